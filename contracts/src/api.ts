@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants';
+
+/**
+ * The API contract shared by every call (ARCHITECTURE.md "The API contract").
+ * Success: HTTP 200 `{ error: 0, result, token? }`. Failure: `{ error: <code>, description, fields? }`.
+ */
+
+/** Error codes carried in the body's `error`. Each has one HTTP status and one message key. */
+export const ERRORS = {
+  validation: { code: 400, status: 400 },
+  unauthorized: { code: 401, status: 401 },
+  tokenExpired: { code: 440, status: 401 },
+  forbidden: { code: 403, status: 403 },
+  notFound: { code: 404, status: 404 },
+  routeNotFound: { code: 404, status: 404 },
+  conflict: { code: 409, status: 409 },
+  staleUpdate: { code: 409, status: 409 },
+  tooLarge: { code: 413, status: 413 },
+  unsupportedMedia: { code: 415, status: 415 },
+  passwordExpired: { code: 418, status: 403 },
+  mustChangePassword: { code: 418, status: 403 },
+  tokenEventTrustsExpired: { code: 419, status: 401 },
+  eventNotSelected: { code: 420, status: 400 },
+  tooManyAttempts: { code: 429, status: 429 },
+  internal: { code: 500, status: 500 },
+  otpRequired: { code: 532, status: 401 },
+  invalidCredentials: { code: 1001, status: 401 },
+  invalidOtp: { code: 1002, status: 401 },
+  invalidToken: { code: 1003, status: 400 },
+  passwordPolicy: { code: 1004, status: 400 },
+  passwordReused: { code: 1005, status: 400 },
+  userDisabled: { code: 1006, status: 401 },
+  enablePosTokenError: { code: 1007, status: 400 },
+  eventClosed: { code: 1008, status: 409 },
+  duplicateName: { code: 1009, status: 409 },
+  malformedJson: { code: 1010, status: 400 },
+} as const;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+/** One field that failed validation: a dotted path and a message key with its parameters. */
+export const FieldError = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldError>;
+
+export const ErrorBody = z.object({
+  error: z.number().int(),
+  description: z.string(),
+  fields: z.array(FieldError).optional(),
+  /** A limited token that can only change the password (403 / 418). */
+  token: z.string().optional(),
+  /** Seconds to wait before trying again (429). */
+  retryAfter: z.number().int().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const ok = <T extends z.ZodTypeAny>(result: T) =>
+  z.object({ error: z.literal(0), result, token: z.string().optional() });
+
+export interface Envelope<T> {
+  error: 0;
+  result: T;
+  token?: string;
+}
+
+/** Request headers the client sends when it has them (01-console §7). */
+export const HEADERS = {
+  session: 'token',
+  event: 'tokenevent',
+  trusts: 'tokentrusts',
+  language: 'language',
+  idempotency: 'idempotency-key',
+} as const;
+
+/** The list protocol (ARCHITECTURE.md convention 2). Query strings carry strings: coerce. */
+const boolish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const ListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  paginationLimit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  disablePagination: boolish.optional().default(false),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });

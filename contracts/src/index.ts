@@ -1,0 +1,7 @@
+export * from './api';
+export * from './auth';
+export * from './constants';
+export * from './event';
+export * from './messages';
+export * from './permissions';
+export * from './validation';

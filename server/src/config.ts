@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Every setting of the server, read once from the environment. The README's settings table lists
+ * them; keep the two in step.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../..');
+
+const int = (name: string, fallback: number, min = 0) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`Setting ${name} must be a whole number >= ${min}`);
+  return n;
+};
+const str = (name: string, fallback: string) => process.env[name] || fallback;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  sessionSecret: string;
+  tokenExpiryDays: number;
+  tokenRefreshMinutes: number;
+  trustsExpiryHours: number;
+  passwordExpiryDays: number;
+  qrSecret: string;
+  seed: 'demo' | 'none';
+  webDist: string;
+  topUpSiteUrl: string;
+  festivalPaths: string[];
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  loginThrottle: { pairFailures: number; ipFailures: number; accountFailures: number; windowMinutes: number };
+  logLevel: string;
+}
+
+/** A development fallback secret; the README says to set real ones in production. */
+const DEV_SECRET = 'pulsera-development-secret-change-me-0123456789';
+
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', './data'));
+  const sessionSecret = str('SESSION_SECRET', DEV_SECRET);
+  if (sessionSecret.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
+  const seed = str('SEED', 'demo');
+  if (seed !== 'demo' && seed !== 'none') throw new Error('SEED must be demo or none');
+  return {
+    port: int('PORT', 8080, 0),
+    host: str('HOST', '0.0.0.0'),
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL || null,
+    sessionSecret,
+    tokenExpiryDays: int('TOKEN_EXPIRY_DAYS', 7, 1),
+    tokenRefreshMinutes: int('TOKEN_REFRESH_MINUTES', 15, 0),
+    trustsExpiryHours: int('TRUSTS_EXPIRY_HOURS', 12, 1),
+    passwordExpiryDays: int('PASSWORD_EXPIRY_DAYS', 90, 0),
+    qrSecret: str('QR_SECRET', `${sessionSecret}:qr`),
+    seed,
+    webDist: path.resolve(REPO_ROOT, str('WEB_DIST', 'web/dist')),
+    topUpSiteUrl: str('TOPUP_SITE_URL', 'https://topup.pulsera.example'),
+    festivalPaths: str('FESTIVAL_PATHS', 'arenal,medusa')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: str('TRUST_PROXY', '0') === '1',
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024),
+    loginThrottle: {
+      pairFailures: int('LOGIN_MAX_FAILURES', 5, 1),
+      ipFailures: int('LOGIN_MAX_FAILURES_PER_IP', 50, 1),
+      accountFailures: int('LOGIN_SLOWDOWN_FAILURES', 20, 1),
+      windowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1),
+    },
+    logLevel: str('LOG_LEVEL', 'info'),
+    ...overrides,
+  };
+}

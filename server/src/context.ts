@@ -1,0 +1,19 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Tokens } from './lib/tokens';
+import { LoginThrottle } from './modules/auth/login-throttle';
+
+/** What every service needs, built once per app. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  tokens: Tokens;
+  throttle: LoginThrottle;
+}
+
+export const createContext = (db: Db, config: Config, tokens: Tokens): AppContext => ({
+  db,
+  config,
+  tokens,
+  throttle: new LoginThrottle(db, config.loginThrottle),
+});

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { events } from './events';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Console users (01-console §3 Login user and staff flags). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    isMegaAdmin: boolean('is_mega_admin').notNull().default(false),
+    isUsersAdmin: boolean('is_users_admin').notNull().default(false),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    neverChangedPassword: boolean('never_changed_password').notNull().default(true),
+    passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+    /** Bumped on password change: older session tokens stop working. */
+    sessionVersion: integer('session_version').notNull().default(1),
+    otpEnabled: boolean('otp_enabled').notNull().default(false),
+    otpSecret: text('otp_secret'),
+    disabled: boolean('disabled').notNull().default(false),
+    dateInactive: ts('date_inactive'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A non-admin console user's permission codes in one event: what `GET /event/trusts/{id}` turns into
+ * a trust token (01-console §6). Admins need no row.
+ */
+export const userEventPermissions = pgTable(
+  'user_event_permissions',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissions: integer('permissions').array().notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_event_permissions_uq').on(t.eventId, t.userId),
+    index('uep_user_idx').on(t.userId),
+  ],
+);
+
+/** Failed sign-in counters shared by every server process (per account+address, address, account). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: ts('window_start').notNull().defaultNow(),
+  blockedUntil: ts('blocked_until'),
+});
+
+/** Ticket-schedule e-mail verification tokens (GET /enableSchedule). Stored hashed. */
+export const scheduleEmailTokens = pgTable(
+  'schedule_email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    verifiedAt: ts('verified_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('schedule_email_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/** Point-of-sale authorisations: a signed state issued by us, redeemed once with the POS code. */
+export const posAuthorizations = pgTable(
+  'pos_authorizations',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id'),
+    stateId: text('state_id').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    code: text('code'),
+    enabledAt: ts('enabled_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pos_authorizations_state_uq').on(t.stateId)],
+);

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { type LoginRequest, passwordProblems, type SessionUser } from '@pulsera/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { posAuthorizations } from '../../db/schema';
+import { AppError, fail } from '../../lib/errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import { type Principal, passwordExpired } from '../../plugins/guard';
+import * as repo from './auth.repo';
+import { verifyTotp } from './otp';
+
+export const toSessionUser = (u: Principal): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  mustChangePassword: u.mustChangePassword,
+  neverChangedPassword: u.neverChangedPassword,
+  isAdmin: u.isAdmin,
+  isSuperAdmin: u.isSuperAdmin,
+  isMegaAdmin: u.isMegaAdmin,
+  isUsersAdmin: u.isUsersAdmin,
+});
+
+/** POST /login (01-console §4 Login, §7 Authentication). */
+export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
+  const email = input.email.trim();
+  await ctx.throttle.before(email, ip);
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    await ctx.throttle.failed(email, ip);
+    throw fail('invalidCredentials');
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await ctx.throttle.failed(email, ip);
+    throw fail('invalidCredentials');
+  }
+  if (user.otpEnabled && user.otpSecret) {
+    // 532: the password was right; the form switches to the one-time code field.
+    if (!input.otp) throw fail('otpRequired');
+    if (!(await verifyTotp(user.otpSecret, input.otp))) {
+      await ctx.throttle.failed(email, ip);
+      throw fail('invalidOtp');
+    }
+  }
+  await ctx.throttle.succeeded(email, ip);
+  if (user.disabled || (user.dateInactive && user.dateInactive.getTime() <= Date.now()))
+    throw fail('userDisabled');
+
+  if (passwordExpired(user, ctx.config)) {
+    // 403 / 418 with a token that can only change the password.
+    const token = await ctx.tokens.session(user.id, user.sessionVersion, 'password');
+    throw fail('passwordExpired', { token });
+  }
+  const scope = user.mustChangePassword ? 'password' : 'session';
+  const token = await ctx.tokens.session(user.id, user.sessionVersion, scope);
+  return { user: toSessionUser(user), token };
+}
+
+/** POST /change-password: the whole password policy of 01-console §5. */
+export async function changePassword(ctx: AppContext, user: Principal, newPassword: string) {
+  const problems = passwordProblems(newPassword, user);
+  if (problems.length) {
+    throw new AppError('passwordPolicy', {
+      fields: problems.map((message) => ({ path: 'newPassword', message })),
+    });
+  }
+  const current = await repo.findUserById(ctx.db, user.id);
+  if (current && (await verifyPassword(current.passwordHash, newPassword))) {
+    throw new AppError('passwordReused', {
+      fields: [{ path: 'newPassword', message: 'errors.passwordReused' }],
+    });
+  }
+  const updated = await repo.setPassword(ctx.db, user.id, await hashPassword(newPassword));
+  const token = await ctx.tokens.session(updated.id, updated.sessionVersion);
+  return { user: toSessionUser(updated), token };
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** GET /enableSchedule: verifies a ticket-schedule e-mail token. A second click is still a success. */
+export async function enableSchedule(ctx: AppContext, token: string) {
+  const row = await repo.findScheduleToken(ctx.db, hashToken(token));
+  if (!row) throw fail('invalidToken');
+  if (row.verifiedAt) return { verified: true, email: row.email };
+  if (row.expiresAt.getTime() < Date.now()) throw fail('invalidToken');
+  await repo.markScheduleVerified(ctx.db, row.id);
+  return { verified: true, email: row.email };
+}
+
+const POS_PURPOSE = 'pos-authorization';
+
+/** Starts a point-of-sale authorisation: a signed, expiring state naming the event and location. */
+export async function createPosState(ctx: AppContext, eventId: number, userId: number, locationId?: number) {
+  const state = await ctx.tokens.purpose(POS_PURPOSE, { evt: eventId, loc: locationId ?? null }, '30m');
+  const verified = await ctx.tokens.verifyPurpose<{ evt: number }>(POS_PURPOSE, state);
+  if (!verified.ok) throw fail('internal');
+  await ctx.db.insert(posAuthorizations).values({
+    eventId,
+    locationId: locationId ?? null,
+    stateId: verified.claims.jti,
+    requestedBy: userId,
+  });
+  return { state };
+}
+
+/** auth/enable-uber-auth: redeems the state once, with the authorisation code the POS returned. */
+export async function enablePos(ctx: AppContext, code: string, state: string) {
+  const verified = await ctx.tokens.verifyPurpose<{ evt: number }>(POS_PURPOSE, state);
+  if (!verified.ok) throw fail('enablePosTokenError');
+  const row = await repo.findPosAuthorization(ctx.db, verified.claims.jti);
+  if (!row || row.eventId !== verified.claims.evt || row.enabledAt) throw fail('enablePosTokenError');
+  const updated = await ctx.db
+    .update(posAuthorizations)
+    .set({ code, enabledAt: new Date() })
+    .where(and(eq(posAuthorizations.id, row.id), isNull(posAuthorizations.enabledAt)))
+    .returning({ id: posAuthorizations.id });
+  // Two redemptions racing: only the first one wins.
+  if (updated.length === 0) throw fail('enablePosTokenError');
+  return { enabled: true, eventId: row.eventId };
+}

@@ -1,0 +1,195 @@
+import {
+  ALL_PERMISSION_CODES,
+  type Event,
+  type EventListItem,
+  isAdminUser,
+  TYPEAHEAD_LIMIT,
+} from '@pulsera/contracts';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { fail } from '../../lib/errors';
+import { randomToken } from '../../lib/tokens';
+import type { Principal } from '../../plugins/guard';
+import * as repo from './events.repo';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const flag = (n: number) => (n === 1 ? 1 : 0) as 0 | 1;
+
+export function eventStatus(row: Pick<repo.EventRow, 'isClosed' | 'isActive'>): Event['status'] {
+  if (row.isClosed === 1) return 'closed';
+  return row.isActive === 1 ? 'active' : 'inactive';
+}
+
+const currencyModel = (c: { id: number; iso: string; symbol: string; fraction: number } | null) =>
+  c ? { id: c.id, iso: c.iso, symbol: c.symbol, fraction: c.fraction } : null;
+
+export const ALLOWED_PAYMENT_METHODS = 'ALLOWED_PAYMENT_METHODS';
+
+/** The Event of 01-console §3, as the console reads it. */
+export async function toEvent(db: Executor, row: repo.EventRow): Promise<Event> {
+  const rel = await repo.eventRelations(db, row);
+  const params = await repo.eventParamsWithExceptions(db, row.id);
+  const pm = params.find((p) => p.nameUnique === ALLOWED_PAYMENT_METHODS);
+  return {
+    id: row.id,
+    token: row.token,
+    nombre: row.name,
+    f_inicio: row.dateStart.toISOString(),
+    f_fin: row.dateEnd.toISOString(),
+    f_inicio_operaciones: iso(row.operationsStart),
+    f_fin_operaciones: iso(row.operationsEnd),
+    idioma: row.language as Event['idioma'],
+    moneda: row.currencyId,
+    id_promotor: row.promoterId,
+    promoterName: rel.promoterName,
+    porcentaje_Fiscal: row.fiscalPercent,
+    IVA: row.vat,
+    Nombre_fiscal: row.fiscalName,
+    NIF: row.nif,
+    businessTypeId: row.businessTypeId as Event['businessTypeId'],
+    zona_horaria: row.timezone,
+    offset: row.offsetHours,
+    localCurrency: row.localCurrencyId,
+    localCurrencyRate: row.localCurrencyRate,
+    feeReusableTag: row.feeReusableTag,
+    refundBalanceWhenReusableTag: flag(row.refundBalanceWhenReusableTag),
+    subdomain: row.subdomain,
+    trusts: row.trusts,
+    isActive: flag(row.isActive),
+    isClosed: flag(row.isClosed),
+    website: row.website,
+    slug: row.slug,
+    financialCurrencyModel: currencyModel(rel.financial),
+    localCurrencyModel: currencyModel(rel.local),
+    messageOriginator: row.messageOriginator,
+    eventVat: row.eventVat,
+    cashLabel: row.cashLabel,
+    externalAnalytics: flag(row.externalAnalytics),
+    externalAnalyticsId: row.externalAnalyticsId,
+    teamId: row.teamId,
+    teamIds: rel.teamIds,
+    servicesOnlineDateStart: iso(row.servicesOnlineDateStart),
+    servicesOnlineDateEnd: iso(row.servicesOnlineDateEnd),
+    pictureSponsor:
+      row.pictureSponsorId && row.pictureSponsorUrl
+        ? { id: row.pictureSponsorId, url: row.pictureSponsorUrl }
+        : null,
+    pictureReceiptLogo:
+      row.pictureReceiptLogoId && row.pictureReceiptLogoUrl
+        ? { id: row.pictureReceiptLogoId, url: row.pictureReceiptLogoUrl }
+        : null,
+    province: rel.province,
+    enabledApiBebeRapid: flag(row.enabledApiBebeRapid),
+    queueSyncLoggables: flag(row.queueSyncLoggables),
+    paymentMethods: pm?.value ?? pm?.defaultValue ?? '',
+    tagCounters: row.tagCounters,
+    featureToggle: { capacityLog: flag(row.capacityLog) },
+    status: eventStatus(row),
+    update_time: row.updatedAt.toISOString(),
+  };
+}
+
+const onlineServicesUrl = (ctx: AppContext, row: repo.EventRow) =>
+  row.slug ? `${ctx.config.topUpSiteUrl.replace(/\/$/, '')}/${row.slug}` : null;
+
+function toListItem(ctx: AppContext, row: repo.EventRow): EventListItem {
+  return {
+    id: row.id,
+    nombre: row.name,
+    f_inicio: row.dateStart.toISOString(),
+    f_fin: row.dateEnd.toISOString(),
+    zona_horaria: row.timezone,
+    status: eventStatus(row),
+    subdomain: row.subdomain,
+    slug: row.slug,
+    isClosed: flag(row.isClosed),
+    onlineServicesUrl: onlineServicesUrl(ctx, row),
+  };
+}
+
+/** GET /events/{status}: past, active or pending; any other value means no state filter. */
+export async function listEvents(
+  ctx: AppContext,
+  user: Principal,
+  status: string,
+  q: { page: number; paginationLimit: number; eventName?: string; disablePagination?: boolean },
+) {
+  const state = status === 'past' || status === 'active' || status === 'pending' ? status : null;
+  const filter = {
+    state,
+    name: q.eventName || undefined,
+    visibleToUser: isAdminUser(user) ? undefined : user.id,
+  } as const;
+  const page = q.disablePagination
+    ? { offset: 0, limit: null }
+    : { offset: (q.page - 1) * q.paginationLimit, limit: q.paginationLimit };
+  const { rows, total } = await repo.listEvents(ctx.db, filter, page);
+  return { events: rows.map((r) => toListItem(ctx, r)), total };
+}
+
+export const searchEvents = (ctx: AppContext, user: Principal, search: string) =>
+  repo.searchEvents(
+    ctx.db,
+    { state: null, name: search, visibleToUser: isAdminUser(user) ? undefined : user.id },
+    TYPEAHEAD_LIMIT,
+  );
+
+/** POST /event from the chooser: a new event with only a name; the rest takes the defaults. */
+export async function createEvent(ctx: AppContext, name: string) {
+  const eur = await repo.findCurrencyByIso(ctx.db, 'EUR');
+  const start = new Date();
+  start.setUTCHours(0, 0, 0, 0);
+  start.setUTCDate(start.getUTCDate() + 1);
+  const end = new Date(start.getTime() + 3 * 86_400_000 - 1000);
+  const row = await repo.insertEvent(ctx.db, {
+    token: randomToken(),
+    name,
+    dateStart: start,
+    dateEnd: end,
+    currencyId: eur?.id ?? null,
+    localCurrencyId: eur?.id ?? null,
+    localCurrencyRate: 1,
+    language: 'en',
+  });
+  return row.id;
+}
+
+/** Can this user see this event at all? Admins see every event; others need permissions in it. */
+async function visibleEvent(ctx: AppContext, user: Principal, id: number) {
+  const row = await repo.findEventById(ctx.db, id);
+  if (!row) throw fail('notFound');
+  if (isAdminUser(user)) return { row, permissions: [...ALL_PERMISSION_CODES] as number[] };
+  const permissions = await repo.userPermissions(ctx.db, user.id, id);
+  if (permissions.length === 0) throw fail('forbidden');
+  return { row, permissions };
+}
+
+/** POST /closeEvent: marks the event closed and inactive. Closing twice answers the same. */
+export async function closeEvent(ctx: AppContext, id: number) {
+  const row = await repo.findEventById(ctx.db, id);
+  if (!row) throw fail('notFound');
+  if (row.isClosed !== 1) await repo.closeEvent(ctx.db, id);
+  return true;
+}
+
+export async function findEvent(ctx: AppContext, user: Principal, id: number) {
+  const { row } = await visibleEvent(ctx, user, id);
+  return {
+    event: await toEvent(ctx.db, row),
+    articles: await repo.eventArticles(ctx.db, id),
+    params: await repo.eventParamsWithExceptions(ctx.db, id),
+  };
+}
+
+export async function currentEvent(ctx: AppContext, id: number) {
+  const row = await repo.findEventById(ctx.db, id);
+  if (!row) throw fail('notFound');
+  return toEvent(ctx.db, row);
+}
+
+/** GET /event/trusts/{id}: the trust token for the selected event (01-console §4, §6). */
+export async function eventTrusts(ctx: AppContext, user: Principal, id: number) {
+  const { permissions } = await visibleEvent(ctx, user, id);
+  const token = await ctx.tokens.trusts(user.id, id, permissions);
+  return { token, permissions };
+}

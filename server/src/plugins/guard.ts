@@ -1,0 +1,196 @@
+import {
+  type AccessSubject,
+  checkAccess,
+  HEADERS,
+  hasRole,
+  isAdminUser,
+  type Language,
+  ROUTES,
+  type Role,
+  type RouteId,
+} from '@pulsera/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { events, userEventPermissions, users } from '../db/schema';
+import { AppError, fail } from '../lib/errors';
+import { requestLanguage } from '../lib/i18n';
+import type { Tokens } from '../lib/tokens';
+
+/**
+ * Who may call a route. Every /api route declares one (registration fails otherwise):
+ * - `{ auth: 'none' }`: public.
+ * - `{ auth: 'password' }`: any signed-in user, also one who must change the password first.
+ * - `{}`: any signed-in user.
+ * - `{ role }`: a signed-in user with that role.
+ * - `{ route }`: the rule of that console route in the permission table; an event-scoped rule
+ *   also needs header `tokenevent` and, for non-admins, valid event trusts (`tokentrusts`).
+ * - `{ event: true }`: the selected event, with trusts for non-admins, and no further rule.
+ */
+export interface Access {
+  auth?: 'none' | 'password' | 'session';
+  role?: Role;
+  route?: RouteId;
+  event?: boolean;
+}
+
+export interface Principal {
+  id: number;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+  isMegaAdmin: boolean;
+  isUsersAdmin: boolean;
+  mustChangePassword: boolean;
+  neverChangedPassword: boolean;
+  passwordChangedAt: Date;
+  sessionVersion: number;
+}
+
+export interface SelectedEventCtx {
+  id: number;
+  name: string;
+  timezone: string;
+  isClosed: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    lang: Language;
+    user: Principal | null;
+    event: SelectedEventCtx | null;
+    /** The caller's permission codes in the selected event; null for admins (all) or no event. */
+    permissions: number[] | null;
+    refreshedToken?: string;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, for the permission walk test and the docs. */
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
+}
+
+export const subjectOf = (req: FastifyRequest): AccessSubject => ({
+  isAdmin: req.user?.isAdmin ?? false,
+  isSuperAdmin: req.user?.isSuperAdmin ?? false,
+  isMegaAdmin: req.user?.isMegaAdmin ?? false,
+  isUsersAdmin: req.user?.isUsersAdmin ?? false,
+  permissions: req.permissions,
+});
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v[0] : v) || undefined;
+};
+
+export function passwordExpired(
+  user: Pick<Principal, 'passwordChangedAt'>,
+  cfg: Pick<Config, 'passwordExpiryDays'>,
+) {
+  if (cfg.passwordExpiryDays <= 0) return false;
+  return user.passwordChangedAt.getTime() + cfg.passwordExpiryDays * 86_400_000 < Date.now();
+}
+
+async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens; config: Config }) {
+  const { db, tokens, config } = opts;
+  app.decorateRequest('lang', 'en');
+  app.decorateRequest('user', null);
+  app.decorateRequest('event', null);
+  app.decorateRequest('permissions', null);
+  app.decorate('routeAccess', []);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: { auth: 'none' } };
+      return;
+    }
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods)
+      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = requestLanguage(req.headers);
+    const access = req.routeOptions.config?.access;
+    if (!access || access.auth === 'none') return;
+
+    // 1. The session.
+    const token = header(req, HEADERS.session);
+    if (!token) throw fail('unauthorized');
+    const verified = await tokens.verifySession(token);
+    if (!verified.ok) throw fail(verified.reason === 'expired' ? 'tokenExpired' : 'unauthorized');
+    const claims = verified.claims;
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, Number(claims.sub)))
+      .limit(1);
+    if (!user) throw fail('unauthorized');
+    if (user.sessionVersion !== claims.v) throw fail('tokenExpired');
+    if (user.disabled || (user.dateInactive && user.dateInactive.getTime() <= Date.now())) {
+      throw fail('userDisabled');
+    }
+    req.user = user;
+
+    // 2. A password that must change first: only the change-password call gets through.
+    if (access.auth !== 'password') {
+      if (claims.scope === 'password' || user.mustChangePassword) throw fail('mustChangePassword');
+      if (passwordExpired(user, config)) throw fail('passwordExpired');
+    }
+    if (claims.scope === 'session' && Date.now() / 1000 - claims.iat > config.tokenRefreshMinutes * 60) {
+      req.refreshedToken = await tokens.session(user.id, user.sessionVersion);
+    }
+
+    // 3. The role, the selected event and its trusts.
+    if (access.role && !hasRole(user, access.role)) throw fail('forbidden');
+    const rule = access.route ? ROUTES[access.route] : null;
+    if (rule?.event || access.event) await selectEvent(req);
+    if (rule) {
+      const denial = checkAccess(subjectOf(req), rule);
+      if (denial) throw fail('forbidden', { params: { reason: denial } });
+    }
+  });
+
+  /** Resolves `tokenevent` and, for non-admins, the trusts proving they may work in that event. */
+  async function selectEvent(req: FastifyRequest) {
+    const eventToken = header(req, HEADERS.event);
+    if (!eventToken) throw fail('eventNotSelected');
+    const [event] = await db
+      .select({ id: events.id, name: events.name, timezone: events.timezone, isClosed: events.isClosed })
+      .from(events)
+      .where(eq(events.token, eventToken))
+      .limit(1);
+    if (!event) throw fail('eventNotSelected');
+    req.event = event;
+    const user = req.user!;
+    if (isAdminUser(user)) return;
+
+    const trusts = header(req, HEADERS.trusts);
+    if (!trusts) throw fail('forbidden', { params: { reason: 'noTrusts' } });
+    const verified = await tokens.verifyTrusts(trusts);
+    if (!verified.ok) {
+      throw verified.reason === 'expired' ? fail('tokenEventTrustsExpired') : fail('forbidden');
+    }
+    if (verified.claims.sub !== String(user.id) || verified.claims.evt !== event.id) {
+      throw fail('tokenEventTrustsExpired');
+    }
+    // The token proves the selection; the permissions are read fresh, so a revocation bites at once.
+    const [row] = await db
+      .select({ permissions: userEventPermissions.permissions })
+      .from(userEventPermissions)
+      .where(and(eq(userEventPermissions.userId, user.id), eq(userEventPermissions.eventId, event.id)))
+      .limit(1);
+    req.permissions = row?.permissions ?? [];
+  }
+}
+
+export const guard = fp(guardPlugin, { name: 'guard' });
+export { AppError };

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { AppError } from '../lib/errors';
+
+/**
+ * One port serves the built web app (with history fallback) beside /api. The two festival paths
+ * send the browser to the external top-up site with the path lower-cased (01-console §2).
+ */
+export async function registerWeb(app: FastifyInstance, config: Config) {
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET') return;
+    const urlPath = req.url.split('?')[0] ?? '/';
+    const first = urlPath.split('/')[1]?.toLowerCase();
+    if (first && config.festivalPaths.includes(first)) {
+      return reply.redirect(`${config.topUpSiteUrl.replace(/\/$/, '')}${urlPath.toLowerCase()}`, 302);
+    }
+  });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api')) throw new AppError('routeNotFound');
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new AppError('routeNotFound');
+    if (!hasWeb) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm start` (it builds it) or `npm run build`.');
+    }
+    // Assets that do not exist are a real 404; every other path is a route of the single-page app.
+    if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) throw new AppError('routeNotFound');
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,276 @@
+import { PERMISSIONS, type PermissionName } from '@pulsera/contracts';
+import { count } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import {
+  applications,
+  appParams,
+  articles,
+  currencies,
+  eventParams,
+  events,
+  eventTeams,
+  languages,
+  promoters,
+  provinces,
+  teams,
+  userEventPermissions,
+  users,
+} from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { randomToken } from '../lib/tokens';
+
+export const DEMO_PASSWORD = 'Festival-2026!';
+export const DEMO_OTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
+/** The permissions of ops@demo.test in the active demo event (some granted, some not). */
+export const OPS_PERMISSIONS: PermissionName[] = [
+  'locations',
+  'articulos',
+  'menuUbicaciones',
+  'clientes',
+  'staff',
+  'zonas',
+  'timeRange',
+  'quickdashboard',
+  'infoventas',
+  'reportsLocation',
+];
+
+export const DEMO_ACCOUNTS = [
+  {
+    email: 'mega@demo.test',
+    name: 'Marta Mega',
+    flags: { isMegaAdmin: true, isSuperAdmin: true, isAdmin: true },
+  },
+  { email: 'super@demo.test', name: 'Sergio Super', flags: { isSuperAdmin: true, isAdmin: true } },
+  { email: 'admin@demo.test', name: 'Ana Admin', flags: { isAdmin: true } },
+  { email: 'users@demo.test', name: 'Ulises Users', flags: { isAdmin: true, isUsersAdmin: true } },
+  { email: 'ops@demo.test', name: 'Olga Operations', flags: {} },
+  { email: 'otp@demo.test', name: 'Oscar OneTime', flags: { isAdmin: true }, otp: true },
+] as const;
+
+export async function seedIfEmpty(db: Db, config: Pick<Config, 'seed'>): Promise<boolean> {
+  if (config.seed === 'none') return false;
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (Number(n) > 0) return false;
+  await seedDemo(db);
+  return true;
+}
+
+const DAY = 86_400_000;
+const at = (base: Date, days: number, hour = 0) => {
+  const d = new Date(base);
+  d.setUTCHours(hour, 0, 0, 0);
+  return new Date(d.getTime() + days * DAY);
+};
+
+/**
+ * The demo festival: events that are past, active and pending (dates relative to today), a closed
+ * one, promoters, currencies (EUR financial and a token currency with a rate), teams, and the demo
+ * accounts of the README. All in one transaction.
+ */
+export async function seedDemo(db: Db) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [eur, , , tokensCur] = await tx
+      .insert(currencies)
+      .values([
+        { name: 'Euro', iso: 'EUR', symbol: '€', fraction: 0.01, isFinancial: true },
+        { name: 'US dollar', iso: 'USD', symbol: '$', fraction: 0.01, isFinancial: true },
+        { name: 'Pound sterling', iso: 'GBP', symbol: '£', fraction: 0.01, isFinancial: true },
+        { name: 'Sonora token', iso: 'SNT', symbol: 'T', fraction: 0.5, isFinancial: false },
+      ])
+      .returning();
+    const [sonora, marAzul] = await tx
+      .insert(promoters)
+      .values([
+        { name: 'Sonora Live', externalAnalytics: true },
+        { name: 'Mar Azul Producciones', externalAnalytics: false },
+      ])
+      .returning();
+    const [opsTeam, financeTeam] = await tx
+      .insert(teams)
+      .values([{ name: 'Operations' }, { name: 'Finance' }])
+      .returning();
+    const [valencia] = await tx
+      .insert(provinces)
+      .values([
+        { name: 'Valencia', country: 'Spain' },
+        { name: 'Barcelona', country: 'Spain' },
+        { name: 'Lisboa', country: 'Portugal' },
+      ])
+      .returning();
+    await tx.insert(languages).values([
+      { iso: 'en', name: 'English' },
+      { iso: 'es', name: 'Español' },
+      { iso: 'it', name: 'Italiano' },
+      { iso: 'fr', name: 'Français' },
+    ]);
+    const [consoleApp, terminals] = await tx
+      .insert(applications)
+      .values([
+        { name: 'Console' },
+        { name: 'Android terminals' },
+        { name: 'Kiosks' },
+        { name: 'Online services' },
+      ])
+      .returning();
+    const [paymentParam] = await tx
+      .insert(appParams)
+      .values([
+        {
+          nameUnique: 'ALLOWED_PAYMENT_METHODS',
+          name: 'Allowed payment methods',
+          description:
+            'Payment method letters a terminal offers: C cash, T external TPV, L cashless, P pin pad, I integrated TPV',
+          defaultValue: 'CTL',
+          idApp: terminals!.id,
+          module: 'payments',
+        },
+        {
+          nameUnique: 'MAX_OFFLINE_MINUTES',
+          name: 'Maximum offline minutes',
+          description: 'Minutes a terminal may work without reaching the server',
+          defaultValue: '30',
+          idApp: terminals!.id,
+          module: 'sync',
+        },
+        {
+          nameUnique: 'CONSOLE_REPORT_REFRESH_SECONDS',
+          name: 'Dashboard refresh',
+          description: 'Seconds between refreshes of the live dashboard',
+          defaultValue: '60',
+          idApp: consoleApp!.id,
+          module: null,
+        },
+      ])
+      .returning();
+
+    const now = new Date();
+    const base = {
+      currencyId: eur!.id,
+      timezone: 'Europe/Madrid',
+      businessTypeId: 'FE',
+      language: 'es',
+      provinceId: valencia!.id,
+    };
+    const [active, pending, past, pastOld, closed] = await tx
+      .insert(events)
+      .values([
+        {
+          ...base,
+          token: randomToken(),
+          name: 'Sonora Festival 2026',
+          dateStart: at(now, -1, 14),
+          dateEnd: at(now, 3, 4),
+          operationsStart: at(now, -2, 8),
+          operationsEnd: at(now, 10, 0),
+          promoterId: sonora!.id,
+          localCurrencyId: tokensCur!.id,
+          localCurrencyRate: 2,
+          offsetHours: 6,
+          slug: 'sonora-2026',
+          subdomain: 'sonora',
+          vat: 21,
+          eventVat: 10,
+          fiscalName: 'Sonora Live S.L.',
+          nif: 'B12345678',
+          teamId: opsTeam!.id,
+          messageOriginator: 'SONORA',
+        },
+        {
+          ...base,
+          token: randomToken(),
+          name: 'Sonora Festival 2027',
+          dateStart: at(now, 240, 14),
+          dateEnd: at(now, 243, 4),
+          promoterId: sonora!.id,
+          localCurrencyId: eur!.id,
+          localCurrencyRate: 1,
+          slug: 'sonora-2027',
+        },
+        {
+          ...base,
+          token: randomToken(),
+          name: 'Mar Azul Beach 2026',
+          dateStart: at(now, -120, 16),
+          dateEnd: at(now, -117, 5),
+          promoterId: marAzul!.id,
+          localCurrencyId: eur!.id,
+          localCurrencyRate: 1,
+          isActive: 0,
+        },
+        {
+          ...base,
+          token: randomToken(),
+          name: 'Sonora Winter 2025',
+          dateStart: at(now, -330, 18),
+          dateEnd: at(now, -328, 5),
+          promoterId: sonora!.id,
+          localCurrencyId: eur!.id,
+          localCurrencyRate: 1,
+        },
+        {
+          ...base,
+          token: randomToken(),
+          name: 'Cancelled Gala 2026',
+          dateStart: at(now, -20, 19),
+          dateEnd: at(now, -20, 23),
+          promoterId: marAzul!.id,
+          localCurrencyId: eur!.id,
+          localCurrencyRate: 1,
+          isClosed: 1,
+          isActive: 0,
+        },
+      ])
+      .returning();
+    void pending;
+    void past;
+    void pastOld;
+    void closed;
+    await tx.insert(eventTeams).values([
+      { eventId: active!.id, teamId: opsTeam!.id },
+      { eventId: active!.id, teamId: financeTeam!.id },
+    ]);
+    await tx.insert(eventParams).values({ eventId: active!.id, paramId: paymentParam!.id, value: 'CTLP' });
+    await tx.insert(articles).values(
+      [
+        ['Beer 50cl', 600],
+        ['Water 50cl', 250],
+        ['Gin tonic', 1000],
+        ['Soft drink', 350],
+        ['Burger', 1100],
+        ['Reusable cup', 200],
+      ].map(([name, basePrice]) => ({
+        eventId: active!.id,
+        name: String(name),
+        basePrice: Number(basePrice),
+      })),
+    );
+
+    const inserted = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((a) => ({
+          email: a.email,
+          name: a.name,
+          passwordHash,
+          neverChangedPassword: false,
+          isAdmin: 'isAdmin' in a.flags ? a.flags.isAdmin : false,
+          isSuperAdmin: 'isSuperAdmin' in a.flags ? a.flags.isSuperAdmin : false,
+          isMegaAdmin: 'isMegaAdmin' in a.flags ? a.flags.isMegaAdmin : false,
+          isUsersAdmin: 'isUsersAdmin' in a.flags ? a.flags.isUsersAdmin : false,
+          otpEnabled: 'otp' in a && a.otp === true,
+          otpSecret: 'otp' in a && a.otp === true ? DEMO_OTP_SECRET : null,
+        })),
+      )
+      .returning();
+    const ops = inserted.find((u) => u.email === 'ops@demo.test')!;
+    await tx.insert(userEventPermissions).values({
+      userId: ops.id,
+      eventId: active!.id,
+      permissions: OPS_PERMISSIONS.map((p) => PERMISSIONS[p]),
+    });
+  });
+}
