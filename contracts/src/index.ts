@@ -1,5 +1,6 @@
 export * from './api';
 export * from './auth';
+export * from './banned-wristband';
 export * from './constants';
 export * from './event';
 export * from './messages';

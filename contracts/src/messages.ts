@@ -72,6 +72,7 @@ const en: Catalogue = {
     passwordSymbol: 'Include at least one symbol',
     passwordPersonal: 'Do not use system names, your e-mail or your user name',
     otpDigits: 'Digits only',
+    upperCase: 'Upper case only',
   },
 };
 
@@ -141,6 +142,7 @@ const es: Catalogue = {
     passwordSymbol: 'Incluye al menos un símbolo',
     passwordPersonal: 'No uses nombres del sistema, tu correo ni tu nombre de usuario',
     otpDigits: 'Solo dígitos',
+    upperCase: 'Solo mayúsculas',
   },
 };
 
@@ -211,6 +213,7 @@ const it: Catalogue = {
     passwordSymbol: 'Includi almeno un simbolo',
     passwordPersonal: 'Non usare nomi di sistema, la tua e-mail o il tuo nome utente',
     otpDigits: 'Solo cifre',
+    upperCase: 'Solo maiuscole',
   },
 };
 
@@ -283,6 +286,7 @@ const fr: Catalogue = {
     passwordSymbol: 'Incluez au moins un symbole',
     passwordPersonal: 'N’utilisez pas de noms système, votre e-mail ou votre nom d’utilisateur',
     otpDigits: 'Chiffres uniquement',
+    upperCase: 'Majuscules uniquement',
   },
 };
 

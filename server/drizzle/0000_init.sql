@@ -194,6 +194,18 @@ CREATE TABLE "users" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "banned_wristbands" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"n_serie" text NOT NULL,
+	"code_check" text,
+	"notes" text,
+	"enabled" smallint DEFAULT 0 NOT NULL,
+	"enabled_top_ups" smallint DEFAULT 0 NOT NULL,
+	"updated_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "articles" ADD CONSTRAINT "articles_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_param_exceptions" ADD CONSTRAINT "event_param_exceptions_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_param_exceptions" ADD CONSTRAINT "event_param_exceptions_param_id_app_params_id_fk" FOREIGN KEY ("param_id") REFERENCES "public"."app_params"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -212,6 +224,7 @@ ALTER TABLE "pos_authorizations" ADD CONSTRAINT "pos_authorizations_requested_by
 ALTER TABLE "schedule_email_tokens" ADD CONSTRAINT "schedule_email_tokens_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_event_permissions" ADD CONSTRAINT "user_event_permissions_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_event_permissions" ADD CONSTRAINT "user_event_permissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "banned_wristbands" ADD CONSTRAINT "banned_wristbands_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "articles_event_idx" ON "articles" USING btree ("event_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "event_param_exceptions_uq" ON "event_param_exceptions" USING btree ("event_id","param_id",coalesce("id_location", 0),coalesce("id_device", 0));--> statement-breakpoint
 CREATE UNIQUE INDEX "event_params_uq" ON "event_params" USING btree ("event_id","param_id");--> statement-breakpoint
@@ -228,4 +241,5 @@ CREATE UNIQUE INDEX "pos_authorizations_state_uq" ON "pos_authorizations" USING 
 CREATE UNIQUE INDEX "schedule_email_tokens_hash_uq" ON "schedule_email_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_event_permissions_uq" ON "user_event_permissions" USING btree ("event_id","user_id");--> statement-breakpoint
 CREATE INDEX "uep_user_idx" ON "user_event_permissions" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "users_email_lower_uq" ON "users" USING btree (lower("email"));
+CREATE UNIQUE INDEX "users_email_lower_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "banned_wristbands_serial_uq" ON "banned_wristbands" USING btree ("n_serie");

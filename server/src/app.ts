@@ -7,6 +7,7 @@ import { Tokens } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { bannedRoutes } from './modules/wristbands/banned.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { guard } from './plugins/guard';
 import { registerOpenApi } from './plugins/openapi';
@@ -41,6 +42,7 @@ export async function buildApp(
   await healthRoutes(app, ctx, database.kind);
   await authRoutes(app, ctx);
   await eventRoutes(app, ctx);
+  await bannedRoutes(app, ctx);
 
   await registerWeb(app, config);
   app.addHook('onClose', async () => {

@@ -1,3 +1,4 @@
 export * from './events';
 export * from './globals';
 export * from './users';
+export * from './wristbands';

@@ -1,0 +1,196 @@
+import { isAdminUser, ROUTES, type RouteId } from '@pulsera/contracts';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+  useRouter,
+} from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { LoadingBar } from '../components/loading-bar';
+import { ChangePasswordPage } from '../features/auth/change-password-page';
+import { LoginPage } from '../features/auth/login-page';
+import { EnablePosPage, SchedulePage } from '../features/auth/token-pages';
+import { ChooseEventPage, ChooserSearch } from '../features/events/choose-event-page';
+import { OverviewPage } from '../features/home/overview-page';
+import { can } from '../lib/can';
+import { notifyError, setNavigator } from '../lib/error-dialogs';
+import { i18n } from '../lib/i18n';
+import { session, trustsExpired } from '../lib/session';
+import { AdminLayout } from './admin-layout';
+import { NotFoundPage } from './not-found-page';
+import { SCREENS } from './screens';
+
+function Root() {
+  const router = useRouter();
+  useEffect(() => {
+    setNavigator(
+      (to) => void router.navigate({ to }),
+      () => router.state.location.pathname,
+    );
+  }, [router]);
+  return (
+    <>
+      <LoadingBar />
+      <Outlet />
+    </>
+  );
+}
+
+const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFoundPage });
+
+/** '/' : a signed-in user goes to /admin, anyone else to sign-in (01-console §2). */
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: session.get().token ? '/admin' : '/auth/login' });
+  },
+});
+
+const authRoute = createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: Outlet });
+const authIndex = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/auth/login' });
+  },
+});
+const loginRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'login',
+  component: LoginPage,
+  beforeLoad: () => {
+    const s = session.get();
+    if (s.token && s.user && !s.user.mustChangePassword) throw redirect({ to: '/admin' });
+  },
+});
+const changePasswordRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'change-password',
+  component: ChangePasswordPage,
+  validateSearch: (s: Record<string, unknown>): { expired?: number } => (s.expired ? { expired: 1 } : {}),
+  beforeLoad: () => {
+    if (!session.get().token) throw redirect({ to: '/auth/login' });
+  },
+});
+const scheduleRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'schedule',
+  component: SchedulePage,
+  validateSearch: (s: Record<string, unknown>) => ({
+    apiScheduleToken: s.apiScheduleToken ? String(s.apiScheduleToken) : undefined,
+  }),
+});
+const posRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'enable-uber-auth',
+  component: EnablePosPage,
+  validateSearch: (s: Record<string, unknown>) => ({
+    code: s.code ? String(s.code) : undefined,
+    state: s.state ? String(s.state) : undefined,
+  }),
+});
+const authCatchAll = createRoute({
+  getParentRoute: () => authRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/auth/login' });
+  },
+});
+
+/** /admin needs a signed-in user whose password needs no change. */
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  component: AdminLayout,
+  beforeLoad: () => {
+    const s = session.get();
+    if (!s.token || !s.user) throw redirect({ to: '/' });
+    if (s.user.mustChangePassword) throw redirect({ to: '/auth/change-password' });
+  },
+});
+const overviewRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/',
+  component: OverviewPage,
+  beforeLoad: () => {
+    if (!session.get().event)
+      throw redirect({ to: '/admin/choose-event/$state', params: { state: 'active' } });
+  },
+});
+const chooseIndex = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'choose-event',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/choose-event/$state', params: { state: 'active' } });
+  },
+});
+const chooseRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'choose-event/$state',
+  validateSearch: ChooserSearch,
+  component: function Chooser() {
+    const { state } = chooseRoute.useParams();
+    const search = chooseRoute.useSearch();
+    return <ChooseEventPage state={state} search={search} />;
+  },
+});
+
+/**
+ * The guard of one console route (01-console §6): a selected event when the rule is event-scoped,
+ * valid trusts for non-admins (else they are cleared and the user chooses the event again), then
+ * the rule itself (else back to '/').
+ */
+export function guardRoute(id: RouteId) {
+  const s = session.get();
+  const rule = ROUTES[id];
+  if (rule.event && !s.event) {
+    notifyError(i18n.t('errors.eventNotSelected'));
+    throw redirect({ to: '/admin/choose-event/$state', params: { state: 'active' } });
+  }
+  if (rule.event && s.user && !isAdminUser(s.user) && trustsExpired(s)) {
+    session.clearTrusts();
+    notifyError(i18n.t('errors.tokenEventTrustsExpired'));
+    throw redirect({ to: '/admin/choose-event/$state', params: { state: 'active' } });
+  }
+  if (!can(s, id)) {
+    notifyError(i18n.t('errors.forbidden'));
+    throw redirect({ to: '/' });
+  }
+}
+
+const screenRoutes = (Object.keys(SCREENS) as RouteId[]).map((id) =>
+  createRoute({
+    getParentRoute: () => adminRoute,
+    path: ROUTES[id].path,
+    component: SCREENS[id]!,
+    beforeLoad: () => guardRoute(id),
+  }),
+);
+const adminNotFound = createRoute({ getParentRoute: () => adminRoute, path: '$', component: NotFoundPage });
+
+/** Any other top-level path goes to auth. */
+const topCatchAll = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: () => {
+    throw redirect({ to: '/auth/login' });
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  authRoute.addChildren([authIndex, loginRoute, changePasswordRoute, scheduleRoute, posRoute, authCatchAll]),
+  adminRoute.addChildren([overviewRoute, chooseIndex, chooseRoute, ...screenRoutes, adminNotFound]),
+  topCatchAll,
+]);
+
+export const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

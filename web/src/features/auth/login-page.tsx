@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { LoginRequest } from '@pulsera/contracts';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { handleApiError } from '../../lib/error-dialogs';
+import { applyServerErrors } from '../../lib/form';
+import { translateMessage } from '../../lib/i18n';
+import { session } from '../../lib/session';
+import { login } from './api';
+import { AuthLayout } from './auth-layout';
+
+/** auth/login: e-mail and password; when the server answers 532, a single one-time code field. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [otpMode, setOtpMode] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(LoginRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const msg = (m?: string) => translateMessage(t, m);
+
+  const submit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const res = await login(otpMode ? values : { email: values.email, password: values.password });
+      session.signIn(res.user, res.token);
+      if (res.user.mustChangePassword) {
+        await navigate({ to: '/auth/change-password' });
+      } else {
+        await navigate({ to: '/admin' });
+      }
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      if (e.code === 532) {
+        setOtpMode(true);
+        return;
+      }
+      if (e.status === 403 && e.code === 418) {
+        // Password expired: the answer's token only changes the password.
+        if (e.body.token) session.setToken(e.body.token);
+        navigate({ to: '/auth/change-password', search: { expired: 1 } });
+        return;
+      }
+      if (applyServerErrors(e, form.setError)) return;
+      if (e.code === 1002) form.setValue('otp', '');
+      if (e.status === 401 || e.status === 429) setFailure(e.description);
+      else handleApiError(e, {});
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <AuthLayout title={otpMode ? t('auth.otpTitle') : t('auth.loginTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {failure && (
+            <Alert color="red" data-testid="login-error">
+              {failure}
+            </Alert>
+          )}
+          {otpMode ? (
+            <>
+              <Text size="sm">{t('auth.otpHelp')}</Text>
+              <Controller
+                name="otp"
+                control={form.control}
+                render={({ field }) => (
+                  <PinInput
+                    length={6}
+                    type="number"
+                    oneTimeCode
+                    autoFocus
+                    aria-label={t('auth.otp')}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onComplete={() => void submit()}
+                    error={!!form.formState.errors.otp}
+                    data-testid="otp"
+                  />
+                )}
+              />
+              {form.formState.errors.otp && (
+                <Text c="red" size="sm">
+                  {msg(form.formState.errors.otp.message)}
+                </Text>
+              )}
+              <Button type="submit" loading={busy}>
+                {t('auth.verify')}
+              </Button>
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setOtpMode(false);
+                  form.setValue('otp', undefined);
+                }}
+              >
+                {t('common.back')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <TextInput
+                label={t('auth.email')}
+                type="email"
+                autoComplete="username"
+                autoFocus
+                {...form.register('email')}
+                error={msg(form.formState.errors.email?.message)}
+              />
+              <PasswordInput
+                label={t('auth.password')}
+                autoComplete="current-password"
+                {...form.register('password')}
+                error={msg(form.formState.errors.password?.message)}
+              />
+              <Button type="submit" loading={busy}>
+                {t('auth.signIn')}
+              </Button>
+            </>
+          )}
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,10 @@
+import type { BannedWristband, BanRequest } from '@pulsera/contracts';
+import { api } from '../../lib/api';
+
+export const bannedKeys = {
+  all: ['banned-wristbands'] as const,
+  list: () => [...bannedKeys.all, 'list'] as const,
+};
+
+export const listBanned = () => api.get<BannedWristband[]>('/rfids/banned');
+export const ban = (body: BanRequest) => api.post<BannedWristband>('/rfids/ban', body, { form: true });

@@ -1,0 +1,118 @@
+import { type ErrorBody, type FieldError, HEADERS } from '@pulsera/contracts';
+import { currentLanguage } from './i18n';
+import { loading } from './loading';
+import { session } from './session';
+
+/** A failed call: the HTTP status and the envelope's error code, description and field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly description: string,
+    readonly fields: (FieldError & { text?: string })[] = [],
+    readonly body: Partial<ErrorBody> = {},
+  ) {
+    super(description);
+  }
+  /** A network failure or an answer that is not the envelope. */
+  get isNetwork() {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** Find calls (typeaheads) do not show the loading indicator (01-console §7). */
+  find?: boolean;
+  /**
+   * The screen shows field errors itself: a 400 with fields does not open the generic dialog.
+   * Other failures still reach the generic handler.
+   */
+  form?: boolean;
+  /** The caller handles every failure itself (e.g. the sign-in form). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+type ErrorHandler = (error: ApiError, options: RequestOptions) => void;
+let onError: ErrorHandler = () => {};
+/** The app installs the dialogs of 01-console §8 here (lib/error-dialogs.tsx). */
+export const setErrorHandler = (h: ErrorHandler) => {
+  onError = h;
+};
+
+/** Query strings skip null and undefined values and encode the rest. */
+export function queryString(query: Record<string, unknown> = {}) {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === null || v === undefined || v === '') continue;
+    p.set(k, String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const s = session.get();
+  const headers: Record<string, string> = { [HEADERS.language]: currentLanguage() };
+  if (s.token) headers[HEADERS.session] = s.token;
+  if (s.eventToken) headers[HEADERS.event] = s.eventToken;
+  if (s.trusts) headers[HEADERS.trusts] = s.trusts;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  if (!options.find) loading.start();
+  try {
+    let res: Response;
+    try {
+      res = await fetch(`/api${path}${queryString(options.query)}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') throw e;
+      throw new ApiError(0, 0, 'Unknown error');
+    }
+    let body: {
+      error?: number;
+      result?: T;
+      token?: string;
+      description?: string;
+      fields?: FieldError[];
+    } | null = null;
+    try {
+      body = await res.json();
+    } catch {
+      body = null;
+    }
+    // A token in an answer replaces the stored one (01-console §7).
+    if (res.ok && body?.token) session.setToken(body.token);
+    if (res.ok && body && body.error === 0) return body.result as T;
+    if (!body) throw new ApiError(res.ok ? 0 : res.status, res.status, 'Unknown error');
+    throw new ApiError(
+      res.status,
+      body.error ?? res.status,
+      body.description ?? '',
+      body.fields ?? [],
+      body as ErrorBody,
+    );
+  } catch (e) {
+    if (e instanceof ApiError && !options.silent) onError(e, options);
+    throw e;
+  } finally {
+    if (!options.find) loading.end();
+  }
+}
+
+export const api = {
+  get: <T>(path: string, o?: RequestOptions) => request<T>('GET', path, o),
+  post: <T>(path: string, body?: unknown, o?: RequestOptions) =>
+    request<T>('POST', path, { ...o, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, o?: RequestOptions) =>
+    request<T>('PUT', path, { ...o, body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, o?: RequestOptions) =>
+    request<T>('PATCH', path, { ...o, body: body ?? {} }),
+  delete: <T>(path: string, o?: RequestOptions) => request<T>('DELETE', path, o),
+};

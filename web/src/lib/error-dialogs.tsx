@@ -1,0 +1,82 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { type ApiError, type RequestOptions, setErrorHandler } from './api';
+import { i18n } from './i18n';
+import { session } from './session';
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+let currentPath = () => window.location.pathname;
+export const setNavigator = (n: Navigate, path: () => string) => {
+  navigate = n;
+  currentPath = path;
+};
+
+const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params as Record<string, string>);
+
+/** One dialog at a time for the same failure (several queries failing together open one). */
+let openKey: string | null = null;
+export function errorDialog(title: string, lines: string[], after?: () => void) {
+  const key = `${title}|${lines.join('|')}`;
+  if (openKey === key) return;
+  openKey = key;
+  modals.open({
+    title: <Text fw={700}>{title}</Text>,
+    centered: true,
+    onClose: () => {
+      openKey = null;
+      after?.();
+    },
+    children: (
+      <Stack>
+        {lines.filter(Boolean).map((l) => (
+          <Text key={l}>{l}</Text>
+        ))}
+        <Group justify="flex-end">
+          <Button onClick={() => modals.closeAll()} data-autofocus>
+            {t('common.ok')}
+          </Button>
+        </Group>
+      </Stack>
+    ),
+  });
+}
+
+export const notifyError = (message: string) =>
+  notifications.show({ color: 'red', message, autoClose: 6000 });
+
+/** The generic handler of 01-console §8 and the session rules of §4. */
+export function handleApiError(e: ApiError, options: RequestOptions) {
+  if (e.isNetwork) return errorDialog(t('dialogs.error'), [t('dialogs.unknownError')]);
+  // 532 (one-time code) is passed on silently to the sign-in form.
+  if (e.code === 532) return;
+  // The event trusts expired: clear them and send the user to choose the event again.
+  if (e.code === 419) {
+    session.clearTrusts();
+    notifyError(t('errors.tokenEventTrustsExpired'));
+    return navigate('/admin/choose-event');
+  }
+  if (e.status === 401 && (e.code === 440 || e.code === 401)) {
+    session.signOut();
+    notifyError(e.code === 440 ? t('errors.tokenExpired') : e.description);
+    return navigate('/');
+  }
+  if (e.status === 401) {
+    return errorDialog(t('dialogs.unauthorized'), [t('dialogs.errorCode', { code: e.code }), e.description]);
+  }
+  if (e.status === 403 && e.code === 418) {
+    if (e.body.token) session.setToken(e.body.token);
+    if (currentPath().startsWith('/auth/change-password')) return;
+    notifyError(t('errors.passwordExpired'));
+    return navigate('/auth/change-password');
+  }
+  if (e.status === 403) {
+    return errorDialog(t('dialogs.noAccessTitle'), [t('errors.forbidden')], () => navigate('/'));
+  }
+  if (e.status === 400 && options.form && e.fields.length) return;
+  if (e.status >= 500) return errorDialog(t('dialogs.internalTitle'), [t('dialogs.internalText')]);
+  return errorDialog(t('dialogs.error'), [t('dialogs.errorCode', { code: e.code }), e.description]);
+}
+
+export const installErrorHandler = () => setErrorHandler(handleApiError);

@@ -1,0 +1,48 @@
+/**
+ * Spreadsheet downloads built in the browser (01-console §7): a header block (title, the event, the
+ * filters and the date), then a table with an autofilter. exceljs is loaded only when used.
+ */
+export interface SheetColumn<T> {
+  header: string;
+  value: (row: T) => string | number | Date | null | undefined;
+  width?: number;
+}
+
+export async function downloadXlsx<T>(opts: {
+  fileName: string;
+  title: string;
+  info: [string, string][];
+  columns: SheetColumn<T>[];
+  rows: T[];
+}) {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Pulsera';
+  const ws = wb.addWorksheet(opts.title.slice(0, 31));
+  ws.addRow([opts.title]).font = { bold: true, size: 14 };
+  for (const [k, v] of opts.info) ws.addRow([k, v]);
+  ws.addRow([]);
+  const headerRow = ws.addRow(opts.columns.map((c) => c.header));
+  headerRow.font = { bold: true };
+  const first = headerRow.number;
+  for (const row of opts.rows) ws.addRow(opts.columns.map((c) => c.value(row) ?? ''));
+  ws.autoFilter = {
+    from: { row: first, column: 1 },
+    to: { row: first + opts.rows.length, column: opts.columns.length },
+  };
+  opts.columns.forEach((c, i) => {
+    ws.getColumn(i + 1).width = c.width ?? Math.max(12, c.header.length + 2);
+  });
+  const buffer = await wb.xlsx.writeBuffer();
+  const blob = new Blob([buffer], {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = opts.fileName.endsWith('.xlsx') ? opts.fileName : `${opts.fileName}.xlsx`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
