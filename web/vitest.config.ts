@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', root: '..' },
+  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
 });

@@ -8,10 +8,13 @@ import { hashPassword } from '../lib/passwords';
 import { findUserByEmail } from '../modules/auth/auth.repo';
 
 /**
- * npm run create-admin -- --email X [--name "Full Name"]
- * Creates a mega admin with a one-time password printed once; they must change it at first sign-in.
+ * npm run create-admin -- --email X [--name "Full Name"] [--password P]
+ * Creates a mega admin with a one-time password (printed once, or the one given, which must meet the
+ * password policy); they must change it at first sign-in.
  */
-const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+});
 const parsed = emailSchema().safeParse(values.email ?? '');
 if (!parsed.success) {
   console.error('Usage: npm run create-admin -- --email admin@example.com [--name "Full Name"]');
@@ -25,9 +28,14 @@ try {
     console.error(`A user with e-mail ${email} already exists.`);
     process.exitCode = 1;
   } else {
-    let password = '';
-    do password = `${randomBytes(9).toString('base64url')}-A1`;
-    while (passwordProblems(password, { email }).length > 0);
+    let password = values.password ?? '';
+    if (values.password && passwordProblems(password, { email }).length > 0) {
+      console.error('The password does not meet the password policy (see README).');
+      process.exit(2);
+    }
+    while (!password || passwordProblems(password, { email }).length > 0) {
+      password = `${randomBytes(9).toString('base64url')}-A1`;
+    }
     await database.db.insert(users).values({
       email,
       name: values.name ?? email.split('@')[0]!,
@@ -39,7 +47,7 @@ try {
       mustChangePassword: true,
       neverChangedPassword: true,
     });
-    console.log(`Created mega admin ${email}. One-time password: ${password}`);
+    console.log(`Created mega admin ${email}.${values.password ? '' : ` One-time password: ${password}`}`);
     console.log('They must choose a new password at first sign-in.');
   }
 } finally {

@@ -52,7 +52,8 @@ export const DEMO_ACCOUNTS = [
 
 export async function seedIfEmpty(db: Db, config: Pick<Config, 'seed'>): Promise<boolean> {
   if (config.seed === 'none') return false;
-  const [{ n }] = await db.select({ n: count() }).from(users);
+  // Empty means no events yet: an administrator made with create-admin beforehand does not stop it.
+  const [{ n }] = await db.select({ n: count() }).from(events);
   if (Number(n) > 0) return false;
   await seedDemo(db);
   return true;

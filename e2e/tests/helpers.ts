@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Festival-2026!';
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in and opens the active demo festival from the chooser. */
+export async function openActiveEvent(page: Page, email: string) {
+  await signIn(page, email);
+  await expect(page.getByRole('heading', { name: 'Choose an event' })).toBeVisible();
+  await page.getByRole('cell', { name: 'Sonora Festival 2026' }).click();
+  await expect(page.getByTestId('current-event')).toHaveText('Sonora Festival 2026');
+}

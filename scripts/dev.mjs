@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// npm run dev: the API (tsx watch) on 8080 and Vite with hot reload on 5173, which proxies /api.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (n) => path.join(root, 'node_modules/.bin', n);
+const children = [
+  spawn(bin('tsx'), ['watch', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(bin('vite'), [], { cwd: path.join(root, 'web'), stdio: 'inherit' }),
+];
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
