@@ -35,6 +35,7 @@ export const ERRORS = {
   eventClosed: { code: 1008, status: 409 },
   duplicateName: { code: 1009, status: 409 },
   malformedJson: { code: 1010, status: 400 },
+  inUse: { code: 1011, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

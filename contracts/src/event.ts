@@ -114,6 +114,14 @@ export const SelectedEvent = z.object({
   currency: z
     .object({ id: z.number(), iso: z.string(), symbol: z.string(), fraction: z.number() })
     .nullable(),
+  /** The local (display) currency and its rate: 1 financial unit = rate local units. */
+  localCurrency: z
+    .object({ id: z.number(), iso: z.string(), symbol: z.string(), fraction: z.number() })
+    .nullable()
+    .optional(),
+  localCurrencyRate: z.number().optional(),
+  /** Hours after midnight when a festival day ends (the day cut-off of reports). */
+  offset: z.number().optional(),
 });
 export type SelectedEvent = z.infer<typeof SelectedEvent>;
 

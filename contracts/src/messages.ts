@@ -35,6 +35,7 @@ const en: Catalogue = {
     enablePosTokenError: 'Error activating synchronization',
     eventClosed: 'The event is closed',
     duplicateName: 'An element with this name already exists',
+    inUse: 'It is still in use and cannot be deleted',
     malformedJson: 'The request body is not valid JSON',
   },
   validation: {
@@ -73,6 +74,10 @@ const en: Catalogue = {
     passwordPersonal: 'Do not use system names, your e-mail or your user name',
     otpDigits: 'Digits only',
     upperCase: 'Upper case only',
+    currencyIso: 'Three upper-case letters (ISO 4217 code, e.g. EUR)',
+    languageIso: 'Two lower-case letters (ISO 639-1 code, e.g. en)',
+    positive: 'Must be greater than 0',
+    financialCurrency: 'Choose a financial currency',
   },
 };
 
@@ -105,6 +110,7 @@ const es: Catalogue = {
     enablePosTokenError: 'Error activando la sincronización',
     eventClosed: 'El evento está cerrado',
     duplicateName: 'Ya existe un elemento con este nombre',
+    inUse: 'Todavía está en uso y no se puede eliminar',
     malformedJson: 'El cuerpo de la petición no es JSON válido',
   },
   validation: {
@@ -143,6 +149,10 @@ const es: Catalogue = {
     passwordPersonal: 'No uses nombres del sistema, tu correo ni tu nombre de usuario',
     otpDigits: 'Solo dígitos',
     upperCase: 'Solo mayúsculas',
+    currencyIso: 'Tres letras mayúsculas (código ISO 4217, p. ej. EUR)',
+    languageIso: 'Dos letras minúsculas (código ISO 639-1, p. ej. es)',
+    positive: 'Debe ser mayor que 0',
+    financialCurrency: 'Elige una moneda financiera',
   },
 };
 
@@ -176,6 +186,7 @@ const it: Catalogue = {
     enablePosTokenError: 'Errore durante l’attivazione della sincronizzazione',
     eventClosed: 'L’evento è chiuso',
     duplicateName: 'Esiste già un elemento con questo nome',
+    inUse: 'È ancora in uso e non può essere eliminato',
     malformedJson: 'Il corpo della richiesta non è JSON valido',
   },
   validation: {
@@ -214,6 +225,10 @@ const it: Catalogue = {
     passwordPersonal: 'Non usare nomi di sistema, la tua e-mail o il tuo nome utente',
     otpDigits: 'Solo cifre',
     upperCase: 'Solo maiuscole',
+    currencyIso: 'Tre lettere maiuscole (codice ISO 4217, ad es. EUR)',
+    languageIso: 'Due lettere minuscole (codice ISO 639-1, ad es. it)',
+    positive: 'Deve essere maggiore di 0',
+    financialCurrency: 'Scegli una valuta finanziaria',
   },
 };
 
@@ -249,6 +264,7 @@ const fr: Catalogue = {
     enablePosTokenError: 'Erreur lors de l’activation de la synchronisation',
     eventClosed: 'L’événement est clôturé',
     duplicateName: 'Un élément portant ce nom existe déjà',
+    inUse: 'Il est encore utilisé et ne peut pas être supprimé',
     malformedJson: 'Le corps de la requête n’est pas un JSON valide',
   },
   validation: {
@@ -287,6 +303,10 @@ const fr: Catalogue = {
     passwordPersonal: 'N’utilisez pas de noms système, votre e-mail ou votre nom d’utilisateur',
     otpDigits: 'Chiffres uniquement',
     upperCase: 'Majuscules uniquement',
+    currencyIso: 'Trois lettres majuscules (code ISO 4217, par ex. EUR)',
+    languageIso: 'Deux lettres minuscules (code ISO 639-1, par ex. fr)',
+    positive: 'Doit être supérieur à 0',
+    financialCurrency: 'Choisissez une devise financière',
   },
 };
 

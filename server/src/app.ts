@@ -6,6 +6,11 @@ import { type Database, openDatabase } from './db/client';
 import { Tokens } from './lib/tokens';
 import { authRoutes } from './modules/auth/auth.routes';
 import { eventRoutes } from './modules/events/events.routes';
+import { currencyRoutes } from './modules/globals/currencies.routes';
+import { languageRoutes } from './modules/globals/languages.routes';
+import { promoterRoutes } from './modules/globals/promoters.routes';
+import { provinceRoutes } from './modules/globals/provinces.routes';
+import { teamRoutes } from './modules/globals/teams.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { bannedRoutes } from './modules/wristbands/banned.routes';
 import { registerErrorHandler } from './plugins/errors';
@@ -43,6 +48,11 @@ export async function buildApp(
   await authRoutes(app, ctx);
   await eventRoutes(app, ctx);
   await bannedRoutes(app, ctx);
+  await currencyRoutes(app, ctx);
+  await languageRoutes(app, ctx);
+  await promoterRoutes(app, ctx);
+  await provinceRoutes(app, ctx);
+  await teamRoutes(app, ctx);
 
   await registerWeb(app, config);
   app.addHook('onClose', async () => {

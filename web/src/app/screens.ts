@@ -10,6 +10,11 @@ import type { SessionState } from '../lib/session';
  */
 export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>>> = {
   banRfids: lazy(() => import('../features/wristbands/banned-page')),
+  currencies: lazy(() => import('../features/globals/currencies-page')),
+  languages: lazy(() => import('../features/globals/languages-page')),
+  promotors: lazy(() => import('../features/globals/promoters-page')),
+  provinces: lazy(() => import('../features/globals/provinces-page')),
+  teams: lazy(() => import('../features/globals/teams-page')),
 };
 
 export const NAV_GROUPS: NavGroup[] = [

@@ -22,19 +22,24 @@ export const eventTrusts = (id: number) =>
 export const searchEvents = (search: string) =>
   api.get<{ id: number; nombre: string }[]>('/search/events', { query: { search }, find: true });
 
+export const toSelected = (event: Event): SelectedEvent => ({
+  id: event.id,
+  nombre: event.nombre,
+  token: event.token,
+  zona_horaria: event.zona_horaria,
+  currency: event.financialCurrencyModel,
+  localCurrency: event.localCurrencyModel,
+  localCurrencyRate: event.localCurrencyRate,
+  offset: event.offset,
+});
+
 /**
  * Selecting an event (01-console §4): stores the event, its token, time zone and currency; a
  * non-admin then fetches the event trusts, which yield a trust token.
  */
 export async function selectEvent(id: number, isAdmin: boolean): Promise<SelectedEvent> {
   const { event } = await findEvent(id);
-  const selected: SelectedEvent = {
-    id: event.id,
-    nombre: event.nombre,
-    token: event.token,
-    zona_horaria: event.zona_horaria,
-    currency: event.financialCurrencyModel,
-  };
+  const selected = toSelected(event);
   // The event token must be stored before asking for trusts, so the headers name the event.
   session.selectEvent(selected, null);
   if (!isAdmin) {
@@ -49,14 +54,5 @@ export async function refreshSelectedEvent() {
   const s = session.get();
   if (!s.event) return;
   const { event } = await findEvent(s.event.id);
-  session.selectEvent(
-    {
-      id: event.id,
-      nombre: event.nombre,
-      token: event.token,
-      zona_horaria: event.zona_horaria,
-      currency: event.financialCurrencyModel,
-    },
-    s.trusts,
-  );
+  session.selectEvent(toSelected(event), s.trusts);
 }

@@ -1,0 +1,158 @@
+import { Checkbox, Group, Input } from '@mantine/core';
+import { DateInput, DateTimePicker, TimeInput } from '@mantine/dates';
+import { WEEKDAYS } from '@pulsera/contracts';
+import { useContext } from 'react';
+import { Controller, type FieldValues, type Path, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { dayjs } from '../lib/format';
+import { translateMessage } from '../lib/i18n';
+import { useSession } from '../lib/session';
+import { FieldPrefix } from './form-fields';
+
+/**
+ * Date, date-time, time and weekday fields (01-console §9: dd/MM/yyyy and dd/MM/yyyy HH:mm).
+ * Date-times are held as ISO strings in UTC and entered and shown in the event's time zone
+ * (or the `timezone` given), so 20:00 in Madrid stays 20:00 whatever the browser's zone.
+ */
+type Base<T extends FieldValues> = { name: Path<T>; label?: string; required?: boolean; disabled?: boolean };
+
+function useField(name: string, label?: string) {
+  const { t } = useTranslation();
+  const prefix = useContext(FieldPrefix);
+  const form = useFormContext();
+  const err = name
+    .split('.')
+    .reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], form.formState.errors) as
+    | { message?: string }
+    | undefined;
+  return { form, label: label ?? t(`${prefix}.fields.${name}`), error: translateMessage(t, err?.message) };
+}
+
+/** ISO (UTC) → 'YYYY-MM-DD HH:mm:ss' wall time in tz, and back. */
+export const isoToWall = (iso: string | null | undefined, tz: string) =>
+  iso ? dayjs(iso).tz(tz).format('YYYY-MM-DD HH:mm:ss') : null;
+export const wallToIso = (wall: string | null, tz: string) =>
+  wall ? dayjs.tz(wall, tz).toISOString() : null;
+
+export function DateTimeField<T extends FieldValues>({
+  name,
+  label,
+  required,
+  disabled,
+  timezone,
+}: Base<T> & { timezone?: string }) {
+  const f = useField(name, label);
+  const { event } = useSession();
+  const tz = timezone ?? event?.zona_horaria ?? 'Europe/Madrid';
+  return (
+    <Controller
+      name={name}
+      control={f.form.control}
+      render={({ field }) => (
+        <DateTimePicker
+          label={f.label}
+          required={required}
+          disabled={disabled}
+          clearable={!required}
+          valueFormat="DD/MM/YYYY HH:mm"
+          value={isoToWall(field.value, tz)}
+          onChange={(v) => field.onChange(wallToIso(v, tz))}
+          onBlur={field.onBlur}
+          error={f.error}
+          description={tz}
+          data-testid={`field-${name}`}
+        />
+      )}
+    />
+  );
+}
+
+/** A calendar date 'YYYY-MM-DD' (no time zone: a day is a day). */
+export function DateField<T extends FieldValues>({ name, label, required, disabled }: Base<T>) {
+  const f = useField(name, label);
+  return (
+    <Controller
+      name={name}
+      control={f.form.control}
+      render={({ field }) => (
+        <DateInput
+          label={f.label}
+          required={required}
+          disabled={disabled}
+          clearable={!required}
+          valueFormat="DD/MM/YYYY"
+          value={field.value || null}
+          onChange={(v) => field.onChange(v ? dayjs(v).format('YYYY-MM-DD') : null)}
+          onBlur={field.onBlur}
+          error={f.error}
+          data-testid={`field-${name}`}
+        />
+      )}
+    />
+  );
+}
+
+/** A time of day 'HH:mm:ss'. */
+export function TimeField<T extends FieldValues>({ name, label, required, disabled }: Base<T>) {
+  const f = useField(name, label);
+  return (
+    <Controller
+      name={name}
+      control={f.form.control}
+      render={({ field }) => (
+        <TimeInput
+          label={f.label}
+          required={required}
+          disabled={disabled}
+          withSeconds
+          value={field.value ?? ''}
+          onChange={(e) =>
+            field.onChange(
+              e.currentTarget.value.length === 5 ? `${e.currentTarget.value}:00` : e.currentTarget.value,
+            )
+          }
+          onBlur={field.onBlur}
+          error={f.error}
+          data-testid={`field-${name}`}
+        />
+      )}
+    />
+  );
+}
+
+/** Weekday checkboxes over the string 'LMXJVSD' (L Monday … D Sunday). */
+export function WeekdaysField<T extends FieldValues>({ name, label, disabled }: Base<T>) {
+  const f = useField(name, label);
+  const { t } = useTranslation();
+  return (
+    <Controller
+      name={name}
+      control={f.form.control}
+      render={({ field }) => {
+        const value: string = field.value ?? '';
+        return (
+          <Input.Wrapper label={f.label} error={f.error}>
+            <Group gap="xs" mt={4}>
+              {WEEKDAYS.split('').map((d) => (
+                <Checkbox
+                  key={d}
+                  label={t(`weekdays.${d}`)}
+                  disabled={disabled}
+                  checked={value.includes(d)}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    field.onChange(
+                      WEEKDAYS.split('')
+                        .filter((x) => (x === d ? on : value.includes(x)))
+                        .join(''),
+                    );
+                  }}
+                />
+              ))}
+            </Group>
+          </Input.Wrapper>
+        );
+      }}
+    />
+  );
+}
