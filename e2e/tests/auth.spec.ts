@@ -16,7 +16,7 @@ test('signs in, lands on the event chooser, and signs out', async ({ page }) => 
 });
 
 test('refuses a wrong password with a clear message and keeps the form', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', 'not-the-password');
+  await signIn(page, 'admin@demo.test', 'not-the-password', false);
   await expect(page.getByTestId('login-error')).toHaveText('Wrong e-mail or password');
   await expect(page).toHaveURL(/\/auth\/login/);
   await page.getByLabel('E-mail').fill('not-an-email');
@@ -25,7 +25,7 @@ test('refuses a wrong password with a clear message and keeps the form', async (
 });
 
 test('asks for the one-time code and signs in with it', async ({ page }) => {
-  await signIn(page, 'otp@demo.test');
+  await signIn(page, 'otp@demo.test', undefined, false);
   await expect(page.getByRole('heading', { name: 'One-time code' })).toBeVisible();
   // The single code field has the focus.
   const first = page.getByTestId('otp').locator('input').first();
@@ -61,7 +61,7 @@ test('forces a new administrator to change the password first', async ({ page })
   // The old password no longer works, the new one does.
   await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
-  await signIn(page, 'fresh@demo.test', 'Harbour-Lights-2026!');
+  await signIn(page, 'fresh@demo.test', 'Harbour-Lights-2026!', false);
   await expect(page.getByTestId('login-error')).toBeVisible();
   await signIn(page, 'fresh@demo.test', 'Lantern-Quay-58');
   await expect(page).toHaveURL(/\/admin\/choose-event\/active/);

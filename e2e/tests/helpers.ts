@@ -2,11 +2,16 @@ import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Festival-2026!';
 
-export async function signIn(page: Page, email: string, password = PASSWORD) {
+/**
+ * Fills the sign-in form. Unless the caller expects a refusal or a further step (`wait: false`), it
+ * waits until the console has taken the session, so the next navigation is signed in.
+ */
+export async function signIn(page: Page, email: string, password = PASSWORD, wait = true) {
   await page.goto('/auth/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (wait) await expect(page).toHaveURL(/\/admin|\/auth\/change-password/);
 }
 
 /** Signs in and opens the active demo festival from the chooser. */
