@@ -36,6 +36,63 @@ export const ERRORS = {
   duplicateName: { code: 1009, status: 409 },
   malformedJson: { code: 1010, status: 400 },
   inUse: { code: 1011, status: 409 },
+  // Terminal feed (1400-1499)
+  deviceAuthFailed: { code: 1400, status: 401 },
+  deviceInactive: { code: 1401, status: 403 },
+  deviceNotAssigned: { code: 1402, status: 409 },
+  deviceTokenInvalid: { code: 1403, status: 401 },
+  // Customers and devices of the event (1500-1599)
+  customerSearchEmpty: { code: 1500, status: 400 },
+  refundExists: { code: 1501, status: 409 },
+  refundNeedsWristband: { code: 1502, status: 409 },
+  refundsEditDenied: { code: 1503, status: 403 },
+  topUpAlreadyRefunded: { code: 1504, status: 409 },
+  deviceSerialTaken: { code: 1505, status: 409 },
+  deviceHasHistory: { code: 1506, status: 409 },
+  // Event detail (1200-1299)
+  qrInvalid: { code: 1201, status: 400 },
+  qrExpired: { code: 1202, status: 400 },
+  // Shared uploads (1100-1199).
+  uploadAddressExpired: { code: 1100, status: 401 },
+  uploadAddressInvalid: { code: 1101, status: 400 },
+  uploadAddressUsed: { code: 1102, status: 409 },
+  imageTypeMismatch: { code: 1103, status: 415 },
+  imageTypeUnknown: { code: 1104, status: 415 },
+  imageSvgUnsafe: { code: 1105, status: 415 },
+  imageUnreadable: { code: 1106, status: 400 },
+  imageDimensions: { code: 1107, status: 400 },
+  imageRatio: { code: 1108, status: 400 },
+  imageTooLarge: { code: 1109, status: 413 },
+  imageNotUploaded: { code: 1110, status: 404 },
+  // Venue and access (1300-1399)
+  locationUsedByGate: { code: 1300, status: 409 },
+  locationUsedByKitchen: { code: 1301, status: 409 },
+  zoneHasChildren: { code: 1302, status: 409 },
+  zoneUsedByGate: { code: 1303, status: 409 },
+  roomUsedByKitchen: { code: 1304, status: 409 },
+  gateUsedByLocation: { code: 1305, status: 409 },
+  // Catalogue: flags, add-ons, bonuses, fees, refund rules (1650-1699; 1600-1649 articles and packs)
+  flagLimit: { code: 1650, status: 409 },
+  flagUsedByAddon: { code: 1651, status: 409 },
+  bonusTypeInUse: { code: 1652, status: 409 },
+  // Catalogue: articles, location articles, packs (1600-1649)
+  errorArticleDuplicatePack: { code: 1600, status: 409 },
+  articleInMenu: { code: 1601, status: 409 },
+  articleInPack: { code: 1602, status: 409 },
+  articleIsBase: { code: 1603, status: 409 },
+  articleInExchange: { code: 1604, status: 409 },
+  articleInFlagPrice: { code: 1605, status: 409 },
+  articleInAddonGift: { code: 1606, status: 409 },
+  articleInTagCounter: { code: 1607, status: 409 },
+  locationWithoutMenu: { code: 1608, status: 409 },
+  // Staff and staff import (1700-1799)
+  staffUserTaken: { code: 1700, status: 409 },
+  staffDuplicated: { code: 1701, status: 400 },
+  staffImportMissing: { code: 1702, status: 400 },
+  staffImportTrusts: { code: 1703, status: 400 },
+  staffImportIntern: { code: 1704, status: 400 },
+  staffImportTooLong: { code: 1705, status: 400 },
+  staffImportUsersExist: { code: 1706, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

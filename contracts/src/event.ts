@@ -55,6 +55,8 @@ export const Event = z.object({
   externalAnalyticsId: z.string().nullable(),
   teamId: z.number().int().nullable(),
   teamIds: z.array(z.number().int()),
+  /** The teams of teamIds with their names (the form's team selector labels them). */
+  teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
   servicesOnlineDateStart: isoDate.nullable(),
   servicesOnlineDateEnd: isoDate.nullable(),
   pictureSponsor: ImageRef.nullable(),
@@ -101,7 +103,12 @@ export type EventListResult = z.infer<typeof EventListResult>;
 export const EventCreate = z.object({
   nombre: z.string().trim().min(1, { error: 'validation.required' }).max(150),
 });
-export const EventSaveRequest = z.object({ event: EventCreate });
+/**
+ * POST /event {event}: `{ nombre }` alone creates an event from the chooser; any other field makes it
+ * the full form (EventSave of event-detail.ts: an id updates, none creates). The server validates the
+ * object against the one that applies and names field errors `event.<field>`.
+ */
+export const EventSaveRequest = z.object({ event: z.record(z.string(), z.unknown()) });
 
 export const CloseEventRequest = z.object({ idEvent: z.number().int().positive() });
 
@@ -134,9 +141,13 @@ export const EventParam = z.object({
   id: z.number().int(),
   nameUnique: z.string(),
   name: z.string(),
+  description: z.string(),
+  module: z.string().nullable(),
   value: z.string().nullable(),
   defaultValue: z.string(),
   idApp: z.number().int().nullable(),
+  /** The application's name (02-catalogue §3: the event-level parameter has an application name). */
+  appName: z.string().nullable(),
   exceptions: z.array(EventParamException),
 });
 

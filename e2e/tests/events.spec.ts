@@ -4,6 +4,9 @@ import { openActiveEvent, signIn } from './helpers';
 
 test('chooses the active event and sees it at a glance', async ({ page }) => {
   await openActiveEvent(page, 'admin@demo.test');
+  // Admins land on the event detail; the overview is one click away.
+  await expect(page).toHaveURL(/\/admin\/events\/theevent/);
+  await page.getByRole('link', { name: 'Event overview' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Sonora Festival 2026' })).toBeVisible();
   await expect(page.getByText('Sonora Live')).toBeVisible();

@@ -36,6 +36,46 @@ export interface Config {
   bodyLimitBytes: number;
   loginThrottle: { pairFailures: number; ipFailures: number; accountFailures: number; windowMinutes: number };
   logLevel: string;
+  /** Shared image uploads: local disk under `<dataDir>/uploads` unless S3 settings are given. */
+  storage?: StorageConfig;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible endpoint (MinIO, R2, …); null for AWS itself. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Where stored objects are shown from (a CDN or the bucket's public address). */
+  publicUrl: string | null;
+  forcePathStyle: boolean;
+}
+
+export interface StorageConfig {
+  uploadMaxBytes: number;
+  uploadUrlMinutes: number;
+  s3: S3Config | null;
+}
+
+export function loadStorageConfig(): StorageConfig {
+  const bucket = process.env.S3_BUCKET || '';
+  const opt = (name: string) => process.env[name] || null;
+  return {
+    uploadMaxBytes: int('UPLOAD_MAX_BYTES', 2 * 1_048_576, 1024),
+    uploadUrlMinutes: int('UPLOAD_URL_MINUTES', 10, 1),
+    s3: bucket
+      ? {
+          bucket,
+          endpoint: opt('S3_ENDPOINT'),
+          region: str('S3_REGION', 'us-east-1'),
+          accessKeyId: opt('S3_ACCESS_KEY_ID'),
+          secretAccessKey: opt('S3_SECRET_ACCESS_KEY'),
+          publicUrl: opt('S3_PUBLIC_URL'),
+          forcePathStyle: ['1', 'true'].includes(str('S3_FORCE_PATH_STYLE', '0')),
+        }
+      : null,
+  };
 }
 
 /** A development fallback secret; the README says to set real ones in production. */
@@ -74,6 +114,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       windowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1),
     },
     logLevel: str('LOG_LEVEL', 'info'),
+    storage: loadStorageConfig(),
     ...overrides,
   };
 }

@@ -68,7 +68,8 @@ describe('the permission table on the server', () => {
       }
     }
     expect(checked.length).toBeGreaterThan(0);
-  });
+    // Every route signs in twice: the walk grows with the API (slow under a loaded parallel run).
+  }, 180_000);
 
   it('refuses a non-admin every configuration-level rule whatever their trusts', async () => {
     const ev = await t.activeEvent();

@@ -1,5 +1,5 @@
 import { PERMISSIONS, type PermissionName } from '@pulsera/contracts';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
@@ -19,6 +19,8 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
+import { seedOnlineServices } from '../modules/customers/demo';
+import { simulateDemo } from '../modules/device/simulator';
 
 export const DEMO_PASSWORD = 'Festival-2026!';
 export const DEMO_OTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -56,8 +58,16 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'seed'>): Promise
   const [{ n }] = await db.select({ n: count() }).from(events);
   if (Number(n) > 0) return false;
   await seedDemo(db);
+  // A small festival through the terminal feed, so customers, extracts and reports show data.
+  const [active] = await db.select({ id: events.id }).from(events).where(eq(events.name, ACTIVE_DEMO_EVENT));
+  if (active) {
+    await simulateDemo(db, active.id);
+    await seedOnlineServices(db, active.id);
+  }
   return true;
 }
+
+export const ACTIVE_DEMO_EVENT = 'Sonora Festival 2026';
 
 const DAY = 86_400_000;
 const at = (base: Date, days: number, hour = 0) => {

@@ -139,7 +139,15 @@ export function SelectField<T extends FieldValues>({
   data,
   clearable,
   disabled,
-}: Base<T> & { data: { value: string; label: string }[]; clearable?: boolean }) {
+  numeric,
+  description,
+}: Base<T> & {
+  data: { value: string; label: string }[];
+  clearable?: boolean;
+  /** The form holds the value as a number (ids); the options' values are its string form. */
+  numeric?: boolean;
+  description?: string;
+}) {
   const f = useField(name, label);
   return (
     <Controller
@@ -153,8 +161,9 @@ export function SelectField<T extends FieldValues>({
           clearable={clearable}
           searchable
           value={field.value === null || field.value === undefined ? null : String(field.value)}
-          onChange={(v) => field.onChange(v)}
+          onChange={(v) => field.onChange(numeric && v !== null ? Number(v) : v)}
           error={f.error}
+          description={description}
           data-testid={`field-${name}`}
         />
       )}
@@ -167,7 +176,12 @@ export function MultiSelectField<T extends FieldValues>({
   label,
   data,
   disabled,
-}: Base<T> & { data: { value: string; label: string }[] }) {
+  numeric,
+}: Base<T> & {
+  data: { value: string; label: string }[];
+  /** The form holds the values as numbers (ids). */
+  numeric?: boolean;
+}) {
   const f = useField(name, label);
   return (
     <Controller
@@ -180,7 +194,7 @@ export function MultiSelectField<T extends FieldValues>({
           disabled={disabled}
           searchable
           value={(field.value ?? []).map(String)}
-          onChange={(v) => field.onChange(v)}
+          onChange={(v) => field.onChange(numeric ? v.map(Number) : v)}
           error={f.error}
         />
       )}

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
+  applications,
   appParams,
   articles,
   currencies,
@@ -11,6 +12,7 @@ import {
   eventTeams,
   promoters,
   provinces,
+  teams,
   userEventPermissions,
 } from '../../db/schema';
 
@@ -102,9 +104,11 @@ export async function eventRelations(db: Executor, row: EventRow) {
   const ids = [row.currencyId, row.localCurrencyId].filter((x): x is number => x !== null);
   const currencyRows = ids.length ? await db.select().from(fin).where(inArray(fin.id, ids)) : [];
   const teamRows = await db
-    .select({ teamId: eventTeams.teamId })
+    .select({ teamId: eventTeams.teamId, name: teams.name })
     .from(eventTeams)
-    .where(eq(eventTeams.eventId, row.id));
+    .innerJoin(teams, eq(teams.id, eventTeams.teamId))
+    .where(eq(eventTeams.eventId, row.id))
+    .orderBy(asc(teams.name));
   return {
     promoterName: relations?.promoterName ?? null,
     province: relations?.provinceName
@@ -113,6 +117,7 @@ export async function eventRelations(db: Executor, row: EventRow) {
     financial: currencyRows.find((c) => c.id === row.currencyId) ?? null,
     local: currencyRows.find((c) => c.id === row.localCurrencyId) ?? null,
     teamIds: teamRows.map((t) => t.teamId),
+    teams: teamRows.map((t) => ({ id: t.teamId, name: t.name })),
   };
 }
 
@@ -129,17 +134,22 @@ export async function eventParamsWithExceptions(db: Executor, eventId: number) {
       id: appParams.id,
       nameUnique: appParams.nameUnique,
       name: appParams.name,
+      description: appParams.description,
+      module: appParams.module,
       defaultValue: appParams.defaultValue,
       idApp: appParams.idApp,
+      appName: applications.name,
       value: eventParams.value,
     })
     .from(appParams)
     .leftJoin(eventParams, and(eq(eventParams.paramId, appParams.id), eq(eventParams.eventId, eventId)))
+    .leftJoin(applications, eq(applications.id, appParams.idApp))
     .orderBy(asc(appParams.nameUnique));
   const exceptions = await db
     .select()
     .from(eventParamExceptions)
-    .where(eq(eventParamExceptions.eventId, eventId));
+    .where(eq(eventParamExceptions.eventId, eventId))
+    .orderBy(asc(eventParamExceptions.id));
   return params.map((p) => ({
     ...p,
     exceptions: exceptions

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { saveEvent } from '../event-detail/event-save.service';
 import * as service from './events.service';
 
 export async function eventRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -53,7 +54,7 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { role: 'admin' } },
       schema: { tags, body: EventSaveRequest, response: { 200: okSchema(z.number().int()) } },
     },
-    async (req) => ok(req, await service.createEvent(ctx, req.body.event.nombre)),
+    async (req) => ok(req, await saveEvent(ctx, req.user!, req.body.event)),
   );
 
   r.get(

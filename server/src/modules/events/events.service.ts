@@ -68,6 +68,7 @@ export async function toEvent(db: Executor, row: repo.EventRow): Promise<Event> 
     externalAnalyticsId: row.externalAnalyticsId,
     teamId: row.teamId,
     teamIds: rel.teamIds,
+    teams: rel.teams,
     servicesOnlineDateStart: iso(row.servicesOnlineDateStart),
     servicesOnlineDateEnd: iso(row.servicesOnlineDateEnd),
     pictureSponsor:

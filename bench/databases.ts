@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from '../server/src/db/client';
+
+/** The PostgreSQL server of the benchmarks (a database of its own is created on it and dropped). */
+export const BENCH_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export type BenchDb = 'postgres' | 'pglite';
+
+export async function postgresReachable() {
+  const c = new pg.Client({ connectionString: BENCH_DATABASE_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A fresh, migrated database: on PostgreSQL `pulsera_bench_<random>` (dropped on close), or an
+ * embedded PGlite in a temporary folder (removed on close), as the console runs without DATABASE_URL.
+ */
+export async function openBenchDatabase(kind: BenchDb): Promise<Database> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pulsera-bench-'));
+    const db = await openDatabase({ databaseUrl: null, dataDir: dir });
+    return {
+      ...db,
+      close: async () => {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `pulsera_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BENCH_DATABASE_URL);
+  url.pathname = `/${name}`;
+  try {
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+    return {
+      ...db,
+      close: async () => {
+        await db.close();
+        await dropDatabase(name);
+      },
+    };
+  } catch (e) {
+    await dropDatabase(name);
+    throw e;
+  }
+}
+
+async function dropDatabase(name: string) {
+  const c = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}

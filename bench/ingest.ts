@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../server/src/app';
+import type { Database } from '../server/src/db/client';
+import { events } from '../server/src/db/schema';
+import { registerDevice } from '../server/src/modules/device/device.service';
+import { appTarget, type FeedTarget, httpTarget } from '../server/src/modules/device/device-client';
+import { ledgerMismatches } from '../server/src/modules/device/ledger.repo';
+import { eventArticles, simulateFestival } from '../server/src/modules/device/simulator';
+import { seedDemo } from '../server/src/seed/demo';
+import { type BenchDb, openBenchDatabase } from './databases';
+
+/**
+ * Ingest: the festival simulator's terminals upload through POST /api/device/sync (over HTTP to the
+ * app listening on a local port, or with --inject through app.inject) for at most `seconds`, on a
+ * fresh database. Operations per second count operations sent for the first time, over the time
+ * spent uploading; re-sent batches add load but not operations. Ends by checking the ledger.
+ */
+export interface IngestOptions {
+  wristbands: number;
+  days: number;
+  seconds: number;
+  concurrency: number;
+  transport: 'http' | 'inject';
+}
+
+export interface IngestFigures {
+  database: BenchDb;
+  transport: 'http' | 'inject';
+  devices: number;
+  operations: number;
+  batches: number;
+  operationsPerBatch: number;
+  seconds: number;
+  operationsPerSecond: number;
+  duplicates: number;
+  refused: number;
+  flagged: number;
+  ledgerConsistent: boolean;
+  /** CPU milliseconds per 1,000 operations: this Node process (server and simulated terminals). */
+  nodeCpuMsPerThousand: number;
+  /** CPU milliseconds per 1,000 operations in the PostgreSQL backends (0 for PGlite, in-process). */
+  databaseCpuMsPerThousand: number;
+}
+
+/** CPU seconds used so far by the PostgreSQL backends serving this database (Linux /proc). */
+async function backendCpuSeconds(database: Database) {
+  if (database.kind !== 'postgres') return 0;
+  const res = await database.db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  const tick = 100; // USER_HZ
+  let total = 0;
+  for (const { pid } of (res as unknown as { rows: { pid: number }[] }).rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / tick;
+    } catch {
+      // not on this machine, or gone
+    }
+  }
+  return total;
+}
+
+export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<IngestFigures> {
+  const database = await openBenchDatabase(kind);
+  try {
+    await seedDemo(database.db);
+    const [event] = await database.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.name, 'Sonora Festival 2026'));
+    const { app } = await buildApp({ database, logger: false, config: { seed: 'none', logLevel: 'warn' } });
+    try {
+      let connect: FeedTarget['connect'];
+      if (o.transport === 'http') {
+        const address = await app.listen({ port: 0, host: '127.0.0.1' });
+        connect = httpTarget(address, '').connect;
+      } else {
+        await app.ready();
+        connect = appTarget(app, database.db).connect;
+      }
+      const target: FeedTarget = {
+        register: async (input) => (await registerDevice(database.db, input)).secretKey,
+        connect,
+      };
+      let nodeCpu = 0;
+      let dbCpu = 0;
+      let mark = { node: process.cpuUsage(), db: 0 };
+      const report = await simulateFestival(target, {
+        onUpload: async (phase) => {
+          if (phase === 'start') {
+            mark = { node: process.cpuUsage(), db: await backendCpuSeconds(database) };
+            return;
+          }
+          const used = process.cpuUsage(mark.node);
+          nodeCpu += (used.user + used.system) / 1000;
+          dbCpu += ((await backendCpuSeconds(database)) - mark.db) * 1000;
+        },
+        eventId: event!.id,
+        wristbands: o.wristbands,
+        days: o.days,
+        seed: 7,
+        concurrency: o.concurrency,
+        maxSeconds: o.seconds,
+        syncEveryMinutes: 5,
+        articles: await eventArticles(database.db, event!.id),
+      });
+      const mismatches = await ledgerMismatches(database.db, event!.id);
+      return {
+        database: kind,
+        transport: o.transport,
+        devices: report.devices,
+        operations: report.operations,
+        batches: report.batches,
+        operationsPerBatch: Math.round(
+          report.operations / Math.max(1, report.batches - report.resentBatches),
+        ),
+        seconds: Math.round(report.sendSeconds * 10) / 10,
+        operationsPerSecond: report.operationsPerSecond,
+        duplicates: report.duplicates,
+        refused: report.refused,
+        flagged: report.flagged,
+        ledgerConsistent: mismatches.length === 0,
+        nodeCpuMsPerThousand: Math.round((nodeCpu / Math.max(1, report.operations)) * 1000),
+        databaseCpuMsPerThousand: Math.round((dbCpu / Math.max(1, report.operations)) * 1000),
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** One festival day of 20,000 wristbands (about 280,000 operations), cut at 60 seconds. */
+export const DEFAULT_INGEST: IngestOptions = {
+  wristbands: 20_000,
+  days: 1,
+  seconds: 60,
+  concurrency: 8,
+  transport: 'http',
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string', default: 'postgres' },
+      wristbands: { type: 'string', default: String(DEFAULT_INGEST.wristbands) },
+      days: { type: 'string', default: String(DEFAULT_INGEST.days) },
+      seconds: { type: 'string', default: String(DEFAULT_INGEST.seconds) },
+      concurrency: { type: 'string', default: String(DEFAULT_INGEST.concurrency) },
+      inject: { type: 'boolean', default: false },
+    },
+  });
+  const figures = await benchIngest(values.db === 'pglite' ? 'pglite' : 'postgres', {
+    wristbands: Number(values.wristbands),
+    days: Number(values.days),
+    seconds: Number(values.seconds),
+    concurrency: Number(values.concurrency),
+    transport: values.inject ? 'inject' : 'http',
+  });
+  console.log(figures);
+}

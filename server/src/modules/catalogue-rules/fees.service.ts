@@ -1,0 +1,86 @@
+import type { Fee, FeeSave, FeesResult } from '@pulsera/contracts';
+import type { AppContext } from '../../context';
+import { fail } from '../../lib/errors';
+import { guardedWrite } from '../globals/db-errors';
+import * as repo from './fees.repo';
+import { checkDevices, deviceOptions, existingIds, FieldErrors, options, uniqueIds } from './refs';
+
+type LocationRow = { feeId: number; locationId: number };
+
+const toDto = (r: repo.FeeRow, locations: LocationRow[]): Fee => ({
+  id: r.id,
+  name: r.name,
+  fee: r.fee,
+  nRechargeIni: r.nRechargeIni,
+  nRechargeEnd: r.nRechargeEnd,
+  minRecharge: r.minRecharge,
+  maxRecharge: r.maxRecharge,
+  dateStart: r.dateStart.toISOString(),
+  dateEnd: r.dateEnd.toISOString(),
+  idLocations: locations
+    .filter((l) => l.feeId === r.id)
+    .map((l) => l.locationId)
+    .sort((a, b) => a - b),
+  idDevices: r.deviceIds,
+  date_update: r.updatedAt.toISOString(),
+});
+
+/** GET /fees: the fees, and the locations and devices to choose from. */
+export async function listFees(ctx: AppContext, eventId: number): Promise<FeesResult> {
+  const [rows, locations, locationOptions] = await Promise.all([
+    repo.listFees(ctx.db, eventId),
+    repo.listFeeLocations(ctx.db, eventId),
+    options(ctx.db, 'locations', eventId),
+  ]);
+  const devices = await deviceOptions(
+    ctx.db,
+    eventId,
+    rows.flatMap((r) => r.deviceIds),
+  );
+  return { fees: rows.map((r) => toDto(r, locations)), locations: locationOptions, devices };
+}
+
+/** POST /fees {fee}: no id creates, an id updates; locations and devices must be the event's. */
+export const saveFee = (ctx: AppContext, eventId: number, input: FeeSave) =>
+  guardedWrite(() =>
+    ctx.db.transaction(async (tx) => {
+      const existing = input.id !== undefined ? await repo.findFee(tx, eventId, input.id) : undefined;
+      if (input.id !== undefined && !existing) throw fail('notFound');
+      const locationIds = uniqueIds(input.idLocations);
+      const deviceIds = uniqueIds(input.idDevices);
+      const errors = new FieldErrors();
+      const found = await existingIds(tx, 'locations', eventId, locationIds);
+      if (locationIds.some((id) => !found.has(id)))
+        errors.add('fee.idLocations', 'validation.unknownLocations');
+      await checkDevices(tx, errors, eventId, deviceIds, existing?.deviceIds ?? [], 'fee.idDevices');
+      errors.throwIfAny();
+      const values = {
+        name: input.name,
+        fee: input.fee,
+        nRechargeIni: input.nRechargeIni,
+        nRechargeEnd: input.nRechargeEnd,
+        minRecharge: input.minRecharge,
+        maxRecharge: input.maxRecharge,
+        dateStart: new Date(input.dateStart),
+        dateEnd: new Date(input.dateEnd),
+        deviceIds,
+      };
+      const row = existing
+        ? await repo.updateFee(tx, eventId, existing.id, values)
+        : await repo.insertFee(tx, { ...values, eventId });
+      await repo.replaceLocations(tx, eventId, row.id, locationIds);
+      return toDto(
+        row,
+        locationIds.map((locationId) => ({ feeId: row.id, locationId })),
+      );
+    }),
+  );
+
+export const deleteFee = (ctx: AppContext, eventId: number, id: number) =>
+  guardedWrite(() =>
+    ctx.db.transaction(async (tx) => {
+      if (!(await repo.findFee(tx, eventId, id))) throw fail('notFound');
+      await repo.deleteFee(tx, eventId, id);
+      return true;
+    }),
+  );

@@ -1,0 +1,59 @@
+import {
+  DeviceAuthRequest,
+  DeviceAuthResult,
+  DeviceRegister,
+  DeviceRegistered,
+  ok as okSchema,
+  SyncRequest,
+  SyncResult,
+} from '@pulsera/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/envelope';
+import * as service from './device.service';
+import { requireDevice } from './device-auth';
+import { syncBatch } from './sync.service';
+
+/** A full batch of SYNC_MAX_OPERATIONS operations fits comfortably. */
+const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * The device API of handhelds, kiosks and totems. Devices hold no console session: the auth and
+ * sync routes are public to the guard (`auth: 'none'`) and verify the device token themselves.
+ */
+export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['device'];
+
+  r.post(
+    '/api/device/auth',
+    {
+      config: { access: { auth: 'none' } },
+      schema: { tags, body: DeviceAuthRequest, response: { 200: okSchema(DeviceAuthResult) } },
+    },
+    async (req) => ok(req, await service.authenticate(ctx, req.body)),
+  );
+
+  r.post(
+    '/api/device/sync',
+    {
+      config: { access: { auth: 'none' } },
+      bodyLimit: SYNC_BODY_LIMIT,
+      schema: { tags, body: SyncRequest, response: { 200: okSchema(SyncResult) } },
+    },
+    async (req) => {
+      const device = await requireDevice(ctx, req);
+      return ok(req, await syncBatch(ctx.db, device, req.body.operations, req.lang));
+    },
+  );
+
+  r.post(
+    '/api/device/register',
+    {
+      config: { access: { route: 'configDevices' } },
+      schema: { tags, body: DeviceRegister, response: { 200: okSchema(DeviceRegistered) } },
+    },
+    async (req) => ok(req, await service.registerDevice(ctx.db, req.body)),
+  );
+}

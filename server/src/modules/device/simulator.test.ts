@@ -1,0 +1,61 @@
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { accessRecords, customers, presenceRecords, sales, topUps } from '../../db/schema';
+import { appTarget } from './device-client';
+import { ledgerMismatches } from './ledger.repo';
+import { eventArticles, simulateDemo, simulateFestival } from './simulator';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const total = async (
+  table: typeof sales | typeof topUps | typeof accessRecords | typeof presenceRecords,
+  eventId: number,
+) => Number((await t.database.db.select({ n: count() }).from(table).where(eq(table.eventId, eventId)))[0]!.n);
+
+describe('the festival simulator', () => {
+  it('drives the device API like terminals: everything recorded once, balances equal to the ledger', async () => {
+    const event = await t.eventByName('Sonora Festival 2027');
+    const options = {
+      eventId: event.id,
+      wristbands: 25,
+      days: 2,
+      seed: 5,
+      syncEveryMinutes: 60,
+      start: new Date('2027-07-10T12:00:00Z'),
+      articles: await eventArticles(t.database.db, event.id),
+    };
+    const first = await simulateFestival(appTarget(t.app, t.database.db), options);
+    expect(first.operations).toBeGreaterThan(300);
+    expect(first.accepted).toBe(first.operations);
+    expect(first.refused).toBe(0);
+    expect(await ledgerMismatches(t.database.db, event.id)).toEqual([]);
+    expect(await total(sales, event.id)).toBeGreaterThan(60);
+    expect(await total(topUps, event.id)).toBeGreaterThan(15);
+    expect(await total(accessRecords, event.id)).toBeGreaterThan(50);
+    expect(await total(presenceRecords, event.id)).toBeGreaterThan(0);
+    const [named] = await t.database.db
+      .select({ n: count() })
+      .from(customers)
+      .where(and(eq(customers.eventId, event.id), isNotNull(customers.name)));
+    expect(named!.n).toBe(25);
+
+    // The same seed again: the same operations, all of them already recorded.
+    const again = await simulateFestival(appTarget(t.app, t.database.db), options);
+    expect(again.accepted).toBe(0);
+    expect(again.duplicates).toBeGreaterThanOrEqual(first.operations);
+    expect(await ledgerMismatches(t.database.db, event.id)).toEqual([]);
+  }, 120_000);
+
+  it('gives the demo festival its data in one call', async () => {
+    const event = await t.activeEvent();
+    const report = await simulateDemo(t.database.db, event.id);
+    expect(report.accepted).toBeGreaterThan(1000);
+    expect(report.refused).toBe(0);
+    expect(await ledgerMismatches(t.database.db, event.id)).toEqual([]);
+  }, 120_000);
+});

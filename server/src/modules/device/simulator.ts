@@ -1,0 +1,769 @@
+import type { DeviceType, SyncOperationInput, SyncResult } from '@pulsera/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { articles, events } from '../../db/schema';
+import { type FeedTarget, type SyncFn, serviceTarget } from './device-client';
+
+/**
+ * The festival simulator: terminals of a festival driving the device API like real ones — ticket
+ * validations and access through gates, top-ups at cash and card kiosks (plus online top-ups and
+ * bonuses), bar sales with evening peaks, presence checks of staff, wristband replacements, refunds
+ * on the last night, devices that go offline and upload late, and batches re-sent after a lost
+ * answer. Deterministic for a seed: the same seed yields the same operations (ids included), so a
+ * second run on the same event only meets duplicates.
+ */
+
+export interface SimulationOptions {
+  eventId: number;
+  wristbands: number;
+  days: number;
+  seed?: number;
+  /** Day 0 of the festival (its date at 12:00 UTC opens the gates); default: the last nights up to now. */
+  start?: Date;
+  /** Operations after this moment are left out (the demo stops at the present). */
+  until?: Date;
+  /** Device-time minutes between two syncs of an online terminal. */
+  syncEveryMinutes?: number;
+  /** Device-time minutes between two syncs of a (cabled) kiosk; default a fifth of syncEveryMinutes. */
+  kioskSyncEveryMinutes?: number;
+  /** Batches in flight at once. */
+  concurrency?: number;
+  /** Articles sold at the bars (id and price in cents). */
+  articles?: { id: number; price: number }[];
+  log?: (line: string) => void;
+  /** Called around each day's uploading (the benchmark measures CPU time there). */
+  onUpload?: (phase: 'start' | 'end') => void | Promise<void>;
+  /** Stop sending after this many seconds (the benchmark bounds its time). */
+  maxSeconds?: number;
+}
+
+export interface SimulationReport {
+  devices: number;
+  operations: number;
+  batches: number;
+  resentBatches: number;
+  accepted: number;
+  duplicates: number;
+  refused: number;
+  flagged: number;
+  seconds: number;
+  /** Time spent uploading (without generating the operations). */
+  sendSeconds: number;
+  /** Operations sent for the first time per second of uploading. */
+  operationsPerSecond: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Randomness
+
+/** mulberry32: small, fast, deterministic. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const chance = (p: number) => next() < p;
+  const hex = (n: number) => {
+    let s = '';
+    while (s.length < n)
+      s += Math.floor(next() * 0x100000000)
+        .toString(16)
+        .padStart(8, '0');
+    return s.slice(0, n);
+  };
+  const uuid = () => {
+    const h = hex(32);
+    const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  };
+  /** A time of day (hours) with the evening peak of a bar: most between 21:00 and 01:00. */
+  const eveningHour = () => {
+    const r = next();
+    if (r < 0.15) return 13 + next() * 5; // afternoon
+    if (r < 0.35) return 18 + next() * 3; // early evening
+    // the peak: a triangle centred on 23:30, from 20:30 to 03:30
+    return 20.5 + (next() + next()) * 3.5;
+  };
+  return { next, int, pick, chance, hex, uuid, eveningHour };
+}
+type Rng = ReturnType<typeof prng>;
+
+const FIRST = [
+  'Ana',
+  'Luis',
+  'Marta',
+  'Jorge',
+  'Lucía',
+  'Pablo',
+  'Sara',
+  'Diego',
+  'Elena',
+  'Hugo',
+  'Irene',
+  'Marco',
+  'Giulia',
+  'Luca',
+  'Chloé',
+  'Louis',
+  'Emma',
+  'Noah',
+  'Olivia',
+  'Liam',
+  'Carmen',
+  'Javier',
+  'Nuria',
+  'Álvaro',
+];
+const LAST = [
+  'García',
+  'Martínez',
+  'López',
+  'Sánchez',
+  'Pérez',
+  'Gómez',
+  'Rossi',
+  'Bianchi',
+  'Romano',
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Smith',
+  'Jones',
+  'Navarro',
+  'Torres',
+  'Ruiz',
+  'Vidal',
+  'Serra',
+  'Moreno',
+];
+const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+const DEFAULT_ARTICLES = [
+  { id: 1, price: 600 },
+  { id: 2, price: 250 },
+  { id: 3, price: 1000 },
+  { id: 4, price: 350 },
+  { id: 5, price: 1100 },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The venue: locations and their terminals (ids are the feed's plain integers)
+
+interface Terminal {
+  serial: string;
+  type: DeviceType;
+  model: string;
+  location: number;
+}
+interface Venue {
+  bars: number[];
+  kiosks: number[];
+  gates: { location: number; gate: number }[];
+  office: number;
+  desk: number;
+  terminals: Terminal[];
+  byLocation: Map<number, Terminal[]>;
+  staff: number[];
+}
+
+function buildVenue(wristbands: number, seed: number): Venue {
+  const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(n)));
+  const bars = Array.from({ length: clamp(wristbands / 1500, 2, 12) }, (_, i) => 11 + i);
+  const kiosks = Array.from({ length: clamp(wristbands / 3000, 1, 6) }, (_, i) => 31 + i);
+  const gates = Array.from({ length: clamp(wristbands / 4000, 1, 6) }, (_, i) => ({
+    location: 51 + i,
+    gate: 1 + i,
+  }));
+  const office = 71;
+  const desk = 72;
+  const terminals: Terminal[] = [];
+  const add = (location: number, type: DeviceType, model: string, n: number) => {
+    for (let i = 0; i < n; i++) {
+      terminals.push({
+        serial: `SIM${seed}-${type.slice(0, 3)}-${location}-${i + 1}`,
+        type,
+        model,
+        location,
+      });
+    }
+  };
+  for (const b of bars) add(b, 'PDA', 'Sunmi V2s', 2);
+  for (const k of kiosks) {
+    add(k, 'CASH_KIOSK', 'Pulsera Kiosk C1', 1);
+    add(k, 'CARD_KIOSK', 'Pulsera Kiosk T1', 1);
+  }
+  for (const g of gates) {
+    add(g.location, 'ACCESS_TOTEM', 'Pulsera Totem A2', 1);
+    add(g.location, 'PDA', 'Sunmi L2', 1);
+  }
+  add(office, 'PDA', 'Sunmi V2s', 1);
+  add(desk, 'PDA', 'Sunmi V2s', 1);
+  const byLocation = new Map<number, Terminal[]>();
+  for (const t of terminals) byLocation.set(t.location, [...(byLocation.get(t.location) ?? []), t]);
+  const staff = Array.from({ length: clamp(terminals.length * 1.5, 6, 120) }, (_, i) => 101 + i);
+  return { bars, kiosks, gates, office, desk, terminals, byLocation, staff };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attendees and their days
+
+interface Attendee {
+  n: number;
+  serial: string;
+  codeCheck: string;
+  name: string;
+  email: string;
+  ticket: string;
+  localizer: string;
+  role: number;
+  cash: number;
+  gift: number;
+  validated: boolean;
+}
+
+interface Timed {
+  at: number;
+  location: number;
+  /** Access ops must go to the totem, validations to the gate PDA. */
+  type?: DeviceType;
+  op: SyncOperationInput;
+}
+
+const HOUR = 3_600_000;
+/** A terminal uploads at most this many operations per call (a backlog goes in several). */
+const UPLOAD_CHUNK = 500;
+const MINUTE = 60_000;
+
+function makeAttendee(rng: Rng, n: number, seed: number): Attendee {
+  const first = rng.pick(FIRST);
+  const last = rng.pick(LAST);
+  return {
+    n,
+    serial: `04${rng.hex(12).toUpperCase()}`,
+    codeCheck: rng.hex(6).toUpperCase(),
+    name: `${first} ${last}`,
+    email: `${ascii(first)}.${ascii(last)}${n}@example.com`,
+    ticket: `T${seed % 100}-${n.toString(36).toUpperCase().padStart(6, '0')}`,
+    localizer: rng.hex(8).toUpperCase(),
+    role: rng.chance(0.08) ? 2 : 1,
+    cash: 0,
+    gift: 0,
+    validated: false,
+  };
+}
+
+/** The operations of one festival day, in time order. */
+function dayOperations(
+  rng: Rng,
+  venue: Venue,
+  people: Attendee[],
+  dayStart: number,
+  lastDay: boolean,
+  items: { id: number; price: number }[],
+  serialFor: () => string,
+): Timed[] {
+  const out: Timed[] = [];
+  const iso = (t: number) => new Date(t).toISOString();
+  const base = (t: number) => ({ id: rng.uuid(), deviceTime: iso(t) });
+
+  // Staff presence: in before the gates open, out after closing.
+  for (const staffId of venue.staff) {
+    const tin = dayStart + 2 * HOUR + rng.int(0, 90) * MINUTE;
+    const tout = dayStart + 16 * HOUR + rng.int(0, 60) * MINUTE;
+    const controllerId = venue.staff[0];
+    out.push({
+      at: tin,
+      location: venue.office,
+      op: { kind: 'presence', ...base(tin), staffId, type: 'in', locationId: venue.office, controllerId },
+    });
+    out.push({
+      at: tout,
+      location: venue.office,
+      op: { kind: 'presence', ...base(tout), staffId, type: 'out', locationId: venue.office, controllerId },
+    });
+  }
+
+  for (const p of people) {
+    if (p.validated && rng.chance(0.12)) continue; // does not come today
+    const ops: Timed[] = [];
+    const arrive = dayStart + 3 * HOUR + Math.floor((rng.next() + rng.next()) * 3.5 * HOUR);
+    const leave = Math.min(dayStart + 16 * HOUR, arrive + rng.int(3 * 60, 9 * 60) * MINUTE);
+    const gate = rng.pick(venue.gates);
+    const staffId = rng.pick(venue.staff);
+    if (!p.validated) {
+      const t = arrive - rng.int(1, 4) * MINUTE;
+      ops.push({
+        at: t,
+        location: gate.location,
+        type: 'PDA',
+        op: {
+          kind: 'ticketValidation',
+          ...base(t),
+          ticketCode: p.ticket,
+          rfid: p.serial,
+          codeCheck: p.codeCheck,
+          roleId: p.role,
+          customer: { name: p.name, email: p.email, localizer: p.localizer },
+          staffId,
+          locationId: gate.location,
+        },
+      });
+      p.validated = true;
+      if (p.role === 2) {
+        // VIP tickets carry a bonus loaded at validation.
+        ops.push({
+          at: t + 1000,
+          location: gate.location,
+          type: 'PDA',
+          op: {
+            kind: 'topup',
+            ...base(t + 1000),
+            rfid: p.serial,
+            type: 'RV',
+            amount: 0,
+            bonus: 1500,
+            staffId,
+            locationId: gate.location,
+          },
+        });
+      }
+    }
+    const access = (
+      t: number,
+      zoneFrom: number | null,
+      zoneTo: number | null,
+      acceso: 'S' | 'W' | 'ND' | 'NT',
+    ) =>
+      ops.push({
+        at: t,
+        location: gate.location,
+        type: 'ACCESS_TOTEM',
+        op: {
+          kind: 'access',
+          ...base(t),
+          rfid: p.serial,
+          acceso,
+          zoneFrom,
+          zoneTo,
+          gateId: gate.gate,
+          lastZone: zoneFrom,
+          roleId: p.role,
+          locationId: gate.location,
+        },
+      });
+    access(arrive, null, 1, 'S');
+    for (let i = rng.int(0, 3); i > 0; i--) {
+      const t = rng.int(arrive, leave);
+      const r = rng.next();
+      access(t, 1, 2, r < 0.03 ? 'W' : r < 0.04 ? 'ND' : r < 0.045 ? 'NT' : 'S');
+    }
+    access(leave, 1, null, 'S');
+
+    // Bar sales with the evening peak; top-ups when the chip runs short.
+    const sales = rng.int(2, 8);
+    for (let i = 0; i < sales; i++) {
+      const hour = rng.eveningHour();
+      const t = Math.max(
+        arrive + 5 * MINUTE,
+        Math.min(leave - MINUTE, dayStart + Math.floor((hour - 12) * HOUR)),
+      );
+      ops.push({
+        at: t,
+        location: rng.pick(venue.bars),
+        op: { kind: 'sale', id: '', deviceTime: '', lines: [] },
+      });
+    }
+    if (rng.chance(0.01)) {
+      const t = rng.int(arrive, leave);
+      ops.push({
+        at: t,
+        location: venue.desk,
+        op: {
+          kind: 'roleRecording',
+          ...base(t),
+          rfid: p.serial,
+          roleId: 3,
+          flags: [7],
+          staffId,
+          locationId: venue.desk,
+        },
+      });
+    }
+    if (rng.chance(0.01)) {
+      const t = rng.int(arrive, leave);
+      const k = rng.pick(venue.kiosks);
+      ops.push({
+        at: t,
+        location: k,
+        type: 'CASH_KIOSK',
+        op: {
+          kind: 'topup',
+          ...base(t),
+          rfid: p.serial,
+          type: 'M',
+          amount: 0,
+          bonus: 500,
+          staffId,
+          supervisorId: venue.staff[1],
+          locationId: k,
+        },
+      });
+    }
+    const replaceAt = rng.chance(0.003) ? rng.int(arrive + HOUR, leave) : null;
+    ops.sort((a, b) => a.at - b.at);
+
+    // Walk the person's day in time order, keeping the chip balance as the terminals see it.
+    let replaced = replaceAt === null;
+    for (const x of ops) {
+      if (!replaced && x.at >= replaceAt!) {
+        replaced = true;
+        const k = rng.pick(venue.kiosks);
+        const next = serialFor();
+        out.push({
+          at: replaceAt!,
+          location: k,
+          type: 'CASH_KIOSK',
+          op: {
+            kind: 'wristbandChange',
+            ...base(replaceAt!),
+            sourceRfid: p.serial,
+            endRfid: next,
+            staffId,
+            locationId: k,
+          },
+        });
+        p.serial = next;
+      }
+      const op = x.op;
+      if (op.kind === 'topup' || op.kind === 'roleRecording' || op.kind === 'access') op.rfid = p.serial;
+      if (op.kind === 'topup') {
+        p.cash += op.amount;
+        p.gift += op.bonus ?? 0;
+      }
+      if (op.kind !== 'sale') {
+        out.push(x);
+        continue;
+      }
+      const lines = Array.from({ length: rng.int(1, 3) }, () => {
+        const a = rng.pick(items);
+        const quantity = rng.int(1, 2);
+        return { idArticle: a.id, quantity, price: a.price, quantityGift: rng.chance(0.02) ? 1 : 0 };
+      });
+      const total = lines.reduce((s, l) => s + l.price * (l.quantity - l.quantityGift), 0);
+      // 0.4% of sales happen on a terminal working offline with a stale balance: they can go below zero.
+      const stale = rng.chance(0.004);
+      if (p.cash + p.gift < total && !stale) {
+        const k = rng.pick(venue.kiosks);
+        const t = Math.max(arrive, x.at - rng.int(2, 15) * MINUTE);
+        const needed = total - p.cash - p.gift;
+        const amount = [2000, 3000, 5000, 10000].find((a) => a >= needed) ?? Math.ceil(needed / 1000) * 1000;
+        const r = rng.next();
+        const online = r < 0.06;
+        const card = !online && r < 0.45;
+        const bonus = amount >= 5000 ? 250 : 0;
+        const typeT: DeviceType = card ? 'CARD_KIOSK' : 'CASH_KIOSK';
+        out.push({
+          at: t,
+          location: k,
+          type: typeT,
+          op: {
+            kind: 'topup',
+            ...base(t),
+            rfid: p.serial,
+            codeCheck: p.codeCheck,
+            type: online ? 'O' : 'N',
+            paymentType: online ? 'O' : card ? 'T' : 'S',
+            amount,
+            bonus,
+            money: online ? 0 : amount,
+            staffId,
+            locationId: k,
+            ...(online ? { ref: `WEB-${rng.hex(8).toUpperCase()}` } : {}),
+          },
+        });
+        p.cash += amount;
+        p.gift += bonus;
+      }
+      const fromGift = Math.min(Math.max(p.gift, 0), total);
+      const payments = [
+        ...(fromGift > 0 ? [{ type: 'B' as const, amount: fromGift }] : []),
+        ...(total - fromGift > 0 ? [{ type: 'S' as const, amount: total - fromGift }] : []),
+      ];
+      p.gift -= fromGift;
+      p.cash -= total - fromGift;
+      out.push({
+        at: x.at,
+        location: x.location,
+        op: {
+          kind: 'sale',
+          ...base(x.at),
+          rfid: p.serial,
+          lines,
+          payments,
+          staffId: rng.pick(venue.staff),
+          locationId: x.location,
+        },
+      });
+      // Now and then a drink comes back.
+      if (rng.chance(0.005) && total > 0) {
+        const t = x.at + rng.int(1, 5) * MINUTE;
+        out.push({
+          at: t,
+          location: x.location,
+          op: {
+            kind: 'sale',
+            ...base(t),
+            rfid: p.serial,
+            lines,
+            payments,
+            isDevolution: true,
+            locationId: x.location,
+          },
+        });
+        p.cash += total - fromGift;
+        p.gift += fromGift;
+      }
+    }
+    // The last night: a quarter of those with money left ask for it back.
+    if (lastDay && p.cash > 0 && rng.chance(0.25)) {
+      const k = rng.pick(venue.kiosks);
+      const t = leave - rng.int(5, 20) * MINUTE;
+      out.push({
+        at: t,
+        location: k,
+        type: 'CASH_KIOSK',
+        op: {
+          kind: 'topup',
+          ...base(t),
+          rfid: p.serial,
+          type: 'D',
+          paymentType: 'S',
+          amount: -p.cash,
+          money: p.cash,
+          locationId: k,
+        },
+      });
+      p.cash = 0;
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driving the API
+
+interface Batch {
+  terminal: Terminal;
+  sendAt: number;
+  ops: SyncOperationInput[];
+}
+interface Sending {
+  terminal: Terminal;
+  sendAt: number;
+  ops: SyncOperationInput[];
+  /** Operations sent for the first time (the rest are re-sent). */
+  fresh: number;
+}
+
+/** Cuts each terminal's operations into the batches it uploads: every few minutes, later when offline. */
+function batchesOf(rng: Rng, venue: Venue, timed: Timed[], everyMs: number, kioskMs: number): Batch[] {
+  const perTerminal = new Map<Terminal, Timed[]>();
+  for (const x of timed) {
+    const candidates = venue.byLocation.get(x.location) ?? venue.terminals;
+    const typed = x.type ? candidates.filter((t) => t.type === x.type) : candidates;
+    const choice = typed.length ? typed : candidates;
+    const t = choice[choice.length === 1 ? 0 : rng.int(0, choice.length - 1)]!;
+    const list = perTerminal.get(t);
+    if (list) list.push(x);
+    else perTerminal.set(t, [x]);
+  }
+  const batches: Batch[] = [];
+  for (const [terminal, list] of perTerminal) {
+    // Kiosks are cabled and upload top-ups at once; handhelds and totems every few minutes, and
+    // now and then a handheld loses the network for a while.
+    const kiosk = terminal.type === 'CASH_KIOSK' || terminal.type === 'CARD_KIOSK';
+    const every = kiosk ? kioskMs : everyMs;
+    let offlineUntil = 0;
+    let current: Batch | null = null;
+    for (const x of list) {
+      const windowEnd = Math.ceil((x.at + 1) / every) * every;
+      if (terminal.type === 'PDA' && windowEnd > offlineUntil && rng.chance(0.01)) {
+        offlineUntil = windowEnd + rng.int(3, 12) * every;
+      }
+      const sendAt = Math.max(windowEnd, offlineUntil);
+      if (!current || current.sendAt !== sendAt || current.ops.length >= UPLOAD_CHUNK) {
+        current = { terminal, sendAt, ops: [] };
+        batches.push(current);
+      }
+      current.ops.push(x.op);
+    }
+  }
+  return batches.sort((a, b) => a.sendAt - b.sendAt);
+}
+
+/** The last festival nights up to now: day 0 opens at 12:00 UTC, each night closes at 04:00 UTC. */
+function defaultStart(days: number) {
+  const now = Date.now();
+  const lastClose = new Date(now);
+  lastClose.setUTCHours(4, 0, 0, 0);
+  if (lastClose.getTime() > now) lastClose.setUTCDate(lastClose.getUTCDate() - 1);
+  return new Date(lastClose.getTime() - days * 24 * HOUR + 8 * HOUR);
+}
+
+export async function simulateFestival(
+  target: FeedTarget,
+  opts: SimulationOptions,
+): Promise<SimulationReport> {
+  const seed = opts.seed ?? 2026;
+  const rng = prng(seed);
+  const log = opts.log ?? (() => {});
+  const venue = buildVenue(opts.wristbands, seed);
+  const items = opts.articles?.length ? opts.articles : DEFAULT_ARTICLES;
+  const everyMs = (opts.syncEveryMinutes ?? 5) * MINUTE;
+  const kioskMs =
+    (opts.kioskSyncEveryMinutes ?? Math.max(1, Math.round((opts.syncEveryMinutes ?? 5) / 5))) * MINUTE;
+  const start = opts.start ? new Date(opts.start) : defaultStart(opts.days);
+  start.setUTCHours(12, 0, 0, 0);
+
+  // Register the terminals and authenticate them.
+  const syncs = new Map<Terminal, SyncFn>();
+  for (const t of venue.terminals) {
+    const secret = await target.register({
+      n_serie: t.serial,
+      model: t.model,
+      type: t.type,
+      description: `Simulated ${t.type} at location ${t.location}`,
+      idEvent: opts.eventId,
+      secretKey: `sim-secret-${seed}-${t.serial}`,
+    });
+    syncs.set(t, await target.connect(t.serial, secret));
+  }
+  log(`registered ${venue.terminals.length} terminals`);
+
+  const people = Array.from({ length: opts.wristbands }, (_, n) => makeAttendee(rng, n + 1, seed));
+  let spare = 0;
+  const serialFor = () =>
+    `05${(seed % 1000).toString(16).padStart(3, '0')}${(++spare).toString(16).padStart(9, '0')}`.toUpperCase();
+  const report: SimulationReport = {
+    devices: venue.terminals.length,
+    operations: 0,
+    batches: 0,
+    resentBatches: 0,
+    accepted: 0,
+    duplicates: 0,
+    refused: 0,
+    flagged: 0,
+    seconds: 0,
+    sendSeconds: 0,
+    operationsPerSecond: 0,
+  };
+  const began = performance.now();
+  let sendingMs = 0;
+  const deadline = opts.maxSeconds ? began + opts.maxSeconds * 1000 : Number.POSITIVE_INFINITY;
+  const count = (r: SyncResult) => {
+    report.accepted += r.accepted.length;
+    report.duplicates += r.duplicates.length;
+    report.refused += r.refused.length;
+    report.flagged += r.flagged.length;
+  };
+
+  for (let day = 0; day < opts.days && performance.now() < deadline; day++) {
+    const dayStart = start.getTime() + day * 24 * HOUR;
+    const all = dayOperations(rng, venue, people, dayStart, day === opts.days - 1, items, serialFor);
+    const until = opts.until?.getTime();
+    const timed = until === undefined ? all : all.filter((x) => x.at <= until);
+    const batches = batchesOf(rng, venue, timed, everyMs, kioskMs);
+    // Batches go out in the order they are due, several at once, each terminal one after the
+    // other (a terminal waits for the answer to its previous batch). 2% of answers are "lost"
+    // (decided up front, so a seed stays deterministic): the terminal sends the same batch again,
+    // or keeps its operations and sends them again with its next batch.
+    const queue: Sending[] = [];
+    const carry = new Map<Terminal, SyncOperationInput[]>();
+    for (const b of batches) {
+      const pending = carry.get(b.terminal) ?? [];
+      carry.delete(b.terminal);
+      const sending: Sending = {
+        terminal: b.terminal,
+        sendAt: b.sendAt,
+        ops: [...pending, ...b.ops],
+        fresh: b.ops.length,
+      };
+      queue.push(sending);
+      if (rng.chance(0.02)) {
+        if (rng.chance(0.5)) queue.push({ ...sending, fresh: 0 });
+        else carry.set(b.terminal, sending.ops);
+      }
+    }
+    for (const [terminal, ops] of carry)
+      queue.push({ terminal, sendAt: Number.MAX_SAFE_INTEGER, ops, fresh: 0 });
+    const inFlight = new Map<Terminal, Promise<void>>();
+    let next = 0;
+    const worker = async () => {
+      while (next < queue.length && performance.now() < deadline) {
+        const b = queue[next++]!;
+        const previous = inFlight.get(b.terminal);
+        const run = (async () => {
+          if (previous) await previous;
+          count(await syncs.get(b.terminal)!(b.ops));
+          report.batches++;
+          report.operations += b.fresh;
+          if (b.fresh === 0) report.resentBatches++;
+        })();
+        inFlight.set(b.terminal, run);
+        await run;
+      }
+    };
+    await opts.onUpload?.('start');
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
+    sendingMs += performance.now() - t0;
+    await opts.onUpload?.('end');
+    log(
+      `day ${day + 1}/${opts.days}: ${timed.length} operations in ${batches.length} batches (${report.accepted} accepted, ${report.duplicates} duplicates so far)`,
+    );
+  }
+  report.seconds = (performance.now() - began) / 1000;
+  report.sendSeconds = sendingMs / 1000;
+  report.operationsPerSecond = Math.round(report.operations / Math.max(report.sendSeconds, 0.001));
+  return report;
+}
+
+/** The articles of an event for the bars (the demo's own; synthetic ids when it has none). */
+export async function eventArticles(db: Db, eventId: number) {
+  const rows = await db
+    .select({ id: articles.id, price: articles.basePrice })
+    .from(articles)
+    .where(eq(articles.eventId, eventId));
+  return rows.filter((r) => r.price > 0);
+}
+
+/**
+ * The first start of the demo: a small festival (150 wristbands) from the event's opening up to
+ * now (at most 2 nights), recorded through the sync service, so the customer lookup, extracts and
+ * reports show data. A few seconds.
+ */
+export async function simulateDemo(db: Db, eventId: number) {
+  const [event] = await db.select({ start: events.dateStart }).from(events).where(eq(events.id, eventId));
+  const now = Date.now();
+  const opened = event && event.start.getTime() < now - HOUR ? event.start : null;
+  const days = opened ? Math.min(2, Math.max(1, Math.ceil((now - opened.getTime()) / (24 * HOUR)))) : 2;
+  return simulateFestival(serviceTarget(db), {
+    eventId,
+    wristbands: 150,
+    days,
+    seed: 42,
+    syncEveryMinutes: 60,
+    kioskSyncEveryMinutes: 20,
+    articles: await eventArticles(db, eventId),
+    ...(opened ? { start: opened, until: new Date(now) } : {}),
+  });
+}

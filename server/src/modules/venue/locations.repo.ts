@@ -1,0 +1,111 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { gates, images, kitchens, locationArticleSticks, locationArticles, locations } from '../../db/schema';
+
+export type LocationRow = typeof locations.$inferSelect;
+
+const withGateAndLogo = {
+  location: locations,
+  gateName: gates.name,
+  logoUrl: images.url,
+  numArticles:
+    sql<number>`(select count(*) from ${locationArticles} where ${locationArticles.eventId} = ${locations.eventId} and ${locationArticles.locationId} = ${locations.id})`.mapWith(
+      Number,
+    ),
+  numCompounds:
+    sql<number>`(select count(distinct ${locationArticleSticks.articleId}) from ${locationArticleSticks} where ${locationArticleSticks.eventId} = ${locations.eventId} and ${locationArticleSticks.locationId} = ${locations.id})`.mapWith(
+      Number,
+    ),
+};
+
+/** The event's locations with the name of their validate-and-access gate and their logo's address. */
+export const listLocations = (db: Executor, eventId: number) =>
+  db
+    .select(withGateAndLogo)
+    .from(locations)
+    .leftJoin(gates, eq(gates.id, locations.gateId))
+    .leftJoin(images, eq(images.id, locations.receiptLogoId))
+    .where(eq(locations.eventId, eventId))
+    .orderBy(asc(locations.name), asc(locations.id));
+
+export const gateOptions = (db: Executor, eventId: number) =>
+  db
+    .select({ id: gates.id, name: gates.name, active: gates.active })
+    .from(gates)
+    .where(eq(gates.eventId, eventId))
+    .orderBy(asc(gates.name), asc(gates.id));
+
+export const findLocation = async (db: Executor, eventId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(locations)
+      .where(and(eq(locations.eventId, eventId), eq(locations.id, id)))
+      .limit(1)
+  )[0];
+
+export const findLocationWithGate = async (db: Executor, eventId: number, id: number) =>
+  (await listLocationsWhere(db, eventId, id))[0];
+
+const listLocationsWhere = (db: Executor, eventId: number, id: number) =>
+  db
+    .select(withGateAndLogo)
+    .from(locations)
+    .leftJoin(gates, eq(gates.id, locations.gateId))
+    .leftJoin(images, eq(images.id, locations.receiptLogoId))
+    .where(and(eq(locations.eventId, eventId), eq(locations.id, id)))
+    .limit(1);
+
+/** Another location of the event using this prefix, compared case-insensitively. */
+export async function prefixTaken(db: Executor, eventId: number, prefix: string, exceptId?: number) {
+  const rows = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.eventId, eventId),
+        sql`lower(${locations.prefix}) = ${prefix.toLowerCase()}`,
+        exceptId !== undefined ? ne(locations.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertLocation(db: Executor, values: typeof locations.$inferInsert) {
+  const [row] = await db.insert(locations).values(values).returning();
+  return row!;
+}
+
+export async function updateLocation(
+  db: Executor,
+  eventId: number,
+  id: number,
+  values: Partial<typeof locations.$inferInsert>,
+) {
+  await db
+    .update(locations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(locations.eventId, eventId), eq(locations.id, id)));
+}
+
+export const deleteLocation = (db: Executor, eventId: number, id: number) =>
+  db.delete(locations).where(and(eq(locations.eventId, eventId), eq(locations.id, id)));
+
+export async function locationUsedByGate(db: Executor, eventId: number, id: number) {
+  const rows = await db
+    .select({ id: gates.id })
+    .from(gates)
+    .where(and(eq(gates.eventId, eventId), eq(gates.locationId, id)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function locationUsedByKitchen(db: Executor, eventId: number, id: number) {
+  const rows = await db
+    .select({ id: kitchens.id })
+    .from(kitchens)
+    .where(and(eq(kitchens.eventId, eventId), eq(kitchens.locationId, id)))
+    .limit(1);
+  return rows.length > 0;
+}

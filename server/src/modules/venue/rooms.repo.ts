@@ -1,0 +1,43 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { kitchenRooms, rooms } from '../../db/schema';
+
+export type RoomRow = typeof rooms.$inferSelect;
+
+export const listRooms = (db: Executor, eventId: number) =>
+  db.select().from(rooms).where(eq(rooms.eventId, eventId)).orderBy(asc(rooms.idUniqueEvent), asc(rooms.id));
+
+export const findRoom = async (db: Executor, eventId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(rooms)
+      .where(and(eq(rooms.eventId, eventId), eq(rooms.id, id)))
+      .limit(1)
+  )[0];
+
+export async function insertRoom(db: Executor, values: typeof rooms.$inferInsert) {
+  const [row] = await db.insert(rooms).values(values).returning();
+  return row!;
+}
+
+export async function updateRoom(db: Executor, eventId: number, id: number, name: string) {
+  const [row] = await db
+    .update(rooms)
+    .set({ name, updatedAt: new Date() })
+    .where(and(eq(rooms.eventId, eventId), eq(rooms.id, id)))
+    .returning();
+  return row!;
+}
+
+export const deleteRoom = (db: Executor, eventId: number, id: number) =>
+  db.delete(rooms).where(and(eq(rooms.eventId, eventId), eq(rooms.id, id)));
+
+export async function roomUsedByKitchen(db: Executor, eventId: number, id: number) {
+  const rows = await db
+    .select({ kitchenId: kitchenRooms.kitchenId })
+    .from(kitchenRooms)
+    .where(and(eq(kitchenRooms.eventId, eventId), eq(kitchenRooms.roomId, id)))
+    .limit(1);
+  return rows.length > 0;
+}

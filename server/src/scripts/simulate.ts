@@ -1,0 +1,92 @@
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { events } from '../db/schema';
+import { appTarget, httpTarget, signIn } from '../modules/device/device-client';
+import { ledgerMismatches } from '../modules/device/ledger.repo';
+import { eventArticles, type SimulationOptions, simulateFestival } from '../modules/device/simulator';
+
+/**
+ * npm run simulate -- --event <id> [--wristbands 20000] [--days 3] [--seed 2026] [--start 2026-07-10]
+ *   [--concurrency 4] [--sync-every 5] [--url http://localhost:8080 --email admin@demo.test --password …]
+ *
+ * Drives POST /api/device/sync like the terminals of a festival. Without --url it runs in this
+ * process (buildApp + inject) on the database of the settings (DATABASE_URL or DATA_DIR) — stop a
+ * server using the same embedded database first, or pass --url to go through the running server.
+ */
+const { values } = parseArgs({
+  options: {
+    event: { type: 'string' },
+    wristbands: { type: 'string', default: '20000' },
+    days: { type: 'string', default: '3' },
+    seed: { type: 'string', default: '2026' },
+    start: { type: 'string' },
+    concurrency: { type: 'string', default: '4' },
+    'sync-every': { type: 'string', default: '5' },
+    url: { type: 'string' },
+    email: { type: 'string', default: 'admin@demo.test' },
+    password: { type: 'string', default: process.env.PULSERA_PASSWORD ?? 'Festival-2026!' },
+  },
+});
+
+const int = (name: string, v: string | undefined, min: number) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`--${name} must be a whole number >= ${min}`);
+    process.exit(2);
+  }
+  return n;
+};
+const eventId = int('event', values.event, 1);
+const options: SimulationOptions = {
+  eventId,
+  wristbands: int('wristbands', values.wristbands, 1),
+  days: int('days', values.days, 1),
+  seed: int('seed', values.seed, 0),
+  concurrency: int('concurrency', values.concurrency, 1),
+  syncEveryMinutes: int('sync-every', values['sync-every'], 1),
+  ...(values.start ? { start: new Date(values.start) } : {}),
+  log: (line) => console.log(line),
+};
+if (options.start && Number.isNaN(options.start.getTime())) {
+  console.error('--start must be a date such as 2026-07-10');
+  process.exit(2);
+}
+
+const print = (r: Awaited<ReturnType<typeof simulateFestival>>) =>
+  console.log(
+    `Done: ${r.operations} operations from ${r.devices} terminals in ${r.batches} batches (${r.resentBatches} re-sent) ` +
+      `in ${r.seconds.toFixed(1)} s = ${r.operationsPerSecond} operations/s; accepted ${r.accepted}, ` +
+      `duplicates ${r.duplicates}, refused ${r.refused}, below zero ${r.flagged}.`,
+  );
+
+if (values.url) {
+  const token = await signIn(values.url, values.email!, values.password!);
+  print(await simulateFestival(httpTarget(values.url, token), options));
+} else {
+  const config = loadConfig({ logLevel: 'warn' });
+  const database = await openDatabase(config);
+  const { app } = await buildApp({ database, logger: false });
+  try {
+    const [event] = await database.db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+    if (!event) throw new Error(`There is no event ${eventId}`);
+    print(
+      await simulateFestival(appTarget(app, database.db), {
+        ...options,
+        articles: await eventArticles(database.db, eventId),
+      }),
+    );
+    const mismatches = await ledgerMismatches(database.db, eventId);
+    console.log(
+      mismatches.length
+        ? `LEDGER MISMATCH on ${mismatches.length} wristbands`
+        : 'Every wristband balance equals the sum of its ledger entries.',
+    );
+    if (mismatches.length) process.exitCode = 1;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}

@@ -1,0 +1,393 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { type Flag, FlagForm, type FlagsResult, MAX_FLAGS } from '@pulsera/contracts';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CheckboxField, TextAreaField, TextField } from '../../components/form-fields';
+import {
+  type ResourceDefinition,
+  type ResourceFormProps,
+  ResourceScreen,
+} from '../../components/resource/resource-screen';
+import { deleteFlag, flagKeys, listFlags, rulesKeys, saveFlag } from './api';
+import {
+  COMMON,
+  type Money,
+  namesOf,
+  notifyRepeated,
+  options,
+  TEXTS,
+  Tick,
+  useErrorAt,
+  useMoney,
+} from './shared';
+
+const P = `${TEXTS}.flags`;
+type Extra = Omit<FlagsResult, 'flags'>;
+
+/** Access entries: a zone during a time range; edited here and saved with the flag. */
+function AccessTab({ extra }: { extra: Extra | undefined }) {
+  const { t } = useTranslation();
+  const form = useFormContext<FlagForm>();
+  const list = useFieldArray({ control: form.control, name: 'access' });
+  const current = useWatch({ control: form.control, name: 'access' }) ?? [];
+  const errorAt = useErrorAt();
+  const [zone, setZone] = useState<string | null>(null);
+  const [range, setRange] = useState<string | null>(null);
+  const [multiple, setMultiple] = useState(false);
+  const add = () => {
+    if (!zone || !range) return;
+    const entry = {
+      idZone: Number(zone),
+      idTimeRange: Number(range),
+      allowMultipleEntry: multiple ? 1 : 0,
+    } as const;
+    if (current.some((a) => a.idZone === entry.idZone && a.idTimeRange === entry.idTimeRange)) {
+      notifyRepeated(t('validation.configAlreadyInserted'));
+      return;
+    }
+    list.append(entry);
+    setZone(null);
+    setRange(null);
+    setMultiple(false);
+  };
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end">
+        <Select
+          label={t(`${P}.zone`)}
+          data={options(extra?.zones)}
+          value={zone}
+          onChange={setZone}
+          searchable
+          clearable
+          data-testid="flag-access-zone"
+        />
+        <Select
+          label={t(`${P}.timeRange`)}
+          data={options(extra?.timeRanges)}
+          value={range}
+          onChange={setRange}
+          searchable
+          clearable
+          data-testid="flag-access-range"
+        />
+        <Checkbox
+          label={t(`${P}.allowMultipleEntry`)}
+          checked={multiple}
+          onChange={(e) => setMultiple(e.currentTarget.checked)}
+          mb={8}
+        />
+        <Button
+          leftSection={<IconPlus size={16} />}
+          disabled={!zone || !range}
+          onClick={add}
+          data-testid="flag-access-add"
+        >
+          {t(`${COMMON}.add`)}
+        </Button>
+      </Group>
+      {list.fields.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t(`${COMMON}.noItems`)}
+        </Text>
+      ) : (
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t(`${P}.zone`)}</Table.Th>
+              <Table.Th>{t(`${P}.timeRange`)}</Table.Th>
+              <Table.Th>{t(`${P}.allowMultipleEntry`)}</Table.Th>
+              <Table.Th w={48} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.fields.map((field, i) => (
+              <Table.Tr key={field.id}>
+                <Table.Td>
+                  {namesOf(extra?.zones, [current[i]?.idZone ?? 0])[0]}
+                  {errorAt(`access.${i}`) && (
+                    <Text size="xs" c="red">
+                      {errorAt(`access.${i}`)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{namesOf(extra?.timeRanges, [current[i]?.idTimeRange ?? 0])[0]}</Table.Td>
+                <Table.Td>
+                  <Controller
+                    name={`access.${i}.allowMultipleEntry`}
+                    control={form.control}
+                    render={({ field: f }) => (
+                      <Switch
+                        aria-label={t(`${P}.allowMultipleEntry`)}
+                        checked={f.value === 1}
+                        onChange={(e) => f.onChange(e.currentTarget.checked ? 1 : 0)}
+                      />
+                    )}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('common.delete')}
+                    onClick={() => list.remove(i)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** Price overrides of an article during a time range, typed in units of the display currency. */
+function ArticlesTab({ extra, money }: { extra: Extra | undefined; money: Money }) {
+  const { t } = useTranslation();
+  const form = useFormContext<FlagForm>();
+  const list = useFieldArray({ control: form.control, name: 'articles' });
+  const current = useWatch({ control: form.control, name: 'articles' }) ?? [];
+  const errorAt = useErrorAt();
+  const [range, setRange] = useState<string | null>(null);
+  const [article, setArticle] = useState<string | null>(null);
+  const [price, setPrice] = useState<number | null>(null);
+  const suffix = ` ${money.currency.symbol}`;
+  const add = () => {
+    if (!range || !article || price === null) return;
+    const entry = { idTimeRange: Number(range), idArticleEvent: Number(article), price };
+    if (
+      current.some((a) => a.idTimeRange === entry.idTimeRange && a.idArticleEvent === entry.idArticleEvent)
+    ) {
+      notifyRepeated(t('validation.overrideDuplicate'));
+      return;
+    }
+    list.append(entry);
+    setArticle(null);
+    setPrice(null);
+  };
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end">
+        <Select
+          label={t(`${P}.timeRange`)}
+          data={options(extra?.timeRanges)}
+          value={range}
+          onChange={setRange}
+          searchable
+          clearable
+          data-testid="flag-price-range"
+        />
+        <Select
+          label={t(`${COMMON}.article`)}
+          data={options(extra?.articles)}
+          value={article}
+          onChange={setArticle}
+          searchable
+          clearable
+          data-testid="flag-price-article"
+        />
+        <NumberInput
+          label={t(`${P}.price`)}
+          min={0}
+          decimalScale={money.decimals}
+          suffix={suffix}
+          clampBehavior="strict"
+          value={price ?? ''}
+          onChange={(v) => setPrice(v === '' ? null : Number(v))}
+          w={140}
+          data-testid="flag-price-value"
+        />
+        <Button
+          leftSection={<IconPlus size={16} />}
+          disabled={!range || !article || price === null}
+          onClick={add}
+          data-testid="flag-price-add"
+        >
+          {t(`${COMMON}.add`)}
+        </Button>
+      </Group>
+      {list.fields.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t(`${COMMON}.noItems`)}
+        </Text>
+      ) : (
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t(`${P}.timeRange`)}</Table.Th>
+              <Table.Th>{t(`${COMMON}.article`)}</Table.Th>
+              <Table.Th w={160}>{t(`${P}.price`)}</Table.Th>
+              <Table.Th w={48} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.fields.map((field, i) => (
+              <Table.Tr key={field.id}>
+                <Table.Td>{namesOf(extra?.timeRanges, [current[i]?.idTimeRange ?? 0])[0]}</Table.Td>
+                <Table.Td>
+                  {namesOf(extra?.articles, [current[i]?.idArticleEvent ?? 0])[0]}
+                  {errorAt(`articles.${i}.idArticleEvent`) && (
+                    <Text size="xs" c="red">
+                      {errorAt(`articles.${i}.idArticleEvent`)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Controller
+                    name={`articles.${i}.price`}
+                    control={form.control}
+                    render={({ field: f }) => (
+                      <NumberInput
+                        aria-label={t(`${P}.price`)}
+                        min={0}
+                        decimalScale={money.decimals}
+                        suffix={suffix}
+                        clampBehavior="strict"
+                        value={f.value ?? ''}
+                        onChange={(v) => f.onChange(v === '' ? null : Number(v))}
+                        error={errorAt(`articles.${i}.price`)}
+                      />
+                    )}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('common.delete')}
+                    onClick={() => list.remove(i)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** Tabs General, Access (with its count) and Articles (02-catalogue §2 Flags). */
+function FlagFields({
+  form,
+  row,
+  extra,
+  money,
+}: ResourceFormProps<Flag, FlagForm, Extra> & { money: Money }) {
+  const { t } = useTranslation();
+  const access = useWatch({ control: form.control, name: 'access' }) ?? [];
+  const errors = form.formState.errors;
+  return (
+    <Tabs defaultValue="general" keepMounted>
+      <Tabs.List>
+        <Tabs.Tab value="general" c={errors.name || errors.description ? 'red' : undefined}>
+          {t(`${P}.tabs.general`)}
+        </Tabs.Tab>
+        <Tabs.Tab
+          value="access"
+          c={errors.access ? 'red' : undefined}
+          rightSection={
+            <Badge size="sm" variant="light">
+              {access.length}
+            </Badge>
+          }
+          data-testid="flag-tab-access"
+        >
+          {t(`${P}.tabs.access`)}
+        </Tabs.Tab>
+        <Tabs.Tab value="articles" c={errors.articles ? 'red' : undefined} data-testid="flag-tab-articles">
+          {t(`${P}.tabs.articles`)}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="general" pt="md">
+        <Stack>
+          {row && <TextInput label={t(`${P}.fields.flagNumber`)} value={String(row.flagNumber)} readOnly />}
+          <TextField<FlagForm> name="name" required maxLength={150} />
+          <TextAreaField<FlagForm> name="description" required />
+          <CheckboxField<FlagForm> name="isMinor" />
+        </Stack>
+      </Tabs.Panel>
+      <Tabs.Panel value="access" pt="md">
+        <AccessTab extra={extra} />
+      </Tabs.Panel>
+      <Tabs.Panel value="articles" pt="md">
+        <ArticlesTab extra={extra} money={money} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+/**
+ * admin/events/flag (permission flag; 02-catalogue §2 Flags, §4, §5, §9): at most 16 flags (New is
+ * hidden then; the server refuses a 17th too). The flag number is the server's (the lowest free one).
+ */
+function useDefinition(money: Money): ResourceDefinition<Flag, FlagForm, Extra> {
+  return useMemo(
+    () => ({
+      prefix: P,
+      queryKey: flagKeys.list(),
+      invalidates: [rulesKeys.all],
+      load: async () => {
+        const { flags, ...extra } = await listFlags();
+        return { rows: flags, extra };
+      },
+      rowKey: (r) => r.id,
+      canCreate: (rows) => rows.length < MAX_FLAGS,
+      listSpan: 5,
+      columns: [
+        { key: 'flagNumber', width: 90 },
+        { key: 'name' },
+        { key: 'description', collapse: true },
+        { key: 'isMinor', render: (r) => <Tick on={r.isMinor === 1} /> },
+      ],
+      schema: FlagForm,
+      empty: () => ({ name: '', description: '', isMinor: false, access: [], articles: [] }),
+      toValues: (r) => ({
+        name: r.name,
+        description: r.description,
+        isMinor: r.isMinor === 1,
+        access: r.access,
+        articles: r.articles.map((a) => ({ ...a, price: money.toDisplay(a.price) })),
+      }),
+      save: (v, row) =>
+        saveFlag({
+          id: row?.id,
+          name: v.name,
+          description: v.description,
+          isMinor: v.isMinor ? 1 : 0,
+          access: v.access ?? [],
+          articles: (v.articles ?? []).map((a) => ({ ...a, price: money.toCents(a.price) })),
+        }),
+      remove: (r) => deleteFlag(r.id),
+      matches: (r, text) => `${r.flagNumber} ${r.name} ${r.description}`.toLowerCase().includes(text),
+      Form: (props) => <FlagFields {...props} money={money} />,
+    }),
+    [money],
+  );
+}
+
+export default function FlagsPage() {
+  const money = useMoney();
+  return <ResourceScreen def={useDefinition(money)} />;
+}

@@ -1,0 +1,27 @@
+import type { Device, DeviceSave, DeviceSaved } from '@pulsera/contracts';
+import { ApiError, api } from '../../lib/api';
+
+/** The devices of the selected event (admin/status/devices). */
+export const deviceKeys = {
+  all: ['event-devices'] as const,
+  list: () => [...deviceKeys.all, 'list'] as const,
+};
+
+export const listDevices = () => api.get<Device[]>('/devices');
+
+/** The server names field errors `device.<field>`; the form knows them as `<field>`. */
+export async function saveDevice(device: DeviceSave) {
+  try {
+    return await api.post<DeviceSaved>('/devices', { device }, { form: true });
+  } catch (e) {
+    if (!(e instanceof ApiError) || !e.fields.length) throw e;
+    throw new ApiError(
+      e.status,
+      e.code,
+      e.description,
+      e.fields.map((f) => ({ ...f, path: f.path.replace(/^device\./, '') })),
+      e.body,
+    );
+  }
+}
+export const deleteDevice = (id: number) => api.delete<boolean>(`/devices/${id}`);

@@ -1,0 +1,80 @@
+import type {
+  DuplicateEventRequest,
+  DuplicateEventResult,
+  Event,
+  EventParamSave,
+  EventSave,
+  KioskButton,
+  KioskButtonSave,
+  KioskConfig,
+} from '@pulsera/contracts';
+import { z } from 'zod';
+import { ApiError, api } from '../../lib/api';
+import { eventKeys } from '../events/api';
+
+/**
+ * The event detail (01-console §2 admin/events/theevent, §7). Its queries live under the events'
+ * key, so whatever refreshes the events (the images panel, a save) refreshes this screen too.
+ */
+export const eventDetailKeys = {
+  all: eventKeys.all,
+  detail: (id: number) => eventKeys.detail(id),
+  kiosk: (id: number) => [...eventKeys.all, 'kiosk', id] as const,
+};
+
+/** Field errors of `{ <wrapper>: … }` bodies are named `<wrapper>.<field>`: the forms know `<field>`. */
+async function unwrapFields<T>(wrapper: string, send: Promise<T>): Promise<T> {
+  try {
+    return await send;
+  } catch (e) {
+    if (!(e instanceof ApiError) || !e.fields.length) throw e;
+    const prefix = `${wrapper}.`;
+    throw new ApiError(
+      e.status,
+      e.code,
+      e.description,
+      e.fields.map((f) => ({ ...f, path: f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path })),
+      e.body,
+    );
+  }
+}
+
+const EventParamRow = z.object({
+  id: z.number(),
+  nameUnique: z.string(),
+  defaultValue: z.string(),
+  value: z.string().nullable(),
+  exceptions: z.array(
+    z.object({ idLocation: z.number().nullable(), idDevice: z.number().nullable(), value: z.string() }),
+  ),
+});
+export type EventParamRow = z.infer<typeof EventParamRow>;
+
+export interface EventDetail {
+  event: Event;
+  articles: { id: number; nombre: string }[];
+  params: EventParamRow[];
+}
+
+export const loadEventDetail = (id: number) => api.get<EventDetail>(`/findEvent/${id}`);
+
+export const saveEvent = (event: EventSave) =>
+  unwrapFields('event', api.post<number>('/event', { event }, { form: true }));
+
+export const saveEventParam = (appParam: EventParamSave) => api.post('/event/params', { appParam });
+
+// Kiosk
+export const loadKiosk = () => api.get<KioskConfig>('/event/configKiosk');
+export const saveKioskButton = (button: KioskButtonSave) =>
+  unwrapFields('button', api.post<KioskButton>('/event/configKiosk', { button }, { form: true }));
+export const deleteKioskButton = (id: number) => api.delete<boolean>(`/event/configKiosk/${id}`);
+export const saveMessageOriginator = (messageOriginator: string) =>
+  api.post<string>('/event/configKiosk/originator', { messageOriginator }, { form: true });
+
+// Device-configuration QR
+export const generateQr = (qrExpiration: number, authExpiration: number) =>
+  api.post<string>('/event/generateQr', { qrExpiration, authExpiration }, { form: true });
+
+// Duplicate
+export const duplicateEvent = (request: DuplicateEventRequest) =>
+  api.post<DuplicateEventResult>('/duplicateEvent', request, { form: true });

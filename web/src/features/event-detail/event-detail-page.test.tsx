@@ -1,0 +1,362 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import type { Event } from '@pulsera/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../lib/i18n';
+import { session } from '../../lib/session';
+import EventDetailPage from './event-detail-page';
+import { paymentMethodsValue, toBody, toForm, togglePaymentMethod } from './event-form';
+
+beforeAll(() => {
+  // jsdom has no matchMedia (Mantine) nor ResizeObserver (data tables, scroll areas).
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => {};
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const EVENT: Event = {
+  id: 7,
+  token: 'tok-7',
+  nombre: 'Sonora Festival 2026',
+  f_inicio: '2026-07-01T14:00:00.000Z',
+  f_fin: '2026-07-05T02:00:00.000Z',
+  f_inicio_operaciones: null,
+  f_fin_operaciones: null,
+  idioma: 'es',
+  moneda: 1,
+  id_promotor: 1,
+  promoterName: 'Sonora Live',
+  porcentaje_Fiscal: null,
+  IVA: 21,
+  Nombre_fiscal: 'Sonora Live S.L.',
+  NIF: 'B12345678',
+  businessTypeId: 'FE',
+  zona_horaria: 'Europe/Madrid',
+  offset: 6,
+  localCurrency: 4,
+  localCurrencyRate: 2,
+  feeReusableTag: 150,
+  refundBalanceWhenReusableTag: 0,
+  subdomain: null,
+  trusts: null,
+  isActive: 1,
+  isClosed: 0,
+  website: null,
+  slug: null,
+  financialCurrencyModel: { id: 1, iso: 'EUR', symbol: '€', fraction: 0.01 },
+  localCurrencyModel: { id: 4, iso: 'SNT', symbol: 'T', fraction: 0.5 },
+  messageOriginator: 'SONORA',
+  eventVat: null,
+  cashLabel: 'cash',
+  externalAnalytics: 1,
+  externalAnalyticsId: null,
+  teamId: null,
+  teamIds: [3],
+  teams: [{ id: 3, name: 'Operations' }],
+  servicesOnlineDateStart: null,
+  servicesOnlineDateEnd: null,
+  pictureSponsor: null,
+  pictureReceiptLogo: null,
+  province: null,
+  enabledApiBebeRapid: 0,
+  queueSyncLoggables: 0,
+  paymentMethods: 'CTLP',
+  tagCounters: [{ position: 1, idArticleIncrement: 11, idArticleDecrement: null }],
+  featureToggle: { capacityLog: 0 },
+  status: 'active',
+  update_time: '2026-06-01T10:00:00.000Z',
+};
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A fake server for the calls of the screen; `on` may answer a call itself. */
+function fakeServer(on: (call: Sent) => { status?: number; body: unknown } | undefined = () => undefined) {
+  const sent: Sent[] = [];
+  const ok = (result: unknown): { status?: number; body: unknown } => ({ body: { error: 0, result } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = {
+        method: init.method ?? 'GET',
+        url,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      sent.push(call);
+      const answer =
+        on(call) ??
+        (url.startsWith('/api/findEvent/')
+          ? ok({
+              event: EVENT,
+              articles: [
+                { id: 11, nombre: 'Beer' },
+                { id: 12, nombre: 'Cup' },
+              ],
+              params: [
+                {
+                  id: 5,
+                  nameUnique: 'ALLOWED_PAYMENT_METHODS',
+                  defaultValue: 'CTL',
+                  value: 'CTLP',
+                  exceptions: [
+                    { idLocation: null, idDevice: null, value: 'CTLP' },
+                    { idLocation: 9, idDevice: null, value: 'C' },
+                  ],
+                },
+              ],
+            })
+          : url === '/api/global/promotors'
+            ? ok([{ id: 1, name: 'Sonora Live', externalAnalytics: true }])
+            : url === '/api/global/currencies'
+              ? ok([
+                  {
+                    id: 1,
+                    name: 'Euro',
+                    iso: 'EUR',
+                    symbol: '€',
+                    fraction: 0.01,
+                    isFinancial: true,
+                    idEvent: null,
+                  },
+                  {
+                    id: 4,
+                    name: 'Token',
+                    iso: 'SNT',
+                    symbol: 'T',
+                    fraction: 0.5,
+                    isFinancial: false,
+                    idEvent: null,
+                  },
+                ])
+              : url.startsWith('/api/search/teams')
+                ? ok([{ id: 3, name: 'Operations' }])
+                : url === '/api/event/configKiosk'
+                  ? ok({ messageOriginator: 'SONORA', buttons: [] })
+                  : ok(null));
+      const { status = 200, body } = answer;
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return sent;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({
+    routeTree: createRootRoute({
+      component: () => (
+        <ModalsProvider>
+          <EventDetailPage />
+        </ModalsProvider>
+      ),
+    }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+beforeEach(() => {
+  session.signIn(
+    {
+      id: 1,
+      email: 'admin@demo.test',
+      name: 'Ana',
+      mustChangePassword: false,
+      neverChangedPassword: false,
+      isAdmin: true,
+      isSuperAdmin: false,
+      isMegaAdmin: false,
+      isUsersAdmin: false,
+    },
+    'token',
+  );
+  session.selectEvent(
+    {
+      id: EVENT.id,
+      nombre: EVENT.nombre,
+      token: EVENT.token,
+      zona_horaria: EVENT.zona_horaria,
+      currency: EVENT.financialCurrencyModel,
+      localCurrency: EVENT.localCurrencyModel,
+      localCurrencyRate: 2,
+    },
+    null,
+  );
+});
+
+describe('the event form rules', () => {
+  it('clears the fee with reusable tag off and the VAT with billing off; empty texts become null', () => {
+    const form = { ...toForm(EVENT), reusableTag: 0 as const, billing: 0 as const, NIF: '  ' };
+    const body = toBody(form, { admin: true });
+    expect(body).toMatchObject({ feeReusableTag: null, IVA: null, NIF: null, teamIds: [3] });
+    expect(body).not.toHaveProperty('paymentMethods');
+    expect(toBody(form, { admin: false })).not.toHaveProperty('teamIds');
+  });
+
+  it('holds four tag-counter slots; a slot off or without an increment article is sent switched off', () => {
+    const form = toForm(EVENT);
+    expect(form.tagCounters).toHaveLength(4);
+    expect(form.tagCounters![1]).toEqual({
+      position: 1,
+      enabled: true,
+      idArticleIncrement: 11,
+      idArticleDecrement: null,
+    });
+    form.tagCounters![2] = { position: 2, enabled: true, idArticleIncrement: null, idArticleDecrement: 12 };
+    const sent = toBody(form, { admin: true }).tagCounters!;
+    expect(sent[2]).toEqual({
+      position: 2,
+      enabled: false,
+      idArticleIncrement: null,
+      idArticleDecrement: null,
+    });
+    expect(sent[1]!.enabled).toBe(true);
+  });
+
+  it('toggles payment-method letters in their order; an empty set is a single space', () => {
+    expect(togglePaymentMethod('TL', 'C', true)).toBe('CTL');
+    expect(togglePaymentMethod('CTL', 'T', false)).toBe('CL');
+    expect(togglePaymentMethod('C', 'C', false)).toBe('');
+    expect(paymentMethodsValue('')).toBe(' ');
+    expect(paymentMethodsValue('CP')).toBe('CP');
+  });
+});
+
+describe('the event detail screen', { timeout: 60_000 }, () => {
+  it('saves the parameters first when the payment methods changed, then the event', async () => {
+    const sent = fakeServer((call) =>
+      call.method === 'POST' && call.url === '/api/event' ? { body: { error: 0, result: 7 } } : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const form = await screen.findByTestId('event-form');
+    const methods = within(form).getByTestId('field-paymentMethods');
+    for (const box of within(methods).getAllByRole('checkbox'))
+      if ((box as HTMLInputElement).checked) await user.click(box);
+    await user.click(screen.getByTestId('event-save'));
+    await waitFor(() => expect(sent.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const posts = sent.filter((c) => c.method === 'POST');
+    expect(posts[0]).toEqual({
+      method: 'POST',
+      url: '/api/event/params',
+      body: { appParam: { id: 5, value: ' ', exceptions: [{ idLocation: 9, idDevice: null, value: 'C' }] } },
+    });
+    expect(posts[1]!.url).toBe('/api/event');
+    expect(posts[1]!.body).toMatchObject({
+      event: { id: 7, update_time: EVENT.update_time, feeReusableTag: 150, IVA: 21, teamIds: [3] },
+    });
+    expect(posts[1]!.body as { event: object }).not.toHaveProperty('event.paymentMethods');
+  });
+
+  it('saves the event alone when the payment methods did not change, and shows field errors', async () => {
+    const sent = fakeServer((call) =>
+      call.method === 'POST' && call.url === '/api/event'
+        ? {
+            status: 400,
+            body: {
+              error: 400,
+              description: 'Some fields are not valid',
+              fields: [{ path: 'event.f_fin', message: 'validation.errorDates' }],
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const name = (await screen.findByTestId('field-nombre')) as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Sonora 26');
+    await user.click(screen.getByTestId('event-save'));
+    expect(await screen.findByText('The start date cannot be after the end date')).toBeTruthy();
+    const posts = sent.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url)).toEqual(['/api/event']);
+    expect(posts[0]!.body).toMatchObject({ event: { nombre: 'Sonora 26' } });
+  });
+
+  it('shows the tabs of an admin and ties the duplicate toggles together', async () => {
+    fakeServer();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByTestId('event-form');
+    expect(screen.getByTestId('tab-kiosk')).toBeTruthy();
+    expect(screen.getByTestId('tab-qr')).toBeTruthy();
+    await user.click(screen.getByTestId('tab-duplicate'));
+    const flag = (name: string) => screen.getByTestId(`field-${name}`) as HTMLInputElement;
+    expect(flag('duplicateArticlesLocations').disabled).toBe(true);
+    expect(flag('duplicateExchangeSettings').disabled).toBe(true);
+    await user.click(flag('duplicateArticles'));
+    await user.click(flag('duplicateLocations'));
+    await user.click(flag('duplicateTimeRanges'));
+    expect(screen.getByTestId('duplicate-time-ranges-warning')).toBeTruthy();
+    await user.click(flag('duplicateArticlesLocations'));
+    await user.click(flag('duplicateExchangeSettings'));
+    expect(flag('duplicateArticlesLocations').checked).toBe(true);
+    // Articles off turns off both dependants.
+    await user.click(flag('duplicateArticles'));
+    expect(flag('duplicateArticlesLocations').checked).toBe(false);
+    expect(flag('duplicateExchangeSettings').checked).toBe(false);
+    expect(flag('duplicateExchangeSettings').disabled).toBe(true);
+  });
+
+  it('refuses a duplicate named like the original before calling the server', async () => {
+    const sent = fakeServer();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByTestId('event-form');
+    await user.click(screen.getByTestId('tab-duplicate'));
+    await user.type(screen.getByTestId('field-newEventName'), 'sonora festival 2026');
+    await user.click(screen.getByTestId('duplicate-submit'));
+    expect(await screen.findByText('The event name cannot be equal to the original')).toBeTruthy();
+    expect(sent.some((c) => c.url === '/api/duplicateEvent')).toBe(false);
+  });
+
+  it('generates a QR code and shows its text without the prefix', async () => {
+    const sent = fakeServer((call) =>
+      call.url === '/api/event/generateQr'
+        ? { body: { error: 0, result: 'PULSERA-DEVCFG:abc.def.ghi' } }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByTestId('event-form');
+    await user.click(screen.getByTestId('tab-qr'));
+    await user.click(screen.getByTestId('qr-generate'));
+    expect((await screen.findByTestId('qr-text')).textContent).toBe('abc.def.ghi');
+    expect(sent.find((c) => c.url === '/api/event/generateQr')!.body).toEqual({
+      qrExpiration: 1440,
+      authExpiration: 168,
+    });
+    const img = within(screen.getByTestId('qr-result')).getByRole('img') as HTMLImageElement;
+    expect(img.src.startsWith('data:image/png;base64,')).toBe(true);
+  });
+});
