@@ -28,14 +28,14 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api')) throw new AppError('routeNotFound');
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new AppError('routeNotFound');
+    // Assets that do not exist are a real 404; every other path is a route of the single-page app.
+    if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) throw new AppError('routeNotFound');
     if (!hasWeb) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The web app is not built. Run `npm start` (it builds it) or `npm run build`.');
     }
-    // Assets that do not exist are a real 404; every other path is a route of the single-page app.
-    if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) throw new AppError('routeNotFound');
     return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
