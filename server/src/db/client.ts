@@ -37,7 +37,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     // An idle connection closed by the server (restart, failover, a dropped test database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on('error', (err) => {
-      if ((err as { code?: string }).code !== '57P01') console.error('PostgreSQL idle connection error:', err.message);
+      if ((err as { code?: string }).code !== '57P01')
+        console.error('PostgreSQL idle connection error:', err.message);
     });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
