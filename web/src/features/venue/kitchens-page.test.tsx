@@ -2,8 +2,8 @@ import type { KitchensResult } from '@pulsera/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeApi, installDomShims, renderScreen } from '../../test-utils';
 import KitchensPage from './kitchens-page';
-import { fakeApi, installDomShims, renderScreen } from './test-utils';
 
 beforeAll(installDomShims);
 afterEach(() => {

@@ -3,8 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
+import { fakeApi, installDomShims, renderScreen } from '../../test-utils';
 import LocationsPage from './locations-page';
-import { fakeApi, installDomShims, renderScreen } from './test-utils';
 
 beforeAll(installDomShims);
 afterEach(() => {

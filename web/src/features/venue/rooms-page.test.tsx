@@ -2,8 +2,8 @@ import type { Room } from '@pulsera/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeApi, installDomShims, renderScreen } from '../../test-utils';
 import RoomsPage from './rooms-page';
-import { fakeApi, installDomShims, renderScreen } from './test-utils';
 
 beforeAll(installDomShims);
 afterEach(() => {

@@ -2,13 +2,15 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import '../../lib/i18n';
+import './lib/i18n';
 
 /** jsdom has no matchMedia (Mantine reads the colour scheme) nor ResizeObserver (the data table). */
 export function installDomShims() {
+  // Screens load and re-render through queries: give them time on a busy machine.
+  configure({ asyncUtilTimeout: 5000 });
   // An empty query matches (the data table shows columns without a media query that way).
   window.matchMedia = ((query: string) => ({
     matches: query.trim() === '',
