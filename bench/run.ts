@@ -3,14 +3,21 @@ import { parseArgs } from 'node:util';
 import { benchCustomerSearch, type SearchFigures } from './customer-search';
 import { BENCH_DATABASE_URL, type BenchDb, postgresReachable } from './databases';
 import { benchIngest, DEFAULT_INGEST, type IngestFigures } from './ingest';
+import { benchReports, DEFAULT_REPORTS, printReportFigures, type ReportFigures } from './reports';
 
 /**
- * npm run bench [-- --only ingest|search] [--db postgres|pglite] [--seconds 45] [--customers 100000]
+ * npm run bench [-- --only ingest|search|reports] [--db postgres|pglite] [--seconds 45] [--customers 100000]
+ *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
  *
  * Ingest through POST /api/device/sync and customer search, on PostgreSQL (DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, in a database of its own that is dropped afterwards) and
  * on the embedded database. Prints a table of figures against the targets: ≥ 3,000 operations per
  * second of ingest on PostgreSQL, p95 < 50 ms for customer search at 100,000 customers.
+ *
+ * Reports (bench/reports.ts, PostgreSQL only): a festival of 100,000 wristbands and 5,000,000
+ * operations bulk-loaded with INSERT … SELECT generate_series (about six minutes), then every report
+ * call timed through the app: p95 < 300 ms per report, < 500 ms for the quick dashboard. A smaller
+ * festival for a quick look: --report-operations 500000 --report-wristbands 10000.
  */
 const { values } = parseArgs({
   options: {
@@ -20,6 +27,15 @@ const { values } = parseArgs({
     wristbands: { type: 'string', default: String(DEFAULT_INGEST.wristbands) },
     customers: { type: 'string', default: process.env.BENCH_CUSTOMERS ?? '100000' },
     concurrency: { type: 'string', default: String(DEFAULT_INGEST.concurrency) },
+    'report-operations': {
+      type: 'string',
+      default: process.env.BENCH_REPORT_OPERATIONS ?? String(DEFAULT_REPORTS.operations),
+    },
+    'report-wristbands': {
+      type: 'string',
+      default: process.env.BENCH_REPORT_WRISTBANDS ?? String(DEFAULT_REPORTS.wristbands),
+    },
+    'report-runs': { type: 'string', default: String(DEFAULT_REPORTS.runs) },
   },
 });
 
@@ -48,8 +64,9 @@ console.log(
 
 const ingest: IngestFigures[] = [];
 const search: SearchFigures[] = [];
+const reports: ReportFigures[] = [];
 for (const db of databases) {
-  if (values.only !== 'search') {
+  if (!values.only || values.only === 'ingest') {
     console.log(`ingest on ${db}…`);
     ingest.push(
       await benchIngest(db, {
@@ -60,10 +77,23 @@ for (const db of databases) {
       }),
     );
   }
-  if (values.only !== 'ingest') {
+  if (!values.only || values.only === 'search') {
     console.log(`customer search on ${db}…`);
     search.push(await benchCustomerSearch(db, Number(values.customers)));
   }
+}
+// Reports at festival size: PostgreSQL only (the embedded database is for a console's own small use).
+if ((!values.only || values.only === 'reports') && databases.includes('postgres')) {
+  console.log('reports on postgres…');
+  reports.push(
+    await benchReports('postgres', {
+      wristbands: Number(values['report-wristbands']),
+      operations: Number(values['report-operations']),
+      days: DEFAULT_REPORTS.days,
+      runs: Number(values['report-runs']),
+      log: (line) => console.log(line),
+    }),
+  );
 }
 
 if (ingest.length) {
@@ -103,7 +133,9 @@ if (search.length) {
   for (const f of search)
     console.log(`${f.customers} customers seeded on ${f.database} in ${f.seedSeconds} s`);
 }
+const reportsOk = reports.map(printReportFigures).every(Boolean);
 const failed =
+  !reportsOk ||
   ingest.some((f) => !f.ledgerConsistent) ||
   ingest.some((f) => f.database === 'postgres' && f.operationsPerSecond < INGEST_TARGET) ||
   search.some((f) => f.database === 'postgres' && f.kinds.some((k) => k.p95 >= SEARCH_TARGET_MS));

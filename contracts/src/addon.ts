@@ -103,3 +103,66 @@ export const AddonForm = z
   })
   .superRefine(noDuplicateGifts);
 export type AddonForm = z.infer<typeof AddonForm>;
+
+// ---------------------------------------------------------------------------------------------
+// Add-on statistics (02-catalogue §2 "Add-ons statistics", §7 Add-on report)
+
+const statsId = z.coerce.number().int().positive().optional();
+const instant = z.iso.datetime({ offset: true }).optional();
+
+/**
+ * The filters of the add-on statistics, named as every report's (contracts/src/report.ts): a UTC
+ * window `[dateStart, dateEnd)` of device times, one staff member and one add-on. Absent = all.
+ */
+export const AddonStatsQuery = z
+  .object({ dateStart: instant, dateEnd: instant, idStaff: statsId, idAddon: statsId })
+  .refine((q) => !q.dateStart || !q.dateEnd || Date.parse(q.dateStart) < Date.parse(q.dateEnd), {
+    message: 'validation.endAfterStart',
+    path: ['dateEnd'],
+  });
+export type AddonStatsQuery = z.infer<typeof AddonStatsQuery>;
+/** What a screen passes (dates as ISO instants in UTC). */
+export interface AddonStatsFilters {
+  dateStart?: string;
+  dateEnd?: string;
+  idStaff?: number;
+  idAddon?: number;
+}
+
+const counts = {
+  /** Add-ons given by hand (AM, AM-WA). */
+  manuals: z.number().int(),
+  /** Add-ons sold (AS, AS-WA, AS-C, AS-CC and sales naming the add-on), less refunds (D-SA, devolutions). */
+  sales: z.number().int(),
+  /** Add-ons loaded when a ticket was validated (AV, AV-WA). */
+  validations: z.number().int(),
+};
+
+/** One staff member's row in an add-on's table; staffName null when the staff row no longer exists. */
+export const AddonStatsRow = z.object({
+  staffId: z.number().int().nullable(),
+  staffName: z.string().nullable(),
+  ...counts,
+});
+export type AddonStatsRow = z.infer<typeof AddonStatsRow>;
+
+/** One table per add-on; name null when the add-on was deleted after its operations. */
+export const AddonStatsTable = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  color: z.string().nullable(),
+  ...counts,
+  staff: z.array(AddonStatsRow),
+});
+export type AddonStatsTable = z.infer<typeof AddonStatsTable>;
+
+/**
+ * result.reports.addons (one table per add-on, by name), addonLogs (how many add-on operations the
+ * filters matched: 0 shows the no-results message) and filters (the add-ons and staff to choose from).
+ */
+export const AddonStatsResult = z.object({
+  reports: z.object({ addons: z.array(AddonStatsTable) }),
+  addonLogs: z.number().int(),
+  filters: z.object({ addons: z.array(VenueOption), staffs: z.array(VenueOption) }),
+});
+export type AddonStatsResult = z.infer<typeof AddonStatsResult>;

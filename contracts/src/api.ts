@@ -41,6 +41,8 @@ export const ERRORS = {
   deviceInactive: { code: 1401, status: 403 },
   deviceNotAssigned: { code: 1402, status: 409 },
   deviceTokenInvalid: { code: 1403, status: 401 },
+  deviceQrWrongServer: { code: 1404, status: 400 },
+  deviceAuthorizationExpired: { code: 1405, status: 403 },
   // Customers and devices of the event (1500-1599)
   customerSearchEmpty: { code: 1500, status: 400 },
   refundExists: { code: 1501, status: 409 },
@@ -93,6 +95,18 @@ export const ERRORS = {
   staffImportIntern: { code: 1704, status: 400 },
   staffImportTooLong: { code: 1705, status: 400 },
   staffImportUsersExist: { code: 1706, status: 409 },
+  // Ticket roles (1800-1849)
+  rolLimit: { code: 1800, status: 409 },
+  rolUsedByWristbands: { code: 1801, status: 409 },
+  rolUsedByTickets: { code: 1802, status: 409 },
+  rolBannedByArticles: { code: 1803, status: 409 },
+  // Parameters (1850-1899)
+  appParamNameTaken: { code: 1850, status: 409 },
+  appParamSystem: { code: 1851, status: 409 },
+  // Presence control (1900-1949)
+  presenceRecordsNotFound: { code: 1900, status: 404 },
+  // Capacities and ticketing reports (2200-2249)
+  ticketValidationNotFound: { code: 2200, status: 404 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

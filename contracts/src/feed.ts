@@ -89,6 +89,26 @@ export const OPERATION_DIRECTION: Record<OperationType, 'credit' | 'debit' | 'an
   'AS-CC': 'credit',
 };
 
+/**
+ * The add-on codes of 01-console §3 and what the add-on statistics count them as (02-catalogue §2
+ * Add-ons): AM manual, AV on validation, AS in a sale (AS-C paid from the balance, AS-CC by card);
+ * D-SA refunds an add-on sale. Only these codes may name an add-on (`addonId`).
+ */
+export const ADDON_OPERATION_TYPES = {
+  AM: 'manual',
+  'AM-WA': 'manual',
+  AV: 'validation',
+  'AV-WA': 'validation',
+  AS: 'sale',
+  'AS-WA': 'sale',
+  'AS-C': 'sale',
+  'AS-CC': 'sale',
+  'D-SA': 'saleRefund',
+} as const satisfies Partial<Record<OperationType, 'manual' | 'validation' | 'sale' | 'saleRefund'>>;
+export type AddonOperationType = keyof typeof ADDON_OPERATION_TYPES;
+export const isAddonOperationType = (type: string): type is AddonOperationType =>
+  Object.hasOwn(ADDON_OPERATION_TYPES, type);
+
 /** Header carrying the device token (`Authorization: Bearer <token>` works too). */
 export const DEVICE_TOKEN_HEADER = 'devicetoken';
 /** Operations in one sync call. */
@@ -134,6 +154,8 @@ export const Device = z.object({
   configured: z.union([z.literal(0), z.literal(1)]),
   idEvent: z.number().int().nullable(),
   lastContact: z.string().nullable(),
+  /** End of the authorisation a redeemed configuration QR granted (null: no end). */
+  authorizedUntil: z.string().nullable(),
 });
 export type Device = z.infer<typeof Device>;
 
@@ -153,6 +175,33 @@ export type DeviceRegister = z.input<typeof DeviceRegister>;
 
 export const DeviceRegistered = z.object({ device: Device, secretKey: z.string() });
 export type DeviceRegistered = z.infer<typeof DeviceRegistered>;
+
+/**
+ * POST /device/redeem: a terminal configures itself by redeeming the event's configuration QR
+ * (01-console §5 Generate QR), scanned with or without its prefix, naming its own serial.
+ */
+export const DeviceRedeemRequest = z.object({
+  qr: z.string().trim().min(1).max(8000),
+  serial: z.string().trim().min(1).max(64),
+  model: z.string().trim().max(100).optional(),
+  description: z.string().trim().max(200).optional(),
+  /** Without it a known device keeps its type and a new one is a PDA. */
+  type: z.enum(DEVICE_TYPES).optional(),
+});
+export type DeviceRedeemRequest = z.infer<typeof DeviceRedeemRequest>;
+
+/**
+ * The credentials of a redeemed device: a fresh secret key (answered once; with the serial it signs
+ * in at POST /device/auth until `authorizedUntil`) and a device token for POST /device/sync now.
+ */
+export const DeviceRedeemResult = DeviceAuthResult.extend({
+  secretKey: z.string(),
+  /** The authorisation the code grants, counted from now. */
+  authorizedUntil: z.string(),
+  /** The server the code names (where the terminal syncs). */
+  serverUrl: z.string(),
+});
+export type DeviceRedeemResult = z.infer<typeof DeviceRedeemResult>;
 
 // ---------------------------------------------------------------------------------------------
 // Sync operations: each with its unique id (a uuid the terminal makes) and its device time.
@@ -205,6 +254,8 @@ export const TopUpOperation = z.object({
   flags: z.array(intId).max(64).default([]),
   supervisorId: intId.optional(),
   ref: z.string().trim().max(100).optional(),
+  /** The add-on of an add-on code (AM, AV, AS…); it must exist in the event. */
+  addonId: intId.optional(),
 });
 
 const SaleLine = z
@@ -237,6 +288,28 @@ export const SaleOperation = z.object({
   payments: z.array(SalePayment).max(20).default([]),
   isDevolution: z.boolean().default(false),
   numPayers: z.number().int().min(1).max(50).optional(),
+  /** An add-on sold with the order (counted as an add-on sale; a devolution takes it back). */
+  addonId: intId.optional(),
+  /**
+   * A metre (waiter) order: the kitchen that prepares it and the room and seat it was ordered from
+   * (the metre sales report). Each must be a kitchen / room of the event.
+   */
+  kitchenId: intId.optional(),
+  roomId: intId.optional(),
+  seatName: z.string().trim().min(1).max(100).optional(),
+});
+
+/**
+ * A kitchen or metre order that failed on the terminal (printer unreachable, article not on the
+ * menu…): listed in admin/reports/order-errors (02-catalogue §2 Order errors).
+ */
+export const OrderErrorOperation = z.object({
+  kind: z.literal('orderError'),
+  ...base,
+  message: z.string().trim().min(1).max(500),
+  seatName: z.string().trim().min(1).max(100).optional(),
+  roomId: intId.optional(),
+  kitchenId: intId.optional(),
 });
 
 export const AccessOperation = z.object({
@@ -304,6 +377,7 @@ export const SyncOperation = z.discriminatedUnion('kind', [
   RoleRecordingOperation,
   WristbandChangeOperation,
   PresenceOperation,
+  OrderErrorOperation,
 ]);
 export type SyncOperation = z.infer<typeof SyncOperation>;
 /** What a terminal writes (defaults optional). */
@@ -316,6 +390,7 @@ export const SYNC_KINDS = [
   'roleRecording',
   'wristbandChange',
   'presence',
+  'orderError',
 ] as const;
 
 /** Each operation is checked on its own, so the body only bounds the batch. */
@@ -328,7 +403,7 @@ export const RefusedOperation = z.object({
   id: z.string().nullable(),
   /** Position in the batch. */
   index: z.number().int(),
-  /** invalid, creditOnly, debitOnly, replacementCode, articlesRequired, paymentsTotal, wristbandRequired, sameWristband, wristbandOrTicket, idReused. */
+  /** invalid, creditOnly, debitOnly, replacementCode, articlesRequired, paymentsTotal, wristbandRequired, sameWristband, wristbandOrTicket, idReused, balanceLimit, addonType, addonUnknown, bannedWristband, bannedTopUp, kitchenUnknown, roomUnknown. */
   reason: z.string(),
   description: z.string(),
   fields: z.array(FieldError.extend({ text: z.string() })).optional(),
@@ -336,15 +411,32 @@ export const RefusedOperation = z.object({
 export type RefusedOperation = z.infer<typeof RefusedOperation>;
 
 /**
+ * Why an accepted operation was flagged: it took a balance below zero, it moved the balance of a
+ * wristband banned on terminals, or it is a paid top-up of a wristband whose top-ups are banned.
+ */
+export const FLAG_REASONS = ['negativeBalance', 'bannedWristband', 'bannedTopUp'] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+export const FlaggedOperation = z.object({
+  id: z.string(),
+  /** Position in the batch. */
+  index: z.number().int(),
+  reasons: z.array(z.enum(FLAG_REASONS)),
+  description: z.string(),
+});
+export type FlaggedOperation = z.infer<typeof FlaggedOperation>;
+
+/**
  * The answer: every operation of the batch is in exactly one of accepted, duplicates (recorded by
- * an earlier call; nothing changed now) or refused. `flagged` lists accepted operations that took a
- * balance below zero.
+ * an earlier call; nothing changed now) or refused. `flagged` lists the accepted operations that were
+ * recorded and flagged (a balance below zero, a banned wristband); `flags` gives each one's reasons.
  */
 export const SyncResult = z.object({
   accepted: z.array(z.string()),
   duplicates: z.array(z.string()),
   refused: z.array(RefusedOperation),
   flagged: z.array(z.string()),
+  flags: z.array(FlaggedOperation),
 });
 export type SyncResult = z.infer<typeof SyncResult>;
 

@@ -50,6 +50,10 @@ const en: Catalogue = {
     deviceTokenInvalid: 'The device session is missing or has expired; authenticate the device again',
     qrInvalid: 'This configuration code is not valid',
     qrExpired: 'This configuration code has expired; generate a new one',
+    deviceQrWrongServer:
+      'This configuration code was made for another server ({{server}}); scan a code generated on this console',
+    deviceAuthorizationExpired:
+      'The authorisation of this device has expired; scan a new configuration code of the event',
     uploadAddressExpired: 'The upload address has expired; choose the file again',
     uploadAddressInvalid: 'The upload address is not valid',
     uploadAddressUsed: 'This upload address has already been used; choose the file again',
@@ -77,6 +81,17 @@ const en: Catalogue = {
     staffImportIntern: 'Row {{row}}: intern must be 0 or 1',
     staffImportTooLong: 'Row {{row}}: {{column}} is longer than {{max}} characters',
     staffImportUsersExist: '{{count}} of these users already exist in this event: {{users}}',
+    rolLimit: 'An event can have at most {{max}} ticket roles',
+    rolUsedByWristbands: 'This ticket role cannot be deleted: {{count}} wristbands hold it',
+    rolUsedByTickets: 'This ticket role cannot be deleted: {{count}} tickets are of this type',
+    rolBannedByArticles: 'This ticket role cannot be deleted: the articles {{names}} ban it',
+    appParamNameTaken: 'A parameter with the variable name {{name}} already exists',
+    appParamSystem:
+      'The console itself reads this parameter: it cannot be deleted and its variable name cannot change',
+    presenceRecordsNotFound:
+      '{{count}} of the records to delete do not exist in this event (perhaps someone deleted them already); nothing was deleted',
+    ticketValidationNotFound:
+      'This validation does not exist in this event (perhaps someone deleted it already)',
     flagLimit: 'An event can have at most {{max}} flags',
     flagUsedByAddon: 'This flag cannot be deleted: an add-on grants it',
     bonusTypeInUse: 'This bonus type cannot be deleted: an automatic bonus uses it',
@@ -107,6 +122,16 @@ const en: Catalogue = {
     feedWristbandOrTicket: 'An access needs a wristband or a ticket',
     feedIdReused: 'This operation id was already recorded for a different operation',
     feedBalanceLimit: 'The operation would take a balance beyond its limit',
+    feedAddonType: 'Only an add-on operation (AM, AV, AS…) can name an add-on, not one of type {{type}}',
+    feedAddonUnknown: 'The add-on {{id}} does not exist in this event',
+    feedKitchenUnknown: 'The kitchen {{id}} does not exist in this event',
+    feedRoomUnknown: 'The room {{id}} does not exist in this event',
+    feedBannedWristband: 'The wristband {{serial}} is banned on terminals',
+    feedBannedTopUp: 'Top-ups of the wristband {{serial}} are banned',
+    feedFlagNegativeBalance: 'Recorded, but it took a balance below zero',
+    feedFlagBannedWristband: 'Recorded, but the wristband {{serial}} is banned on terminals: review it',
+    feedFlagBannedTopUp:
+      'Recorded (the money was taken), but top-ups of the wristband {{serial}} are banned: review it',
     required: 'Required field',
     invalid: 'Invalid field',
     invalidType: 'Invalid value (expected {{expected}})',
@@ -147,10 +172,13 @@ const en: Catalogue = {
     positive: 'Must be greater than 0',
     financialCurrency: 'Choose a financial currency',
     errorDates: 'The start date cannot be after the end date',
+    maxRangeDays: 'The dates can be at most {{max}} days apart',
     errorOperationDates:
       'Operations dates: give both, the start not after the end, and the end within 5 years of the start',
     timezone: 'Choose a valid time zone',
     duplicateException: 'Another exception already has this location and device',
+    variableName: 'Letters, digits and underscores only, starting with a letter',
+    exceptionIsValue: 'For every location and every device, use the value itself',
     articleNotInEvent: 'Choose an article of this event',
     tagCounterPosition: 'Each tag-counter slot can be used only once',
     duplicateArticlesLocations:
@@ -187,6 +215,8 @@ const en: Catalogue = {
     repeated: 'This item is repeated',
     addonNotInEvent: 'Choose add-ons of this event',
     packNeedsArticles: 'Add at least one article to the pack',
+    rolNotInEvent: 'Choose ticket roles of this event',
+    nAccess: 'Use at least 1, or unlimited',
   },
 };
 
@@ -234,6 +264,10 @@ const es: Catalogue = {
     deviceTokenInvalid: 'Falta la sesión del dispositivo o ha caducado; vuelve a autenticar el dispositivo',
     qrInvalid: 'Este código de configuración no es válido',
     qrExpired: 'Este código de configuración ha caducado; genera uno nuevo',
+    deviceQrWrongServer:
+      'Este código de configuración se hizo para otro servidor ({{server}}); escanea un código generado en esta consola',
+    deviceAuthorizationExpired:
+      'La autorización de este dispositivo ha caducado; escanea un nuevo código de configuración del evento',
     uploadAddressExpired: 'La dirección de subida ha caducado; elige el archivo de nuevo',
     uploadAddressInvalid: 'La dirección de subida no es válida',
     uploadAddressUsed: 'Esta dirección de subida ya se ha usado; elige el archivo de nuevo',
@@ -262,6 +296,16 @@ const es: Catalogue = {
     staffImportIntern: 'Fila {{row}}: interno debe ser 0 o 1',
     staffImportTooLong: 'Fila {{row}}: {{column}} tiene más de {{max}} caracteres',
     staffImportUsersExist: '{{count}} de estos usuarios ya existen en este evento: {{users}}',
+    rolLimit: 'Un evento puede tener como máximo {{max}} roles de entrada',
+    rolUsedByWristbands: 'Este rol de entrada no se puede eliminar: {{count}} pulseras lo tienen',
+    rolUsedByTickets: 'Este rol de entrada no se puede eliminar: {{count}} entradas son de este tipo',
+    rolBannedByArticles: 'Este rol de entrada no se puede eliminar: los artículos {{names}} lo prohíben',
+    appParamNameTaken: 'Ya existe un parámetro con el nombre de variable {{name}}',
+    appParamSystem:
+      'La propia consola lee este parámetro: no se puede eliminar ni cambiar su nombre de variable',
+    presenceRecordsNotFound:
+      '{{count}} de los registros a eliminar no existen en este evento (quizá alguien ya los eliminó); no se eliminó nada',
+    ticketValidationNotFound: 'Esta validación no existe en este evento (quizá alguien ya la eliminó)',
     flagLimit: 'Un evento puede tener como máximo {{max}} flags',
     flagUsedByAddon: 'No se puede eliminar este flag: un add-on lo concede',
     bonusTypeInUse: 'No se puede eliminar este tipo de bonificación: una bonificación automática lo usa',
@@ -292,6 +336,18 @@ const es: Catalogue = {
     feedWristbandOrTicket: 'Un acceso necesita una pulsera o una entrada',
     feedIdReused: 'Este identificador de operación ya se registró para otra operación',
     feedBalanceLimit: 'La operación llevaría un saldo más allá de su límite',
+    feedAddonType:
+      'Solo una operación de add-on (AM, AV, AS…) puede indicar un add-on, no una de tipo {{type}}',
+    feedAddonUnknown: 'El add-on {{id}} no existe en este evento',
+    feedKitchenUnknown: 'La cocina {{id}} no existe en este evento',
+    feedRoomUnknown: 'La sala {{id}} no existe en este evento',
+    feedBannedWristband: 'La pulsera {{serial}} está prohibida en los terminales',
+    feedBannedTopUp: 'Las recargas de la pulsera {{serial}} están prohibidas',
+    feedFlagNegativeBalance: 'Registrada, pero dejó un saldo por debajo de cero',
+    feedFlagBannedWristband:
+      'Registrada, pero la pulsera {{serial}} está prohibida en los terminales: revísala',
+    feedFlagBannedTopUp:
+      'Registrada (el dinero se cobró), pero las recargas de la pulsera {{serial}} están prohibidas: revísala',
     required: 'Campo obligatorio',
     invalid: 'Campo no válido',
     invalidType: 'Valor no válido (se esperaba {{expected}})',
@@ -332,10 +388,13 @@ const es: Catalogue = {
     positive: 'Debe ser mayor que 0',
     financialCurrency: 'Elige una moneda financiera',
     errorDates: 'La fecha de inicio no puede ser posterior a la de fin',
+    maxRangeDays: 'Entre las fechas puede haber como máximo {{max}} días',
     errorOperationDates:
       'Fechas de operaciones: indica ambas, el inicio no posterior al fin y el fin como máximo 5 años después del inicio',
     timezone: 'Elige una zona horaria válida',
     duplicateException: 'Otra excepción ya tiene esta ubicación y este dispositivo',
+    variableName: 'Solo letras, números y guiones bajos, empezando por una letra',
+    exceptionIsValue: 'Para todas las ubicaciones y todos los dispositivos, usa el propio valor',
     articleNotInEvent: 'Elige un artículo de este evento',
     tagCounterPosition: 'Cada posición de contador solo puede usarse una vez',
     duplicateArticlesLocations:
@@ -372,6 +431,8 @@ const es: Catalogue = {
     repeated: 'Este elemento está repetido',
     addonNotInEvent: 'Elige add-ons de este evento',
     packNeedsArticles: 'Añade al menos un artículo al pack',
+    rolNotInEvent: 'Elige roles de entrada de este evento',
+    nAccess: 'Usa al menos 1, o ilimitado',
   },
 };
 
@@ -420,6 +481,10 @@ const it: Catalogue = {
     deviceTokenInvalid: 'La sessione del dispositivo manca o è scaduta; autentica di nuovo il dispositivo',
     qrInvalid: 'Questo codice di configurazione non è valido',
     qrExpired: 'Questo codice di configurazione è scaduto; generane uno nuovo',
+    deviceQrWrongServer:
+      'Questo codice di configurazione è stato creato per un altro server ({{server}}); scansiona un codice generato in questa console',
+    deviceAuthorizationExpired:
+      'L’autorizzazione di questo dispositivo è scaduta; scansiona un nuovo codice di configurazione dell’evento',
     uploadAddressExpired: "L'indirizzo di caricamento è scaduto; scegli di nuovo il file",
     uploadAddressInvalid: "L'indirizzo di caricamento non è valido",
     uploadAddressUsed: 'Questo indirizzo di caricamento è già stato usato; scegli di nuovo il file',
@@ -447,6 +512,20 @@ const it: Catalogue = {
     staffImportIntern: 'Riga {{row}}: interno deve essere 0 o 1',
     staffImportTooLong: 'Riga {{row}}: {{column}} supera {{max}} caratteri',
     staffImportUsersExist: '{{count}} di questi utenti esistono già in questo evento: {{users}}',
+    rolLimit: 'Un evento può avere al massimo {{max}} ruoli di biglietto',
+    rolUsedByWristbands:
+      'Questo ruolo di biglietto non può essere eliminato: {{count}} braccialetti lo hanno',
+    rolUsedByTickets:
+      'Questo ruolo di biglietto non può essere eliminato: {{count}} biglietti sono di questo tipo',
+    rolBannedByArticles:
+      'Questo ruolo di biglietto non può essere eliminato: gli articoli {{names}} lo vietano',
+    appParamNameTaken: 'Esiste già un parametro con il nome di variabile {{name}}',
+    appParamSystem:
+      'La console stessa legge questo parametro: non si può eliminare né cambiarne il nome di variabile',
+    presenceRecordsNotFound:
+      '{{count}} dei registri da eliminare non esistono in questo evento (forse qualcuno li ha già eliminati); non è stato eliminato nulla',
+    ticketValidationNotFound:
+      'Questa validazione non esiste in questo evento (forse qualcuno l’ha già eliminata)',
     flagLimit: 'Un evento può avere al massimo {{max}} flag',
     flagUsedByAddon: 'Impossibile eliminare questo flag: un add-on lo concede',
     bonusTypeInUse: 'Impossibile eliminare questo tipo di bonus: un bonus automatico lo usa',
@@ -478,6 +557,18 @@ const it: Catalogue = {
     feedWristbandOrTicket: 'Un accesso richiede un braccialetto o un biglietto',
     feedIdReused: 'Questo identificativo di operazione è già stato registrato per un’altra operazione',
     feedBalanceLimit: 'L’operazione porterebbe un saldo oltre il suo limite',
+    feedAddonType:
+      'Solo un’operazione di add-on (AM, AV, AS…) può indicare un add-on, non una di tipo {{type}}',
+    feedAddonUnknown: 'L’add-on {{id}} non esiste in questo evento',
+    feedKitchenUnknown: 'La cucina {{id}} non esiste in questo evento',
+    feedRoomUnknown: 'La sala {{id}} non esiste in questo evento',
+    feedBannedWristband: 'Il braccialetto {{serial}} è bloccato sui terminali',
+    feedBannedTopUp: 'Le ricariche del braccialetto {{serial}} sono bloccate',
+    feedFlagNegativeBalance: 'Registrata, ma ha portato un saldo sotto zero',
+    feedFlagBannedWristband:
+      'Registrata, ma il braccialetto {{serial}} è bloccato sui terminali: controllala',
+    feedFlagBannedTopUp:
+      'Registrata (il denaro è stato incassato), ma le ricariche del braccialetto {{serial}} sono bloccate: controllala',
     required: 'Campo obbligatorio',
     invalid: 'Campo non valido',
     invalidType: 'Valore non valido (atteso {{expected}})',
@@ -518,10 +609,13 @@ const it: Catalogue = {
     positive: 'Deve essere maggiore di 0',
     financialCurrency: 'Scegli una valuta finanziaria',
     errorDates: 'La data di inizio non può essere successiva a quella di fine',
+    maxRangeDays: 'Tra le date possono esserci al massimo {{max}} giorni',
     errorOperationDates:
       'Date operative: indicale entrambe, l’inizio non dopo la fine e la fine entro 5 anni dall’inizio',
     timezone: 'Scegli un fuso orario valido',
     duplicateException: 'Un’altra eccezione ha già questa ubicazione e questo dispositivo',
+    variableName: 'Solo lettere, cifre e trattini bassi, iniziando con una lettera',
+    exceptionIsValue: 'Per tutte le ubicazioni e tutti i dispositivi, usa il valore stesso',
     articleNotInEvent: 'Scegli un articolo di questo evento',
     tagCounterPosition: 'Ogni posizione del contatore può essere usata una sola volta',
     duplicateArticlesLocations: 'Per copiare gli articoli nelle ubicazioni copia anche articoli e ubicazioni',
@@ -557,6 +651,8 @@ const it: Catalogue = {
     repeated: 'Questo elemento è ripetuto',
     addonNotInEvent: 'Scegli add-on di questo evento',
     packNeedsArticles: 'Aggiungi almeno un articolo al pack',
+    rolNotInEvent: 'Scegli ruoli di biglietto di questo evento',
+    nAccess: 'Usa almeno 1, o illimitato',
   },
 };
 
@@ -608,6 +704,10 @@ const fr: Catalogue = {
       'La session de l’appareil est absente ou a expiré ; authentifiez de nouveau l’appareil',
     qrInvalid: 'Ce code de configuration n’est pas valide',
     qrExpired: 'Ce code de configuration a expiré ; générez-en un nouveau',
+    deviceQrWrongServer:
+      'Ce code de configuration a été créé pour un autre serveur ({{server}}) ; scannez un code généré sur cette console',
+    deviceAuthorizationExpired:
+      'L’autorisation de cet appareil a expiré ; scannez un nouveau code de configuration de l’événement',
     uploadAddressExpired: 'L’adresse d’envoi a expiré ; choisissez à nouveau le fichier',
     uploadAddressInvalid: 'L’adresse d’envoi n’est pas valide',
     uploadAddressUsed: 'Cette adresse d’envoi a déjà été utilisée ; choisissez à nouveau le fichier',
@@ -637,6 +737,16 @@ const fr: Catalogue = {
     staffImportIntern: 'Ligne {{row}} : interne doit valoir 0 ou 1',
     staffImportTooLong: 'Ligne {{row}} : {{column}} dépasse {{max}} caractères',
     staffImportUsersExist: '{{count}} de ces utilisateurs existent déjà dans cet événement : {{users}}',
+    rolLimit: 'Un événement peut avoir au plus {{max}} rôles de billet',
+    rolUsedByWristbands: 'Ce rôle de billet ne peut pas être supprimé : {{count}} bracelets le portent',
+    rolUsedByTickets: 'Ce rôle de billet ne peut pas être supprimé : {{count}} billets sont de ce type',
+    rolBannedByArticles: 'Ce rôle de billet ne peut pas être supprimé : les articles {{names}} l’interdisent',
+    appParamNameTaken: 'Un paramètre avec le nom de variable {{name}} existe déjà',
+    appParamSystem:
+      'La console elle-même lit ce paramètre : il ne peut pas être supprimé et son nom de variable ne peut pas changer',
+    presenceRecordsNotFound:
+      '{{count}} des enregistrements à supprimer n’existent pas dans cet événement (peut-être déjà supprimés) ; rien n’a été supprimé',
+    ticketValidationNotFound: 'Cette validation n’existe pas dans cet événement (peut-être déjà supprimée)',
     flagLimit: 'Un événement peut avoir au plus {{max}} flags',
     flagUsedByAddon: "Impossible de supprimer ce flag : un add-on l'accorde",
     bonusTypeInUse: "Impossible de supprimer ce type de bonus : un bonus automatique l'utilise",
@@ -668,6 +778,18 @@ const fr: Catalogue = {
     feedWristbandOrTicket: 'Un accès a besoin d’un bracelet ou d’un billet',
     feedIdReused: 'Cet identifiant d’opération a déjà été enregistré pour une autre opération',
     feedBalanceLimit: 'L’opération porterait un solde au-delà de sa limite',
+    feedAddonType:
+      'Seule une opération d’add-on (AM, AV, AS…) peut indiquer un add-on, pas une de type {{type}}',
+    feedAddonUnknown: 'L’add-on {{id}} n’existe pas dans cet événement',
+    feedKitchenUnknown: 'La cuisine {{id}} n’existe pas dans cet événement',
+    feedRoomUnknown: 'La salle {{id}} n’existe pas dans cet événement',
+    feedBannedWristband: 'Le bracelet {{serial}} est interdit sur les terminaux',
+    feedBannedTopUp: 'Les recharges du bracelet {{serial}} sont interdites',
+    feedFlagNegativeBalance: 'Enregistrée, mais elle a fait passer un solde sous zéro',
+    feedFlagBannedWristband:
+      'Enregistrée, mais le bracelet {{serial}} est interdit sur les terminaux : à vérifier',
+    feedFlagBannedTopUp:
+      'Enregistrée (l’argent a été encaissé), mais les recharges du bracelet {{serial}} sont interdites : à vérifier',
     required: 'Champ obligatoire',
     invalid: 'Champ non valide',
     invalidType: 'Valeur non valide ({{expected}} attendu)',
@@ -708,10 +830,13 @@ const fr: Catalogue = {
     positive: 'Doit être supérieur à 0',
     financialCurrency: 'Choisissez une devise financière',
     errorDates: 'La date de début ne peut pas être postérieure à la date de fin',
+    maxRangeDays: 'Les dates peuvent être séparées de {{max}} jours au plus',
     errorOperationDates:
       'Dates d’exploitation : indiquez les deux, le début pas après la fin et la fin au plus 5 ans après le début',
     timezone: 'Choisissez un fuseau horaire valide',
     duplicateException: 'Une autre exception a déjà cet emplacement et cet appareil',
+    variableName: 'Lettres, chiffres et tirets bas uniquement, en commençant par une lettre',
+    exceptionIsValue: 'Pour tous les emplacements et tous les appareils, utilisez la valeur elle-même',
     articleNotInEvent: 'Choisissez un article de cet événement',
     tagCounterPosition: 'Chaque emplacement de compteur ne peut être utilisé qu’une fois',
     duplicateArticlesLocations:
@@ -748,6 +873,8 @@ const fr: Catalogue = {
     repeated: 'Cet élément est répété',
     addonNotInEvent: 'Choisissez des add-ons de cet événement',
     packNeedsArticles: 'Ajoutez au moins un article au pack',
+    rolNotInEvent: 'Choisissez des rôles de billet de cet événement',
+    nAccess: 'Utilisez au moins 1, ou illimité',
   },
 };
 

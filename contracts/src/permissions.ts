@@ -195,7 +195,7 @@ export const ROUTES = {
     any: ['downloadBilling', 'tickets', 'reportsStaff', 'reportsLocation'],
     event: true,
   }),
-  orderErrors: r('reports/order-errors', 'reports', { must: ['infoventas'], event: true }),
+  orderErrors: r('reports/order-errors', 'reports', { any: ['infoventas', 'metreSalesReport'], event: true }),
   wristbands: r('reports/wristbands', 'reports', { must: ['wristbandsPerDay'], event: true }),
   addons: r('reports/addons', 'reports', { must: ['reportAddons'], event: true }),
   validations: r('reports/validations', 'reports', { any: ['tickets', 'reportsManualRoles'], event: true }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_BOUNDS, TIME_BOUNDS, WEEKDAYS } from './constants';
+import { keyed, required } from './rule-fields';
 
 /** 02-catalogue §3 Time range, §4 (defaults on creation), §5, §9 (bounds). */
 
@@ -8,8 +9,6 @@ export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 /** Weekday letters in the order of LMXJVSD, each at most once. */
 export const WEEKDAYS_PATTERN = /^L?M?X?J?V?S?D?$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-const required = { error: 'validation.required' } as const;
 
 /** 'YYYY-MM-DD' naming a real day (not 2021-02-30). */
 const isCalendarDate = (v: string) => {
@@ -20,7 +19,7 @@ const isCalendarDate = (v: string) => {
 /** A time of day 'HH:mm:ss'. */
 export const timeOfDay = () =>
   z
-    .string(required)
+    .string(keyed)
     .trim()
     .min(1, { ...required, abort: true })
     .regex(TIME_PATTERN, { error: 'validation.timeFormat' });
@@ -28,7 +27,7 @@ export const timeOfDay = () =>
 /** A calendar date 'YYYY-MM-DD' within 2020-01-01 … 2099-12-31. */
 export const boundedDate = () =>
   z
-    .string(required)
+    .string(keyed)
     .trim()
     .min(1, { ...required, abort: true })
     .regex(DATE_PATTERN, { error: 'validation.invalid', abort: true })
@@ -37,7 +36,7 @@ export const boundedDate = () =>
     .refine((v) => v <= DATE_BOUNDS.max, { error: `validation.endBound|{"bound":"${DATE_BOUNDS.max}"}` });
 
 export const weekdays = () =>
-  z.string(required).trim().min(1, required).regex(WEEKDAYS_PATTERN, { error: 'validation.weekdays' });
+  z.string(keyed).trim().min(1, required).regex(WEEKDAYS_PATTERN, { error: 'validation.weekdays' });
 
 export const TimeRange = z.object({
   id: z.number().int(),
@@ -67,7 +66,8 @@ const datesInOrder = (v: { dateStart: string; dateEnd: string }, ctx: z.Refineme
 export const TimeRangeSave = z
   .object({
     id: z.number().int().positive().optional(),
-    name: z.string(required).trim().min(1, required).max(150),
+    // keyed: each issue keeps its own message (a too-long name says so, not "required").
+    name: z.string(keyed).trim().min(1, required).max(150),
     dateStart: boundedDate(),
     dateEnd: boundedDate(),
     timeStart: timeOfDay().optional(),

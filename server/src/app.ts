@@ -26,6 +26,17 @@ import { promoterRoutes } from './modules/globals/promoters.routes';
 import { provinceRoutes } from './modules/globals/provinces.routes';
 import { teamRoutes } from './modules/globals/teams.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { appParamRoutes } from './modules/params/app-params.routes';
+import { presenceRoutes } from './modules/presence/presence.routes';
+import { bonusReportRoutes } from './modules/reports/bonuses.routes';
+import { capacityRoutes } from './modules/reports/capacity.routes';
+import { dashboardReportRoutes } from './modules/reports/dashboard.routes';
+import { filterRoutes } from './modules/reports/filters.routes';
+import { salesReportRoutes } from './modules/reports/sales.routes';
+import { ticketingRoutes } from './modules/reports/ticketing.routes';
+import { topUpReportRoutes } from './modules/reports/topups.routes';
+import { wristbandReportRoutes } from './modules/reports/wristbands.routes';
+import { rolRoutes } from './modules/rols/rols.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { eventImageRoutes } from './modules/uploads/event-images.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -100,6 +111,18 @@ export async function buildApp(
   await bonusRoutes(app, ctx);
   await feeRoutes(app, ctx);
   await refundRuleRoutes(app, ctx);
+  await rolRoutes(app, ctx);
+  await filterRoutes(app, ctx);
+  await dashboardReportRoutes(app, ctx);
+  await capacityRoutes(app, ctx);
+  await ticketingRoutes(app, ctx);
+  await topUpReportRoutes(app, ctx);
+  await bonusReportRoutes(app, ctx);
+  await salesReportRoutes(app, ctx);
+  await wristbandReportRoutes(app, ctx);
+
+  await appParamRoutes(app, ctx);
+  await presenceRoutes(app, ctx);
 
   await registerWeb(app, config);
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CAPACITY_LOG_MINUTES } from '@pulsera/contracts';
 
 /**
  * Every setting of the server, read once from the environment. The README's settings table lists
@@ -36,6 +37,8 @@ export interface Config {
   bodyLimitBytes: number;
   loginThrottle: { pairFailures: number; ipFailures: number; accountFailures: number; windowMinutes: number };
   logLevel: string;
+  /** Minutes between two points of the realtime capacity log; 0: this process does not write it. */
+  capacityLogMinutes: number;
   /** Shared image uploads: local disk under `<dataDir>/uploads` unless S3 settings are given. */
   storage?: StorageConfig;
 }
@@ -114,6 +117,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       windowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1),
     },
     logLevel: str('LOG_LEVEL', 'info'),
+    capacityLogMinutes: int('CAPACITY_LOG_MINUTES', CAPACITY_LOG_MINUTES, 0),
     storage: loadStorageConfig(),
     ...overrides,
   };

@@ -1,12 +1,17 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { registerCapacityLog } from './modules/reports/capacity-log.task';
+import { registerRollupCompaction } from './modules/reports/rollups.task';
 import { seedIfEmpty } from './seed/demo';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 const seeded = await seedIfEmpty(database.db, config);
-const { app } = await buildApp({ database });
+const { app, ctx } = await buildApp({ database });
+// Scheduled work of this process, stopped by app.close().
+registerCapacityLog(app, ctx);
+registerRollupCompaction(app, ctx);
 if (seeded) app.log.info('Loaded the demo festival (accounts in README.md)');
 
 const close = async () => {

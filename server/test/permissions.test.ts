@@ -1,6 +1,6 @@
-import { ALL_PERMISSION_CODES, PERMISSIONS, ROUTES, type Role, type RouteRule } from '@pulsera/contracts';
+import { ALL_PERMISSION_CODES, PERMISSIONS, type Role, type RouteRule } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '../src/plugins/guard';
+import { type Access, ruleOf } from '../src/plugins/guard';
 import { createTestApp, type TestApp } from './helper';
 
 /**
@@ -45,7 +45,7 @@ describe('the permission table on the server', () => {
       url: string;
       access: Access;
     }[]) {
-      const rule: RouteRule | null = access.route ? ROUTES[access.route] : null;
+      const rule: RouteRule | null = ruleOf(access);
       const role = access.role ?? rule?.role;
       const target = fillParams(url);
       if (role) {

@@ -5,9 +5,11 @@ import {
   hasRole,
   isAdminUser,
   type Language,
+  type PermissionName,
   ROUTES,
   type Role,
   type RouteId,
+  type RouteRule,
 } from '@pulsera/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,13 +30,25 @@ import type { Tokens } from '../lib/tokens';
  * - `{ route }`: the rule of that console route in the permission table; an event-scoped rule
  *   also needs header `tokenevent` and, for non-admins, valid event trusts (`tokentrusts`).
  * - `{ event: true }`: the selected event, with trusts for non-admins, and no further rule.
+ * - `{ perms: { must | any } }`: the selected event and these permission codes: a call that serves one
+ *   tab or one report of a screen whose route is an any-of rule (e.g. sales by staff needs
+ *   reportsStaff, while the sales screen opens with any of six codes).
  */
 export interface Access {
   auth?: 'none' | 'password' | 'session';
   role?: Role;
   route?: RouteId;
   event?: boolean;
+  perms?: { must?: PermissionName[]; any?: PermissionName[] };
 }
+
+/** The rule a route's access declares, if any: its console route's, or its own permission codes. */
+export const ruleOf = (access: Access): RouteRule | null =>
+  access.route
+    ? ROUTES[access.route]
+    : access.perms
+      ? { path: '', group: null, event: true, ...access.perms }
+      : null;
 
 export interface Principal {
   id: number;
@@ -151,7 +165,7 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
 
     // 3. The role, the selected event and its trusts.
     if (access.role && !hasRole(user, access.role)) throw fail('forbidden');
-    const rule = access.route ? ROUTES[access.route] : null;
+    const rule = ruleOf(access);
     if (rule?.event || access.event) await selectEvent(req);
     if (rule) {
       const denial = checkAccess(subjectOf(req), rule);

@@ -11,10 +11,13 @@ import { eventArticles, type SimulationOptions, simulateFestival } from '../modu
 /**
  * npm run simulate -- --event <id> [--wristbands 20000] [--days 3] [--seed 2026] [--start 2026-07-10]
  *   [--concurrency 4] [--sync-every 5] [--url http://localhost:8080 --email admin@demo.test --password …]
+ *   [--url … --qr <configuration code of the event>]
  *
  * Drives POST /api/device/sync like the terminals of a festival. Without --url it runs in this
  * process (buildApp + inject) on the database of the settings (DATABASE_URL or DATA_DIR) — stop a
  * server using the same embedded database first, or pass --url to go through the running server.
+ * With --qr the terminals configure themselves like real ones, redeeming the event's configuration
+ * QR (Event detail → Generate QR) instead of being registered by an admin.
  */
 const { values } = parseArgs({
   options: {
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     'sync-every': { type: 'string', default: '5' },
     url: { type: 'string' },
+    qr: { type: 'string' },
     email: { type: 'string', default: 'admin@demo.test' },
     password: { type: 'string', default: process.env.PULSERA_PASSWORD ?? 'Festival-2026!' },
   },
@@ -62,7 +66,13 @@ const print = (r: Awaited<ReturnType<typeof simulateFestival>>) =>
       `duplicates ${r.duplicates}, refused ${r.refused}, below zero ${r.flagged}.`,
   );
 
-if (values.url) {
+if (values.qr && !values.url) {
+  console.error('--qr needs --url: the code names the server the terminals redeem it at');
+  process.exit(2);
+}
+if (values.url && values.qr) {
+  print(await simulateFestival(httpTarget(values.url, { qr: values.qr }), options));
+} else if (values.url) {
   const token = await signIn(values.url, values.email!, values.password!);
   print(await simulateFestival(httpTarget(values.url, token), options));
 } else {

@@ -19,8 +19,12 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
+import { seedDemoCatalogue } from '../modules/catalogue-rules/demo';
 import { seedOnlineServices } from '../modules/customers/demo';
 import { simulateDemo } from '../modules/device/simulator';
+import { seedDemoIdleStaff, seedDemoStaff } from '../modules/presence/demo';
+import { seedDemoAccessAndTickets } from '../modules/reports/capacity-demo';
+import { seedDemoSalesVenue } from '../modules/reports/sales-demo';
 
 export const DEMO_PASSWORD = 'Festival-2026!';
 export const DEMO_OTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -61,7 +65,16 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'seed'>): Promise
   // A small festival through the terminal feed, so customers, extracts and reports show data.
   const [active] = await db.select({ id: events.id }).from(events).where(eq(events.name, ACTIVE_DEMO_EVENT));
   if (active) {
+    // Add-ons and terminal staff first, so the simulation's add-on operations name them.
+    await seedDemoCatalogue(db, active.id);
+    // Staff who work the terminals and check in and out (presence control), then some not yet working.
+    await seedDemoStaff(db, active.id);
+    // Named bars, a food court with kitchens and rooms, and metres, so sales reports show places.
+    await seedDemoSalesVenue(db, active.id);
+    // Zones the gates lead into (capacities report) and tickets sold online not yet validated.
+    await seedDemoAccessAndTickets(db, active.id);
     await simulateDemo(db, active.id);
+    await seedDemoIdleStaff(db, active.id);
     await seedOnlineServices(db, active.id);
   }
   return true;

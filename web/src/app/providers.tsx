@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../lib/api';
 import { installErrorHandler } from '../lib/error-dialogs';
+import { scopeQueriesToEvent } from '../lib/event-scope';
 import { i18n } from '../lib/i18n';
 
 installErrorHandler();
@@ -24,6 +25,7 @@ export const queryClient = new QueryClient({
     },
   },
 });
+scopeQueriesToEvent(queryClient);
 
 const theme = createTheme({
   primaryColor: 'indigo',

@@ -58,6 +58,11 @@ export const devices = pgTable(
     tokenVersion: integer('token_version').notNull().default(1),
     configured: smallint('configured').notNull().default(0),
     assignedEventId: integer('assigned_event_id').references(() => events.id, { onDelete: 'set null' }),
+    /**
+     * End of the authorisation a redeemed configuration QR granted (null: registered from the console,
+     * no end). Device sign-in is refused after it and no device token outlives it.
+     */
+    authorizedUntil: ts('authorized_until'),
     lastContactAt: ts('last_contact_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -205,9 +210,13 @@ export const topUps = pgTable(
     cashAfter: integer('cash_after').notNull(),
     giftAfter: integer('gift_after').notNull(),
     negativeBalance: boolean('negative_balance').notNull().default(false),
+    /** Recorded and flagged: the wristband was banned (on terminals, or its top-ups) when it synced. */
+    bannedWristband: boolean('banned_wristband').notNull().default(false),
     articles: jsonb('articles').$type<{ idArticle: number; quantity: number }[]>().notNull().default([]),
     /** Reference of the online top-up or payment (recharge ref). */
     ref: text('ref'),
+    /** The add-on of an add-on code (AM, AV, AS…, D-SA): the add-on statistics count these. */
+    addonId: integer('addon_id'),
     staffId: integer('staff_id'),
     supervisorId: integer('supervisor_id'),
     deviceId: integer('device_id'),
@@ -222,6 +231,10 @@ export const topUps = pgTable(
     index('top_ups_event_time_idx').on(t.eventId, t.deviceTime),
     index('top_ups_event_location_time_idx').on(t.eventId, t.locationId, t.deviceTime),
     check('top_ups_payment_ck', sql`${t.paymentType} is null or ${t.paymentType} in ('S', 'T', 'O', 'B')`),
+    // Partial: only add-on operations, so the other top-ups cost nothing more to write.
+    index('top_ups_event_addon_idx')
+      .on(t.eventId, t.addonId, t.deviceTime)
+      .where(sql`${t.addonId} is not null`),
   ],
 );
 
@@ -242,6 +255,14 @@ export const sales = pgTable(
     giftAfter: integer('gift_after'),
     /** The sale took a balance below zero (possible after offline operation): recorded and flagged. */
     negativeBalance: boolean('negative_balance').notNull().default(false),
+    /** Recorded and flagged: a wristband paying or presented was banned on terminals when it synced. */
+    bannedWristband: boolean('banned_wristband').notNull().default(false),
+    /** An add-on sold with the order (one per sale): an add-on sale in the add-on statistics. */
+    addonId: integer('addon_id'),
+    /** A metre order: the kitchen preparing it, the room and seat it was ordered from. */
+    kitchenId: integer('kitchen_id'),
+    roomId: integer('room_id'),
+    seatName: text('seat_name'),
     staffId: integer('staff_id'),
     deviceId: integer('device_id'),
     locationId: integer('location_id'),
@@ -250,10 +271,17 @@ export const sales = pgTable(
   },
   (t) => [
     uniqueIndex('sales_event_operation_uq').on(t.eventId, t.operationId),
+    index('sales_event_addon_idx')
+      .on(t.eventId, t.addonId, t.deviceTime)
+      .where(sql`${t.addonId} is not null`),
     index('sales_event_wristband_idx').on(t.eventId, t.wristbandId, t.deviceTime),
     index('sales_event_time_idx').on(t.eventId, t.deviceTime),
     index('sales_event_location_time_idx').on(t.eventId, t.locationId, t.deviceTime),
     index('sales_event_negative_idx').on(t.eventId, t.deviceTime).where(sql`${t.negativeBalance}`),
+    // Partial: only metre orders (the metre sales report), so bar sales cost nothing more to write.
+    index('sales_event_kitchen_time_idx')
+      .on(t.eventId, t.kitchenId, t.deviceTime)
+      .where(sql`${t.kitchenId} is not null`),
   ],
 );
 
@@ -319,6 +347,8 @@ export const accessRecords = pgTable(
     index('access_records_event_wristband_idx').on(t.eventId, t.wristbandId, t.dateLocal),
     index('access_records_event_time_idx').on(t.eventId, t.dateLocal),
     index('access_records_event_zone_time_idx').on(t.eventId, t.zoneTo, t.dateLocal),
+    // The capacities report counts exits by the zone left.
+    index('access_records_event_zone_from_time_idx').on(t.eventId, t.zoneFrom, t.dateLocal),
     check('access_records_acceso_ck', sql`${t.acceso} in ('S', 'W', 'NT', 'ND', 'NC', 'NI')`),
   ],
 );
@@ -346,6 +376,8 @@ export const ticketValidations = pgTable(
     uniqueIndex('ticket_validations_event_operation_uq').on(t.eventId, t.operationId),
     index('ticket_validations_event_time_idx').on(t.eventId, t.deviceTime),
     index('ticket_validations_event_wristband_idx').on(t.eventId, t.wristbandId),
+    // A ticket's validations (the ticket search, deleting a validation).
+    index('ticket_validations_event_ticket_idx').on(t.eventId, t.ticketId),
   ],
 );
 
@@ -420,6 +452,34 @@ export const presenceRecords = pgTable(
     index('presence_records_event_staff_idx').on(t.eventId, t.staffId, t.datePresence),
     index('presence_records_event_time_idx').on(t.eventId, t.datePresence),
     check('presence_records_type_ck', sql`${t.type} in ('in', 'out')`),
+  ],
+);
+
+/**
+ * 02-catalogue §3 Order error: a kitchen or metre order a terminal could not place (printer
+ * unreachable, article not on the menu…), as the terminal reported it. Room, kitchen and staff are
+ * plain ids (names are resolved when shown); the seat is the terminal's text.
+ */
+export const orderErrors = pgTable(
+  'order_errors',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    operationId: uuid('operation_id').notNull(),
+    message: text('message').notNull(),
+    seatName: text('seat_name'),
+    roomId: integer('room_id'),
+    kitchenId: integer('kitchen_id'),
+    staffId: integer('staff_id'),
+    deviceId: integer('device_id'),
+    locationId: integer('location_id'),
+    /** When it failed on the terminal (the list's "date created"). */
+    deviceTime: ts('device_time').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_errors_event_operation_uq').on(t.eventId, t.operationId),
+    index('order_errors_event_time_idx').on(t.eventId, t.deviceTime),
   ],
 );
 

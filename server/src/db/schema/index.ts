@@ -1,5 +1,6 @@
 export * from './ads';
 export * from './articles';
+export * from './capacity';
 export * from './cashless';
 export * from './customers';
 export * from './event-detail';
@@ -7,6 +8,8 @@ export * from './events';
 export * from './feed';
 export * from './flags';
 export * from './globals';
+export * from './report-rollups';
+export * from './rols';
 export * from './staff';
 export * from './uploads';
 export * from './users';

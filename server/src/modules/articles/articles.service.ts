@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail, fieldError } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
+import { rolOptions, rolsInEvent } from '../rols/rols.repo';
 import { storageFor } from '../uploads/storage';
 import { deleteImage } from '../uploads/uploads.repo';
 import { attachImage, removeQuietly } from '../uploads/uploads.service';
@@ -87,22 +88,23 @@ function toDto(
 }
 
 /**
- * GET /articles: result.timeRanges, the event's articles with every tab, rols (ticket roles: none
- * until that area exists), addons and flags (the choices of the detail).
+ * GET /articles: result.timeRanges, the event's articles with every tab, rols (the event's ticket
+ * roles, for the banned roles), addons and flags (the choices of the detail).
  */
 export async function listArticles(ctx: AppContext, eventId: number): Promise<ArticlesResult> {
-  const [rows, rel, moneda, timeRanges, addons, flags] = await Promise.all([
+  const [rows, rel, moneda, timeRanges, addons, flags, rols] = await Promise.all([
     repo.listArticles(ctx.db, eventId),
     relations(ctx.db, eventId),
     repo.eventCurrency(ctx.db, eventId),
     repo.timeRangeOptions(ctx.db, eventId),
     repo.addonOptions(ctx.db, eventId),
     repo.flagOptions(ctx.db, eventId),
+    rolOptions(ctx.db, eventId),
   ]);
   return {
     timeRanges,
     articles: rows.map((r) => toDto(r, rel, moneda)),
-    rols: [],
+    rols,
     addons,
     flags,
   };
@@ -166,6 +168,10 @@ async function checkReferences(tx: Executor, eventId: number, input: ArticleSave
   if (badFlag >= 0) throw fieldError(at(`flags.${badFlag}.idFlag`), 'validation.flagNotInEvent');
   const addons = await repo.existingAddons(tx, eventId, input.addons);
   if (input.addons.some((a) => !addons.has(a))) throw fieldError(at('addons'), 'validation.addonNotInEvent');
+  // Banned roles are plain ids: each must be a ticket role of this event.
+  const rols = await rolsInEvent(tx, eventId, input.bannedRols);
+  if (input.bannedRols.some((r) => !rols.has(r)))
+    throw fieldError(at('bannedRols'), 'validation.rolNotInEvent');
 
   const exchangeIds = input.exchanges.flatMap((x) => x.idArticleExchange);
   const articles = await repo.existingArticles(tx, eventId, exchangeIds);

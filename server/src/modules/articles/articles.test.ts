@@ -195,6 +195,12 @@ describe('POST /api/articles/event: one article with all its tabs', () => {
     const staffFlag = await makeFlag(3, 'Staff');
     const glass = await makeAddon('Souvenir glass');
     const happy = await makeTimeRange('Happy hour');
+    // Banned roles are ticket roles of the event (admin/access/rols).
+    const makeRol = async (name: string) =>
+      (await t.call('POST', '/api/rols', { ...admin, body: { rol: { name, price: 0 } } })).body
+        .result as number;
+    const gold = await makeRol('Gold pass');
+    const silver = await makeRol('Silver pass');
     const res = await save({
       id,
       nombre: ' Cocktail of the day ',
@@ -208,7 +214,7 @@ describe('POST /api/articles/event: one article with all its tabs', () => {
       ],
       gift: 1,
       onlyAdults: 1,
-      bannedRols: [4, 4, 9],
+      bannedRols: [gold, gold, silver],
       isNoteRequired: 1,
       suggestedComments: [{ text: 'No ice' }, { uuid: 'fixed-uuid', text: ' Extra lemon ' }],
       addons: [glass],
@@ -227,7 +233,7 @@ describe('POST /api/articles/event: one article with all its tabs', () => {
       idBase: base.id,
       gift: 1,
       onlyAdults: 1,
-      bannedRols: [4, 9],
+      bannedRols: [gold, silver],
       isNoteRequired: 1,
       addons: [glass],
       externalAnalyticsId: 'GA-77',

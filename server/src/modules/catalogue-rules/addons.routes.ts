@@ -1,12 +1,21 @@
-import { Addon, AddonSaveRequest, AddonsResult, IdParam, ok as okSchema } from '@pulsera/contracts';
+import {
+  Addon,
+  AddonSaveRequest,
+  AddonStatsQuery,
+  AddonStatsResult,
+  AddonsResult,
+  IdParam,
+  ok as okSchema,
+} from '@pulsera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { addonStats } from './addon-stats.service';
 import * as service from './addons.service';
 
-/** 02-catalogue §7 Add-ons (admin/events/addon, permission addon). */
+/** 02-catalogue §7 Add-ons (admin/events/addon, permission addon) and the add-on report (reportAddons). */
 export async function addonRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['add-ons'];
@@ -19,6 +28,25 @@ export async function addonRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/addon',
     { config, schema: { tags, body: AddonSaveRequest, response: { 200: okSchema(Addon) } } },
     async (req) => ok(req, await service.saveAddon(ctx, req.event!.id, req.body.item)),
+  );
+  // The statistics of the add-ons screen (02-catalogue §2; §7 "status service addonsValidations").
+  r.get(
+    '/api/addon/stats',
+    { config, schema: { tags, querystring: AddonStatsQuery, response: { 200: okSchema(AddonStatsResult) } } },
+    async (req) => ok(req, await addonStats(ctx, req.event!.id, req.query)),
+  );
+  // The same statistics as the report admin/reports/addons (permission reportAddons).
+  r.get(
+    '/api/reports/overviewAddonLog',
+    {
+      config: { access: { route: 'addons' as const } },
+      schema: {
+        tags: ['reports'],
+        querystring: AddonStatsQuery,
+        response: { 200: okSchema(AddonStatsResult) },
+      },
+    },
+    async (req) => ok(req, await addonStats(ctx, req.event!.id, req.query)),
   );
   r.delete(
     '/api/addon/:id',

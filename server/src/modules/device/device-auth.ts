@@ -34,11 +34,26 @@ export function secretMatches(storedHash: string | null | undefined, secret: str
   return stored.length === given.length && timingSafeEqual(stored, given);
 }
 
-export const signDeviceToken = (ctx: AppContext, deviceId: number, eventId: number, version: number) =>
+/**
+ * Seconds a device token may live: DEVICE_TOKEN_SECONDS, but never past the end of the authorisation
+ * a configuration QR granted (`authorizedUntil`; null = no end).
+ */
+export function deviceTokenSeconds(authorizedUntil: Date | null | undefined, now = Date.now()) {
+  if (!authorizedUntil) return DEVICE_TOKEN_SECONDS;
+  return Math.max(1, Math.min(DEVICE_TOKEN_SECONDS, Math.floor((authorizedUntil.getTime() - now) / 1000)));
+}
+
+export const signDeviceToken = (
+  ctx: AppContext,
+  deviceId: number,
+  eventId: number,
+  version: number,
+  seconds = DEVICE_TOKEN_SECONDS,
+) =>
   ctx.tokens.purpose(
     DEVICE_TOKEN_PURPOSE,
     { sub: String(deviceId), evt: eventId, v: version },
-    `${DEVICE_TOKEN_SECONDS}s`,
+    `${seconds}s`,
   );
 
 function tokenOf(req: FastifyRequest) {

@@ -1,5 +1,6 @@
 import {
   DEVICE_TOKEN_HEADER,
+  type DeviceRedeemResult,
   type DeviceRegister,
   HEADERS,
   type SyncOperationInput,
@@ -28,10 +29,47 @@ async function expectOk(status: number, body: unknown, what: string) {
   return (body as { result: unknown }).result;
 }
 
-/** Through the HTTP API of an app in this process (`app.inject`), registering devices in `db`. */
-export function appTarget(app: FastifyInstance, db: Db): FeedTarget {
+/**
+ * Terminals configured like real ones: each redeems the event's configuration QR
+ * (POST /api/device/redeem) with its serial, model and type. `host` is the server address the code
+ * names when the server is reached in-process.
+ */
+export interface QrRegistration {
+  qr: string;
+  host?: string;
+}
+
+/** The body of POST /device/redeem for a terminal; checks the code configured it for its event. */
+const redeemBody = (qr: string, input: DeviceRegister) => ({
+  qr,
+  serial: input.n_serie,
+  ...(input.model ? { model: input.model } : {}),
+  ...(input.description ? { description: input.description } : {}),
+  ...(input.type ? { type: input.type } : {}),
+});
+function redeemedKey(result: DeviceRedeemResult, input: DeviceRegister) {
+  if (result.event.id !== input.idEvent) {
+    throw new Error(`the configuration code is for event ${result.event.id}, not ${input.idEvent}`);
+  }
+  return result.secretKey;
+}
+
+/**
+ * Through the HTTP API of an app in this process (`app.inject`), registering devices in `db`, or
+ * by redeeming a configuration QR when `byQr` is given.
+ */
+export function appTarget(app: FastifyInstance, db: Db, byQr?: QrRegistration): FeedTarget {
   return {
-    register: async (input) => (await registerDevice(db, input)).secretKey,
+    async register(input) {
+      if (!byQr) return (await registerDevice(db, input)).secretKey;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/device/redeem',
+        headers: byQr.host ? { host: byQr.host } : {},
+        payload: redeemBody(byQr.qr, input),
+      });
+      return redeemedKey((await expectOk(res.statusCode, res.json(), 'redeem')) as DeviceRedeemResult, input);
+    },
     async connect(serial, secretKey) {
       const auth = await app.inject({
         method: 'POST',
@@ -52,8 +90,11 @@ export function appTarget(app: FastifyInstance, db: Db): FeedTarget {
   };
 }
 
-/** Through a running server (`baseUrl`), registering devices with an admin session token. */
-export function httpTarget(baseUrl: string, adminToken: string): FeedTarget {
+/**
+ * Through a running server (`baseUrl`), registering devices with an admin session token, or by
+ * redeeming a configuration QR of the event (`{ qr }`).
+ */
+export function httpTarget(baseUrl: string, adminToken: string | { qr: string }): FeedTarget {
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(new URL(path, baseUrl), {
       method: 'POST',
@@ -64,11 +105,16 @@ export function httpTarget(baseUrl: string, adminToken: string): FeedTarget {
   };
   return {
     register: async (input) =>
-      (
-        (await post('/api/device/register', input, { [HEADERS.session]: adminToken })) as {
-          secretKey: string;
-        }
-      ).secretKey,
+      typeof adminToken === 'string'
+        ? (
+            (await post('/api/device/register', input, { [HEADERS.session]: adminToken })) as {
+              secretKey: string;
+            }
+          ).secretKey
+        : redeemedKey(
+            (await post('/api/device/redeem', redeemBody(adminToken.qr, input))) as DeviceRedeemResult,
+            input,
+          ),
     async connect(serial, secretKey) {
       const { token } = (await post('/api/device/auth', { serial, secretKey })) as { token: string };
       return async (ops) =>

@@ -18,13 +18,14 @@ export const findEvent = async (db: Executor, eventId: number) =>
 
 /**
  * Creates the device, or re-keys an existing serial and moves it to the event; a new key or a move
- * bumps the token version, so tokens issued before stop working.
+ * bumps the token version, so tokens issued before stop working. The authorisation end is replaced
+ * too (null from the console: no end; a redeemed QR: its days from now).
  */
 export async function upsertDevice(
   db: Executor,
   values: Pick<
     typeof devices.$inferInsert,
-    'nSerie' | 'model' | 'description' | 'type' | 'assignedEventId'
+    'nSerie' | 'model' | 'description' | 'type' | 'assignedEventId' | 'authorizedUntil'
   > & {
     secretKeyHash: string;
   },
@@ -40,6 +41,7 @@ export async function upsertDevice(
         type: sql`excluded.type`,
         assignedEventId: sql`excluded.assigned_event_id`,
         secretKeyHash: sql`excluded.secret_key_hash`,
+        authorizedUntil: sql`excluded.authorized_until`,
         configured: 1,
         tokenVersion: sql`${devices.tokenVersion} + 1`,
         updatedAt: new Date(),

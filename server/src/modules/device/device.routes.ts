@@ -1,6 +1,8 @@
 import {
   DeviceAuthRequest,
   DeviceAuthResult,
+  DeviceRedeemRequest,
+  DeviceRedeemResult,
   DeviceRegister,
   DeviceRegistered,
   ok as okSchema,
@@ -11,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { requestOrigin } from '../event-detail/device-qr.service';
 import * as service from './device.service';
 import { requireDevice } from './device-auth';
 import { syncBatch } from './sync.service';
@@ -19,8 +22,9 @@ import { syncBatch } from './sync.service';
 const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
- * The device API of handhelds, kiosks and totems. Devices hold no console session: the auth and
- * sync routes are public to the guard (`auth: 'none'`) and verify the device token themselves.
+ * The device API of handhelds, kiosks and totems. Devices hold no console session: the auth, redeem
+ * and sync routes are public to the guard (`auth: 'none'`); redeem verifies the configuration QR,
+ * auth the serial and secret key, and sync the device token.
  */
 export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,6 +37,15 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, body: DeviceAuthRequest, response: { 200: okSchema(DeviceAuthResult) } },
     },
     async (req) => ok(req, await service.authenticate(ctx, req.body)),
+  );
+
+  r.post(
+    '/api/device/redeem',
+    {
+      config: { access: { auth: 'none' } },
+      schema: { tags, body: DeviceRedeemRequest, response: { 200: okSchema(DeviceRedeemResult) } },
+    },
+    async (req) => ok(req, await service.redeem(ctx, req.body, requestOrigin(req))),
   );
 
   r.post(

@@ -1,14 +1,26 @@
 import type { DeviceType, SyncOperationInput, SyncResult } from '@pulsera/contracts';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { articles, events } from '../../db/schema';
+import {
+  addonFlags,
+  addons,
+  articles,
+  events,
+  kitchenRooms,
+  kitchens,
+  locations,
+  staff,
+  zones,
+} from '../../db/schema';
 import { type FeedTarget, type SyncFn, serviceTarget } from './device-client';
 
 /**
  * The festival simulator: terminals of a festival driving the device API like real ones — ticket
  * validations and access through gates, top-ups at cash and card kiosks (plus online top-ups and
  * bonuses), bar sales with evening peaks, presence checks of staff, wristband replacements, refunds
- * on the last night, devices that go offline and upload late, and batches re-sent after a lost
+ * on the last night, add-ons (loaded at validation, given by hand, sold by card) when the event has
+ * some, devices that go offline and upload late, and batches re-sent after a lost
  * answer. Deterministic for a seed: the same seed yields the same operations (ids included), so a
  * second run on the same event only meets duplicates.
  */
@@ -30,11 +42,51 @@ export interface SimulationOptions {
   concurrency?: number;
   /** Articles sold at the bars (id and price in cents). */
   articles?: { id: number; price: number }[];
+  /** The zones the gates lead into: the grounds and a zone inside them; default ids 1 and 2. */
+  zones?: SimZones;
+  /** Add-ons of the event; without them no add-on operation is made. */
+  addons?: SimAddon[];
+  /** Staff ids of the event who work the terminals; default synthetic ids (101, 102, …). */
+  staff?: number[];
+  /** The location where staff check in and out (with its handheld); default synthetic id 71. */
+  presenceLocation?: number;
+  /** The event's bar locations (sales); default synthetic ids (11, 12, …). */
+  bars?: number[];
+  /**
+   * The event's kitchens with the rooms they serve: some sales become metre orders taken at a seat of
+   * a room, prepared by a kitchen, at the kitchen's location; now and then one fails (an order error).
+   */
+  kitchens?: SimKitchen[];
+  /** Staff ids of the metres (trust M) who take those orders; default the terminal staff. */
+  metres?: number[];
   log?: (line: string) => void;
   /** Called around each day's uploading (the benchmark measures CPU time there). */
   onUpload?: (phase: 'start' | 'end') => void | Promise<void>;
   /** Stop sending after this many seconds (the benchmark bounds its time). */
   maxSeconds?: number;
+}
+
+/** A kitchen, its location and the rooms it serves (ids of the event). */
+export interface SimKitchen {
+  id: number;
+  locationId: number;
+  rooms: number[];
+}
+
+/** Why a kitchen order fails on a terminal (the order errors list). */
+const ORDER_FAILURES = [
+  'Kitchen printer unreachable',
+  'Article not on the kitchen menu',
+  'Kitchen printer out of paper',
+  'Timeout sending the order to the kitchen',
+];
+
+/** An add-on as the terminals apply it: its amounts (cents) and the flags it grants. */
+export interface SimAddon {
+  id: number;
+  amountCash: number;
+  amountBonus: number;
+  flags: number[];
 }
 
 export interface SimulationReport {
@@ -164,7 +216,14 @@ interface Terminal {
   model: string;
   location: number;
 }
+/** The grounds (entered from outside) and a zone inside them (a VIP area) people visit and leave. */
+export interface SimZones {
+  grounds: number;
+  inner: number;
+}
+
 interface Venue {
+  zones: SimZones;
   bars: number[];
   kiosks: number[];
   gates: { location: number; gate: number }[];
@@ -173,17 +232,27 @@ interface Venue {
   terminals: Terminal[];
   byLocation: Map<number, Terminal[]>;
   staff: number[];
+  kitchens: SimKitchen[];
+  metres: number[];
 }
 
-function buildVenue(wristbands: number, seed: number): Venue {
+function buildVenue(
+  wristbands: number,
+  seed: number,
+  staffIds: number[] = [],
+  office = 71,
+  places: { bars?: number[]; kitchens?: SimKitchen[]; metres?: number[]; zones?: SimZones } = {},
+): Venue {
   const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(n)));
-  const bars = Array.from({ length: clamp(wristbands / 1500, 2, 12) }, (_, i) => 11 + i);
+  const bars = places.bars?.length
+    ? places.bars
+    : Array.from({ length: clamp(wristbands / 1500, 2, 12) }, (_, i) => 11 + i);
+  const kitchens = places.kitchens ?? [];
   const kiosks = Array.from({ length: clamp(wristbands / 3000, 1, 6) }, (_, i) => 31 + i);
   const gates = Array.from({ length: clamp(wristbands / 4000, 1, 6) }, (_, i) => ({
     location: 51 + i,
     gate: 1 + i,
   }));
-  const office = 71;
   const desk = 72;
   const terminals: Terminal[] = [];
   const add = (location: number, type: DeviceType, model: string, n: number) => {
@@ -207,10 +276,18 @@ function buildVenue(wristbands: number, seed: number): Venue {
   }
   add(office, 'PDA', 'Sunmi V2s', 1);
   add(desk, 'PDA', 'Sunmi V2s', 1);
+  // The metres' handhelds, one per kitchen location that is not a bar already.
+  for (const loc of new Set(kitchens.map((k) => k.locationId))) {
+    if (!bars.includes(loc)) add(loc, 'PDA', 'Sunmi V2s', 1);
+  }
   const byLocation = new Map<number, Terminal[]>();
   for (const t of terminals) byLocation.set(t.location, [...(byLocation.get(t.location) ?? []), t]);
-  const staff = Array.from({ length: clamp(terminals.length * 1.5, 6, 120) }, (_, i) => 101 + i);
-  return { bars, kiosks, gates, office, desk, terminals, byLocation, staff };
+  const staff = staffIds.length
+    ? staffIds
+    : Array.from({ length: clamp(terminals.length * 1.5, 6, 120) }, (_, i) => 101 + i);
+  const metres = places.metres?.length ? places.metres : staff;
+  const zones = places.zones ?? { grounds: 1, inner: 2 };
+  return { zones, bars, kiosks, gates, office, desk, terminals, byLocation, staff, kitchens, metres };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,10 +347,22 @@ function dayOperations(
   lastDay: boolean,
   items: { id: number; price: number }[],
   serialFor: () => string,
+  addons: SimAddon[] = [],
 ): Timed[] {
   const out: Timed[] = [];
   const iso = (t: number) => new Date(t).toISOString();
   const base = (t: number) => ({ id: rng.uuid(), deviceTime: iso(t) });
+  /** An add-on applied to a wristband: its amounts and flags (the serial is set on the walk below). */
+  const addonTopUp = (a: SimAddon, type: 'AV' | 'AM' | 'AS-CC', t: number) => ({
+    kind: 'topup' as const,
+    ...base(t),
+    rfid: '',
+    type,
+    amount: a.amountCash,
+    bonus: a.amountBonus,
+    flags: a.flags,
+    addonId: a.id,
+  });
 
   // Staff presence: in before the gates open, out after closing.
   for (const staffId of venue.staff) {
@@ -336,6 +425,44 @@ function dayOperations(
           },
         });
       }
+      // An add-on bought online with the ticket is loaded at validation (AV).
+      if (addons.length && rng.chance(0.15)) {
+        const a = rng.pick(addons);
+        ops.push({
+          at: t + 2000,
+          location: gate.location,
+          type: 'PDA',
+          op: { ...addonTopUp(a, 'AV', t + 2000), staffId, locationId: gate.location },
+        });
+      }
+    }
+    // Now and then the desk gives an add-on by hand (AM), or a card kiosk sells one (AS-CC: the card
+    // pays the add-on's cash amount, which is loaded with its bonus).
+    if (addons.length && rng.chance(0.03)) {
+      const t = rng.int(arrive, leave);
+      ops.push({
+        at: t,
+        location: venue.desk,
+        op: { ...addonTopUp(rng.pick(addons), 'AM', t), staffId, locationId: venue.desk },
+      });
+    }
+    const sellable = addons.filter((a) => a.amountCash > 0);
+    if (sellable.length && rng.chance(0.06)) {
+      const t = rng.int(arrive, leave);
+      const k = rng.pick(venue.kiosks);
+      const a = rng.pick(sellable);
+      ops.push({
+        at: t,
+        location: k,
+        type: 'CARD_KIOSK',
+        op: {
+          ...addonTopUp(a, 'AS-CC', t),
+          paymentType: 'T',
+          money: a.amountCash,
+          staffId: rng.pick(venue.staff),
+          locationId: k,
+        },
+      });
     }
     const access = (
       t: number,
@@ -360,13 +487,23 @@ function dayOperations(
           locationId: gate.location,
         },
       });
-    access(arrive, null, 1, 'S');
+    const { grounds, inner } = venue.zones;
+    access(arrive, null, grounds, 'S');
+    // Visits to the inner zone; each one let in comes back to the grounds halfway to the next visit
+    // (or to leaving), so the zones' occupancy rises and falls as at a real gate.
+    const visits: number[] = [];
     for (let i = rng.int(0, 3); i > 0; i--) {
       const t = rng.int(arrive, leave);
       const r = rng.next();
-      access(t, 1, 2, r < 0.03 ? 'W' : r < 0.04 ? 'ND' : r < 0.045 ? 'NT' : 'S');
+      const acceso = r < 0.03 ? 'W' : r < 0.04 ? 'ND' : r < 0.045 ? 'NT' : 'S';
+      access(t, grounds, inner, acceso);
+      if (acceso === 'S' || acceso === 'W') visits.push(t);
     }
-    access(leave, 1, null, 'S');
+    visits.sort((a, b) => a - b);
+    for (const [i, t] of visits.entries()) {
+      access(Math.floor((t + (visits[i + 1] ?? leave)) / 2), inner, grounds, 'S');
+    }
+    access(leave, grounds, null, 'S');
 
     // Bar sales with the evening peak; top-ups when the chip runs short.
     const sales = rng.int(2, 8);
@@ -376,6 +513,36 @@ function dayOperations(
         arrive + 5 * MINUTE,
         Math.min(leave - MINUTE, dayStart + Math.floor((hour - 12) * HOUR)),
       );
+      // With kitchens, some orders are taken by a metre at a seat of a room and prepared by a kitchen.
+      const k = venue.kitchens.length && rng.chance(0.2) ? rng.pick(venue.kitchens) : null;
+      if (k) {
+        const roomId = k.rooms.length ? rng.pick(k.rooms) : undefined;
+        const metre = {
+          kitchenId: k.id,
+          ...(roomId ? { roomId, seatName: `Table ${rng.int(1, 24)}` } : {}),
+          staffId: rng.pick(venue.metres),
+        };
+        ops.push({
+          at: t,
+          location: k.locationId,
+          op: { kind: 'sale', id: '', deviceTime: '', lines: [], ...metre },
+        });
+        // Now and then the order fails first (the printer, the menu): the terminal reports it.
+        if (rng.chance(0.05)) {
+          ops.push({
+            at: t - 1000,
+            location: k.locationId,
+            op: {
+              kind: 'orderError',
+              ...base(t - 1000),
+              message: rng.pick(ORDER_FAILURES),
+              ...metre,
+              locationId: k.locationId,
+            },
+          });
+        }
+        continue;
+      }
       ops.push({
         at: t,
         location: rng.pick(venue.bars),
@@ -509,8 +676,10 @@ function dayOperations(
           rfid: p.serial,
           lines,
           payments,
-          staffId: rng.pick(venue.staff),
+          staffId: op.staffId ?? rng.pick(venue.staff),
           locationId: x.location,
+          ...(op.kitchenId ? { kitchenId: op.kitchenId } : {}),
+          ...(op.roomId ? { roomId: op.roomId, seatName: op.seatName } : {}),
         },
       });
       // Now and then a drink comes back.
@@ -527,6 +696,9 @@ function dayOperations(
             payments,
             isDevolution: true,
             locationId: x.location,
+            // A metre order comes back through its metre.
+            ...(op.kitchenId ? { kitchenId: op.kitchenId, staffId: op.staffId } : {}),
+            ...(op.roomId ? { roomId: op.roomId, seatName: op.seatName } : {}),
           },
         });
         p.cash += total - fromGift;
@@ -626,7 +798,12 @@ export async function simulateFestival(
   const seed = opts.seed ?? 2026;
   const rng = prng(seed);
   const log = opts.log ?? (() => {});
-  const venue = buildVenue(opts.wristbands, seed);
+  const venue = buildVenue(opts.wristbands, seed, opts.staff, opts.presenceLocation, {
+    bars: opts.bars,
+    kitchens: opts.kitchens,
+    metres: opts.metres,
+    zones: opts.zones,
+  });
   const items = opts.articles?.length ? opts.articles : DEFAULT_ARTICLES;
   const everyMs = (opts.syncEveryMinutes ?? 5) * MINUTE;
   const kioskMs =
@@ -678,7 +855,16 @@ export async function simulateFestival(
 
   for (let day = 0; day < opts.days && performance.now() < deadline; day++) {
     const dayStart = start.getTime() + day * 24 * HOUR;
-    const all = dayOperations(rng, venue, people, dayStart, day === opts.days - 1, items, serialFor);
+    const all = dayOperations(
+      rng,
+      venue,
+      people,
+      dayStart,
+      day === opts.days - 1,
+      items,
+      serialFor,
+      opts.addons,
+    );
     const until = opts.until?.getTime();
     const timed = until === undefined ? all : all.filter((x) => x.at <= until);
     const batches = batchesOf(rng, venue, timed, everyMs, kioskMs);
@@ -746,6 +932,107 @@ export async function eventArticles(db: Db, eventId: number) {
   return rows.filter((r) => r.price > 0);
 }
 
+/** The add-ons of an event with the flags they grant (the simulator's terminals apply them). */
+export async function eventAddons(db: Db, eventId: number): Promise<SimAddon[]> {
+  const [rows, links] = await Promise.all([
+    db
+      .select({ id: addons.id, amountCash: addons.amountCash, amountBonus: addons.amountBonus })
+      .from(addons)
+      .where(eq(addons.eventId, eventId))
+      .orderBy(asc(addons.id)),
+    db
+      .select({ addonId: addonFlags.addonId, flagId: addonFlags.flagId })
+      .from(addonFlags)
+      .where(eq(addonFlags.eventId, eventId)),
+  ]);
+  return rows.map((a) => ({
+    ...a,
+    flags: links.filter((l) => l.addonId === a.id).map((l) => l.flagId),
+  }));
+}
+
+/** The staff ids of an event (the simulator's terminals are worked by them when there are any). */
+export async function eventStaff(db: Db, eventId: number) {
+  const rows = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(eq(staff.eventId, eventId))
+    .orderBy(asc(staff.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The event's first top-level zone that has a sub-zone, and that sub-zone (the gates lead into the
+ * grounds and from there into it); undefined when the event has none (ids 1 and 2 are used).
+ */
+export async function eventZones(db: Db, eventId: number): Promise<SimZones | undefined> {
+  const inner = alias(zones, 'inner');
+  const [row] = await db
+    .select({ grounds: zones.id, inner: inner.id })
+    .from(zones)
+    .innerJoin(inner, eq(inner.parentId, zones.id))
+    .where(and(eq(zones.eventId, eventId), isNull(zones.parentId)))
+    .orderBy(asc(zones.idUnique), asc(inner.idUnique))
+    .limit(1);
+  return row;
+}
+
+/** The event's first location with the presence activity (P), where its staff check in and out. */
+export async function eventPresenceLocation(db: Db, eventId: number) {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.eventId, eventId), sql`'P' = any(${locations.activities})`))
+    .orderBy(asc(locations.id))
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * Where the event's sales happen: its active sale locations (activity V) without a kitchen are the
+ * bars; its kitchens (with the rooms they serve) take metre orders, which its metres (trust M) take.
+ * Empty lists leave the simulator's synthetic bars.
+ */
+export async function eventSalePlaces(db: Db, eventId: number) {
+  const [sale, kitchenRows, links, metreRows] = await Promise.all([
+    db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(
+        and(
+          eq(locations.eventId, eventId),
+          sql`'V' = any(${locations.activities})`,
+          sql`${locations.inactiveAt} is null`,
+        ),
+      )
+      .orderBy(asc(locations.id)),
+    db
+      .select({ id: kitchens.id, locationId: kitchens.locationId })
+      .from(kitchens)
+      .where(eq(kitchens.eventId, eventId))
+      .orderBy(asc(kitchens.id)),
+    db
+      .select({ kitchenId: kitchenRooms.kitchenId, roomId: kitchenRooms.roomId })
+      .from(kitchenRooms)
+      .where(eq(kitchenRooms.eventId, eventId))
+      .orderBy(asc(kitchenRooms.kitchenId), asc(kitchenRooms.roomId)),
+    db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.eventId, eventId), sql`position('M' in ${staff.trusts}) > 0`))
+      .orderBy(asc(staff.id)),
+  ]);
+  const kitchenPlaces = new Set(kitchenRows.map((k) => k.locationId));
+  return {
+    bars: sale.map((l) => l.id).filter((id) => !kitchenPlaces.has(id)),
+    kitchens: kitchenRows.map((k) => ({
+      ...k,
+      rooms: links.filter((l) => l.kitchenId === k.id).map((l) => l.roomId),
+    })),
+    metres: metreRows.map((m) => m.id),
+  };
+}
+
 /**
  * The first start of the demo: a small festival (150 wristbands) from the event's opening up to
  * now (at most 2 nights), recorded through the sync service, so the customer lookup, extracts and
@@ -764,6 +1051,11 @@ export async function simulateDemo(db: Db, eventId: number) {
     syncEveryMinutes: 60,
     kioskSyncEveryMinutes: 20,
     articles: await eventArticles(db, eventId),
+    addons: await eventAddons(db, eventId),
+    staff: await eventStaff(db, eventId),
+    presenceLocation: await eventPresenceLocation(db, eventId),
+    zones: await eventZones(db, eventId),
+    ...(await eventSalePlaces(db, eventId)),
     ...(opened ? { start: opened, until: new Date(now) } : {}),
   });
 }

@@ -54,6 +54,30 @@ export const batchSql = (
         ${counts.accepted}::int, ${counts.duplicates}::int, ${counts.refused}::int)`,
   );
 
+/** Which of these add-on ids exist in the event (an operation may only name one of them). */
+export async function eventAddons(db: Executor, eventId: number, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const res = await db.execute(
+    sql`select id from addons where event_id = ${eventId} and id = any(${ints(ids)})`,
+  );
+  return new Set(rowsOf<{ id: number }>(res).map((r) => Number(r.id)));
+}
+
+/** Which of these kitchen and room ids are the event's (a metre sale or order error may only name those). */
+export async function eventVenue(db: Executor, eventId: number, kitchenIds: number[], roomIds: number[]) {
+  const known = { kitchens: new Set<number>(), rooms: new Set<number>() };
+  if (!kitchenIds.length && !roomIds.length) return known;
+  const res = await db.execute(
+    sql`select 'k' as kind, id from kitchens where event_id = ${eventId} and id = any(${ints(kitchenIds)})
+        union all
+        select 'r' as kind, id from rooms where event_id = ${eventId} and id = any(${ints(roomIds)})`,
+  );
+  for (const r of rowsOf<{ kind: string; id: number }>(res)) {
+    (r.kind === 'k' ? known.kitchens : known.rooms).add(Number(r.id));
+  }
+  return known;
+}
+
 export async function recordedHashes(tx: Executor, eventId: number, ids: string[]) {
   if (!ids.length) return new Map<string, string>();
   const res = await tx.execute(
@@ -110,6 +134,14 @@ export interface OpenedBatch {
   /** The batch's wristbands, locked; `created` are those first seen now. */
   wristbands: WristbandRow[];
   created: Set<string>;
+  /** The batch's wristbands under a ban (banned_wristbands with either toggle on), by serial. */
+  bans: Map<string, WristbandBan>;
+}
+
+/** A ban as the sync applies it: on terminals (`enabled`) and of top-ups (`enabled_top_ups`). */
+export interface WristbandBan {
+  terminals: boolean;
+  topUps: boolean;
 }
 
 /**
@@ -120,7 +152,8 @@ export interface OpenedBatch {
  * - numbers the batch and claims the operations in processed_operations, in id order: the rows
  *   that insert are new, the others were recorded by an earlier (or concurrent, committed) call;
  * - creates the wristbands never seen (each with an anonymous customer) and locks the existing ones
- *   (SELECT … FOR UPDATE, in id order).
+ *   (SELECT … FOR UPDATE, in id order);
+ * - reads the bans of those serials (banned_wristbands is global, probed by its unique serial index).
  * A wristband another batch created and committed while this statement ran is in none of its sets
  * (not in its snapshot): it is locked by a second query.
  */
@@ -185,7 +218,11 @@ export async function openBatch(
             select ${WRISTBAND_COLUMNS} from wristbands
             where event_id = ${e} and n_serie = any(${serials}) and exists (select 1 from ok)
             order by id for update
-          ) l) as locked`,
+          ) l) as locked,
+          (select coalesce(json_agg(bw), '[]'::json) from (
+            select n_serie, enabled, enabled_top_ups from banned_wristbands
+            where n_serie = any(${serials}) and (enabled = 1 or enabled_top_ups = 1)
+          ) bw) as banned`,
   );
   const row = rowsOf<{
     device: BatchDevice | string | null;
@@ -193,6 +230,7 @@ export async function openBatch(
     claimed: string[] | string;
     created: WristbandRow[] | string;
     locked: WristbandRow[] | string;
+    banned: { n_serie: string; enabled: number; enabled_top_ups: number }[] | string;
   }>(res)[0]!;
   const batchId = row.batch_id === null ? null : Number(row.batch_id);
   const created = parseJson(row.created);
@@ -215,6 +253,12 @@ export async function openBatch(
     claimed: new Set(parseJson(row.claimed)),
     wristbands: rows.map((r) => ({ ...r, flags: r.flags ?? [] })),
     created: new Set(created.map((r) => r.n_serie)),
+    bans: new Map(
+      parseJson(row.banned).map((b) => [
+        b.n_serie,
+        { terminals: Number(b.enabled) === 1, topUps: Number(b.enabled_top_ups) === 1 },
+      ]),
+    ),
   };
 }
 
@@ -359,8 +403,10 @@ export interface TopUpRow {
   cash_after: number;
   gift_after: number;
   negative_balance: boolean;
+  banned_wristband: boolean;
   articles: { idArticle: number; quantity: number }[];
   ref: string | null;
+  addon_id: number | null;
   staff_id: number | null;
   supervisor_id: number | null;
   device_id: number;
@@ -383,8 +429,10 @@ export const topUpsSql = (eventId: number, rows: TopUpRow[]) =>
       cash_after: 'int',
       gift_after: 'int',
       negative_balance: 'boolean',
+      banned_wristband: 'boolean',
       articles: 'jsonb',
       ref: 'text',
+      addon_id: 'int',
       staff_id: 'int',
       supervisor_id: 'int',
       device_id: 'int',
@@ -404,6 +452,11 @@ export interface SaleRow {
   cash_after: number | null;
   gift_after: number | null;
   negative_balance: boolean;
+  banned_wristband: boolean;
+  addon_id: number | null;
+  kitchen_id: number | null;
+  room_id: number | null;
+  seat_name: string | null;
   staff_id: number | null;
   device_id: number;
   location_id: number | null;
@@ -433,13 +486,15 @@ export const salesSql = (
   cte(
     'sales_inserted',
     sql`insert into sales (event_id, operation_id, wristband_id, total_purchase, total_payed, is_devolution,
-        num_payers, cash_after, gift_after, negative_balance, staff_id, device_id, location_id, device_time)
+        num_payers, cash_after, gift_after, negative_balance, staff_id, device_id, location_id, device_time,
+        addon_id, banned_wristband, kitchen_id, room_id, seat_name)
       select ${eventId}::int, x.operation_id, x.wristband_id, x.total_purchase, x.total_payed, x.is_devolution,
         x.num_payers, x.cash_after, x.gift_after, x.negative_balance, x.staff_id, x.device_id, x.location_id,
-        x.device_time
+        x.device_time, x.addon_id, x.banned_wristband, x.kitchen_id, x.room_id, x.seat_name
       from json_to_recordset(${json(sales)}) as x(operation_id uuid, wristband_id int, total_purchase int,
         total_payed int, is_devolution boolean, num_payers int, cash_after int, gift_after int,
-        negative_balance boolean, staff_id int, device_id int, location_id int, device_time timestamptz)
+        negative_balance boolean, staff_id int, device_id int, location_id int, device_time timestamptz,
+        addon_id int, banned_wristband boolean, kitchen_id int, room_id int, seat_name text)
       returning id, operation_id`,
   ),
   cte(
@@ -606,6 +661,35 @@ export const presenceSql = (eventId: number, rows: PresenceRow[]) =>
       device_id: 'int',
       controller_id: 'int',
       date_presence: 'timestamptz',
+    },
+    rows,
+  );
+
+export interface OrderErrorRow {
+  operation_id: string;
+  message: string;
+  seat_name: string | null;
+  room_id: number | null;
+  kitchen_id: number | null;
+  staff_id: number | null;
+  device_id: number;
+  location_id: number | null;
+  device_time: string;
+}
+export const orderErrorsSql = (eventId: number, rows: OrderErrorRow[]) =>
+  insertSql(
+    'order_errors',
+    eventId,
+    {
+      operation_id: 'uuid',
+      message: 'text',
+      seat_name: 'text',
+      room_id: 'int',
+      kitchen_id: 'int',
+      staff_id: 'int',
+      device_id: 'int',
+      location_id: 'int',
+      device_time: 'timestamptz',
     },
     rows,
   );

@@ -1,4 +1,4 @@
-import { OPERATION_DIRECTION, type SyncOperation } from '@pulsera/contracts';
+import { isAddonOperationType, OPERATION_DIRECTION, type SyncOperation } from '@pulsera/contracts';
 
 /** A refusal decided from the operation alone: a reason code and its message key. */
 export interface RuleRefusal {
@@ -34,6 +34,9 @@ export function checkOperation(op: SyncOperation): RuleRefusal | null {
       if (op.type.endsWith('-WA') && op.articles.length === 0) {
         return { reason: 'articlesRequired', message: msg('feedArticlesRequired', { type: op.type }) };
       }
+      if (op.addonId !== undefined && !isAddonOperationType(op.type)) {
+        return { reason: 'addonType', message: msg('feedAddonType', { type: op.type }) };
+      }
       return null;
     }
     case 'sale': {
@@ -57,6 +60,106 @@ export function checkOperation(op: SyncOperation): RuleRefusal | null {
     case 'wristbandChange':
       return op.sourceRfid === op.endRfid
         ? { reason: 'sameWristband', message: msg('feedSameWristband') }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** The add-on an operation names (top-ups and sales), if any. */
+export const addonOf = (op: SyncOperation): number | undefined =>
+  op.kind === 'topup' || op.kind === 'sale' ? op.addonId : undefined;
+
+/**
+ * An add-on must exist in the event (`known`: the event's add-on ids among those the batch names).
+ * Operations without an add-on (older terminals) pass; the statistics leave them out.
+ */
+export function checkAddon(op: SyncOperation, known: ReadonlySet<number>): RuleRefusal | null {
+  const id = addonOf(op);
+  if (id === undefined || known.has(id)) return null;
+  return { reason: 'addonUnknown', message: msg('feedAddonUnknown', { id }) };
+}
+
+/** The kitchen and room a metre sale or an order error names, if any. */
+export const venueOf = (op: SyncOperation): { kitchenId?: number; roomId?: number } =>
+  op.kind === 'sale' || op.kind === 'orderError' ? { kitchenId: op.kitchenId, roomId: op.roomId } : {};
+
+/**
+ * A metre sale's or an order error's kitchen and room must be the event's (`known`: those among the
+ * ids the batch names). Whether the kitchen serves that room is not checked: the order was served,
+ * and the console may have changed the kitchen's rooms since the terminal loaded them.
+ */
+export function checkVenue(
+  op: SyncOperation,
+  known: { kitchens: ReadonlySet<number>; rooms: ReadonlySet<number> },
+): RuleRefusal | null {
+  const { kitchenId, roomId } = venueOf(op);
+  if (kitchenId !== undefined && !known.kitchens.has(kitchenId)) {
+    return { reason: 'kitchenUnknown', message: msg('feedKitchenUnknown', { id: kitchenId }) };
+  }
+  if (roomId !== undefined && !known.rooms.has(roomId)) {
+    return { reason: 'roomUnknown', message: msg('feedRoomUnknown', { id: roomId }) };
+  }
+  return null;
+}
+
+/** A ban of a wristband: on terminals (the console's `enabled`) and of its top-ups (`enabledTopUps`). */
+export interface Ban {
+  terminals: boolean;
+  topUps: boolean;
+}
+export type BanReason = 'bannedWristband' | 'bannedTopUp';
+/** What a ban does to an operation: refused (nothing recorded) or recorded and flagged. */
+export type BanOutcome = { action: 'refuse' | 'flag'; reason: BanReason; serial: string };
+
+/**
+ * Banned wristbands at sync (decisions.md "Terminal feed"). Terminals may have worked offline with
+ * an old ban list, so what already moved money is never dropped:
+ * - a credit (top-up, online top-up, bonus, add-on…) to a wristband whose top-ups or which itself is
+ *   banned is recorded and flagged when money changed hands or the cash balance moved, and refused
+ *   when it is only a gift (bonus balance, no money): nothing was paid, so nothing is lost;
+ * - any other balance operation (sales, devolutions, refunds and cancellations) touching a wristband
+ *   banned on terminals is recorded and flagged: goods were served or money paid out, and dropping
+ *   the debit would leave value on the banned wristband that was already spent;
+ * - a wristband replacement away from a banned wristband is recorded and flagged (staff moved the
+ *   value to a new wristband); onto a banned one it is refused (the value stays where it was);
+ * - access, ticket validations and role recordings of a wristband banned on terminals are refused
+ *   (no money; the refusal is kept in refused_operations for review).
+ * A ban of top-ups alone affects only credits.
+ */
+export function banOutcome(op: SyncOperation, banOf: (serial: string) => Ban | undefined): BanOutcome | null {
+  const on = (serial: string | undefined) => (serial ? banOf(serial) : undefined);
+  switch (op.kind) {
+    case 'topup': {
+      const ban = on(op.rfid);
+      if (!ban) return null;
+      const credit = op.amount > 0 || op.bonus > 0;
+      if (credit && (ban.terminals || ban.topUps)) {
+        const reason: BanReason = ban.terminals ? 'bannedWristband' : 'bannedTopUp';
+        const giftOnly = op.money === 0 && op.amount === 0;
+        return { action: giftOnly ? 'refuse' : 'flag', reason, serial: op.rfid };
+      }
+      return ban.terminals ? { action: 'flag', reason: 'bannedWristband', serial: op.rfid } : null;
+    }
+    case 'sale': {
+      const serials = [
+        op.rfid,
+        ...op.payments.map((p) => (p.type === 'S' || p.type === 'B' ? p.rfid : undefined)),
+      ];
+      const banned = serials.find((s) => on(s)?.terminals);
+      return banned ? { action: 'flag', reason: 'bannedWristband', serial: banned } : null;
+    }
+    case 'wristbandChange':
+      if (on(op.endRfid)?.terminals)
+        return { action: 'refuse', reason: 'bannedWristband', serial: op.endRfid };
+      if (on(op.sourceRfid)?.terminals)
+        return { action: 'flag', reason: 'bannedWristband', serial: op.sourceRfid };
+      return null;
+    case 'access':
+    case 'ticketValidation':
+    case 'roleRecording':
+      return on(op.rfid)?.terminals
+        ? { action: 'refuse', reason: 'bannedWristband', serial: op.rfid! }
         : null;
     default:
       return null;

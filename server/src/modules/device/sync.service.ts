@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  type FlaggedOperation,
+  type FlagReason,
   issueToFieldError,
   type Language,
   type RefusedOperation,
@@ -12,7 +14,7 @@ import { fail } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import type { DeviceCaller } from './device-auth';
 import * as repo from './sync.repo';
-import { checkOperation, saleTotal } from './sync.rules';
+import { type BanOutcome, banOutcome, checkAddon, checkOperation, checkVenue, saleTotal } from './sync.rules';
 
 /**
  * POST /device/sync: a batch of operations from one terminal, recorded exactly once.
@@ -63,6 +65,29 @@ function refusal(
   return { refused: { id, index, reason, description, ...(texts ? { fields: texts } : {}) }, raw };
 }
 
+/** The add-on ids a batch names (read from the raw operations, before each is checked). */
+function namedAddons(rawOps: unknown[]) {
+  const ids = new Set<number>();
+  for (const raw of rawOps) {
+    const id = (raw as { addonId?: unknown } | null)?.addonId;
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** The kitchen and room ids a batch names (metre sales, order errors), read from the raw operations. */
+function namedVenue(rawOps: unknown[]) {
+  const kitchens = new Set<number>();
+  const rooms = new Set<number>();
+  const valid = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+  for (const raw of rawOps) {
+    const op = raw as { kitchenId?: unknown; roomId?: unknown } | null;
+    if (valid(op?.kitchenId)) kitchens.add(op.kitchenId);
+    if (valid(op?.roomId)) rooms.add(op.roomId);
+  }
+  return { kitchens: [...kitchens], rooms: [...rooms] };
+}
+
 function isRetryable(e: unknown) {
   const err = e as { code?: string; cause?: { code?: string } };
   const code = err?.code ?? err?.cause?.code;
@@ -92,6 +117,9 @@ export async function syncBatch(
   const duplicates: string[] = [];
   const candidates: Candidate[] = [];
   const firstHash = new Map<string, string>();
+  const knownAddons = await repo.eventAddons(db, device.eventId, namedAddons(rawOps));
+  const venue = namedVenue(rawOps);
+  const knownVenue = await repo.eventVenue(db, device.eventId, venue.kitchens, venue.rooms);
   rawOps.forEach((raw, index) => {
     const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
     const parsed = SyncOperation.safeParse(raw);
@@ -101,7 +129,7 @@ export async function syncBatch(
       return;
     }
     const op = parsed.data;
-    const rule = checkOperation(op);
+    const rule = checkOperation(op) ?? checkAddon(op, knownAddons) ?? checkVenue(op, knownVenue);
     if (rule) {
       refusals.push(refusal(lang, op.id, index, rule.reason, rule.message, raw));
       return;
@@ -152,6 +180,11 @@ export async function syncBatch(
           refusal(lang, c.op.id, c.index, 'balanceLimit', 'validation.feedBalanceLimit', c.raw),
         );
       }
+      for (const { c, ban } of recorded.banned) {
+        txRefusals.push(
+          refusal(lang, c.op.id, c.index, ban.reason, banMessage(ban.reason, ban.serial), c.raw),
+        );
+      }
       const allRefusals = [...refusals, ...txRefusals];
       const allDuplicates = [...duplicates, ...txDuplicates];
       const parts = [...recorded.parts];
@@ -183,17 +216,27 @@ export async function syncBatch(
       // Everything the batch recorded, in one statement.
       await repo.runAll(tx, parts);
       await repo.deleteOrphanCustomers(tx, device.eventId, recorded.orphanCustomers);
-      if (recorded.tooLarge.length)
+      // Refused after claiming: released, so a re-send (a corrected one, or after a lifted ban) counts.
+      const released = [...recorded.tooLarge, ...recorded.banned.map((b) => b.c)];
+      if (released.length)
         await repo.releaseOperations(
           tx,
           device.eventId,
-          recorded.tooLarge.map((c) => c.op.id),
+          released.map((c) => c.op.id),
         );
       return {
         accepted: recorded.accepted,
         duplicates: allDuplicates,
         refused: allRefusals.map((r) => r.refused).sort((a, b) => a.index - b.index),
         flagged: recorded.flagged,
+        flags: recorded.flags.map(
+          (f): FlaggedOperation => ({
+            id: f.c.op.id,
+            index: f.c.index,
+            reasons: f.reasons,
+            description: f.reasons.map((r) => translate(lang, flagMessage(r, f.serial))).join('; '),
+          }),
+        ),
       };
     }),
   );
@@ -237,20 +280,57 @@ function wantedWristbands(candidates: Candidate[]): Wanted {
   return wanted;
 }
 
+/** The message of a refusal for a ban. */
+const banMessage = (reason: BanOutcome['reason'], serial: string) =>
+  `validation.${reason === 'bannedTopUp' ? 'feedBannedTopUp' : 'feedBannedWristband'}|${JSON.stringify({ serial })}`;
+
+/** The message of one reason an accepted operation was flagged. */
+function flagMessage(reason: FlagReason, serial: string | undefined) {
+  if (reason === 'negativeBalance') return 'validation.feedFlagNegativeBalance';
+  const key = reason === 'bannedTopUp' ? 'feedFlagBannedTopUp' : 'feedFlagBannedWristband';
+  return `validation.${key}|${JSON.stringify({ serial })}`;
+}
+
+interface Flag {
+  c: Candidate;
+  reasons: FlagReason[];
+  serial?: string;
+}
+
+/**
+ * The bans of the batch's wristbands (sync.rules banOutcome): the operations a ban refuses, and those
+ * it lets through to be recorded and flagged.
+ */
+function applyBans(fresh: Candidate[], bans: Map<string, repo.WristbandBan>) {
+  const refused: { c: Candidate; ban: BanOutcome }[] = [];
+  const flagged = new Map<string, BanOutcome>();
+  if (!bans.size) return { kept: fresh, refused, flagged };
+  for (const c of fresh) {
+    const ban = banOutcome(c.op, (serial) => bans.get(serial));
+    if (ban?.action === 'refuse') refused.push({ c, ban });
+    else if (ban) flagged.set(c.op.id, ban);
+  }
+  const out = new Set(refused.map((r) => r.c));
+  return { kept: refused.length ? fresh.filter((c) => !out.has(c)) : fresh, refused, flagged };
+}
+
 /** Applies the new operations in batch order to the locked wristbands; answers the rows to write. */
 async function recordOperations(
   tx: Executor,
   device: DeviceCaller,
-  fresh: Candidate[],
+  claimedOps: Candidate[],
   opened: repo.OpenedBatch,
   wanted: Wanted,
 ) {
   const eventId = device.eventId;
   const accepted: string[] = [];
   const flagged: string[] = [];
+  const flags: Flag[] = [];
   const tooLarge: Candidate[] = [];
   const orphanCustomers: number[] = [];
-  if (!fresh.length) return { accepted, flagged, tooLarge, parts: [] as SQL[], orphanCustomers };
+  const { kept: fresh, refused: banned, flagged: banFlags } = applyBans(claimedOps, opened.bans);
+  if (!claimedOps.length)
+    return { accepted, flagged, flags, tooLarge, banned, parts: [] as SQL[], orphanCustomers };
 
   const state = new Map<string, WState>(
     opened.wristbands.map((r) => [r.n_serie, { ...r, dirty: opened.created.has(r.n_serie) }]),
@@ -274,6 +354,7 @@ async function recordOperations(
   const roles: repo.RoleRecordingRow[] = [];
   const changes: repo.WristbandChangeRow[] = [];
   const presence: repo.PresenceRow[] = [];
+  const orderErrors: repo.OrderErrorRow[] = [];
 
   const fits = (moves: [WState, number, number][]) =>
     moves.every(
@@ -315,6 +396,7 @@ async function recordOperations(
   for (const c of fresh) {
     const op = c.op;
     let negative = false;
+    const ban = banFlags.get(op.id);
     switch (op.kind) {
       case 'topup': {
         const w = wb(op.rfid);
@@ -324,7 +406,7 @@ async function recordOperations(
         }
         negative = move(w, op.amount, op.bonus, op, op.type);
         addFlags(w, op.flags);
-        topUps.push(topUpRow(op, w, negative, device.id));
+        topUps.push({ ...topUpRow(op, w, negative, device.id), banned_wristband: !!ban });
         break;
       }
       case 'sale': {
@@ -356,6 +438,11 @@ async function recordOperations(
           cash_after: main?.cash ?? null,
           gift_after: main?.gift ?? null,
           negative_balance: negative,
+          banned_wristband: !!ban,
+          addon_id: op.addonId ?? null,
+          kitchen_id: op.kitchenId ?? null,
+          room_id: op.roomId ?? null,
+          seat_name: op.seatName ?? null,
           ...common(op),
           device_time: op.deviceTime,
         });
@@ -425,8 +512,14 @@ async function recordOperations(
         }
         move(src, -cash, -gift, op, 'N-RS');
         negative = move(end, cash, gift, op, 'N-RE');
-        topUps.push(changeRow(op, src, 'N-RS', -cash, -gift, false, device.id));
-        topUps.push(changeRow(op, end, 'N-RE', cash, gift, negative, device.id));
+        topUps.push({
+          ...changeRow(op, src, 'N-RS', -cash, -gift, false, device.id),
+          banned_wristband: !!ban,
+        });
+        topUps.push({
+          ...changeRow(op, end, 'N-RE', cash, gift, negative, device.id),
+          banned_wristband: !!ban,
+        });
         src.active = 0;
         end.active = 1;
         if (src.customer_id && src.customer_id !== end.customer_id) {
@@ -460,9 +553,25 @@ async function recordOperations(
           date_presence: op.deviceTime,
         });
         break;
+      case 'orderError':
+        orderErrors.push({
+          operation_id: op.id,
+          message: op.message,
+          seat_name: op.seatName ?? null,
+          room_id: op.roomId ?? null,
+          kitchen_id: op.kitchenId ?? null,
+          ...common(op),
+          device_time: op.deviceTime,
+        });
+        break;
     }
     accepted.push(op.id);
-    if (negative) flagged.push(op.id);
+    const reasons: FlagReason[] = negative ? ['negativeBalance'] : [];
+    if (ban) reasons.push(ban.reason);
+    if (reasons.length) {
+      flagged.push(op.id);
+      flags.push({ c, reasons, ...(ban ? { serial: ban.serial } : {}) });
+    }
   }
 
   const dirty = [...state.values()].filter((w) => w.dirty).map(({ dirty: _dirty, ...w }) => w);
@@ -477,7 +586,8 @@ async function recordOperations(
   if (roles.length) parts.push(repo.roleRecordingsSql(eventId, roles));
   if (changes.length) parts.push(repo.wristbandChangesSql(eventId, changes));
   if (presence.length) parts.push(repo.presenceSql(eventId, presence));
-  return { accepted, flagged, tooLarge, parts, orphanCustomers };
+  if (orderErrors.length) parts.push(repo.orderErrorsSql(eventId, orderErrors));
+  return { accepted, flagged, flags, tooLarge, banned, parts, orphanCustomers };
 }
 
 function topUpRow(op: OpOf<'topup'>, w: WState, negative: boolean, deviceId: number): repo.TopUpRow {
@@ -493,8 +603,10 @@ function topUpRow(op: OpOf<'topup'>, w: WState, negative: boolean, deviceId: num
     cash_after: w.cash,
     gift_after: w.gift,
     negative_balance: negative,
+    banned_wristband: false,
     articles: op.articles,
     ref: op.ref ?? null,
+    addon_id: op.addonId ?? null,
     staff_id: op.staffId ?? null,
     supervisor_id: op.supervisorId ?? null,
     device_id: deviceId,
@@ -524,8 +636,10 @@ function changeRow(
     cash_after: w.cash,
     gift_after: w.gift,
     negative_balance: negative,
+    banned_wristband: false,
     articles: [],
     ref: type === 'N-RS' ? op.endRfid : op.sourceRfid,
+    addon_id: null,
     staff_id: op.staffId ?? null,
     supervisor_id: null,
     device_id: deviceId,

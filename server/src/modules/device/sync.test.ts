@@ -154,6 +154,7 @@ describe('POST /api/device/sync', () => {
       duplicates: [],
       refused: [],
       flagged: [],
+      flags: [],
     });
 
     const old = (await wristband('04A1B2C3D4E5F6'))!;
@@ -245,6 +246,7 @@ describe('POST /api/device/sync', () => {
       duplicates: ops.map((o) => o.id),
       refused: [],
       flagged: [],
+      flags: [],
     });
     expect((await wristband('04000000000101'))!.cash).toBe(2300);
     expect(await rows(ledgerEntries, eq(ledgerEntries.eventId, eventId))).toBe(ledgerBefore);
@@ -392,7 +394,18 @@ describe('POST /api/device/sync', () => {
     const up = topUp('04000000000606', 500);
     const drink = sale('04000000000606', 800);
     const res = await send(bar, [up, drink]);
-    expect(res.body.result).toMatchObject({ accepted: [up.id, drink.id], flagged: [drink.id] });
+    expect(res.body.result).toMatchObject({
+      accepted: [up.id, drink.id],
+      flagged: [drink.id],
+      flags: [
+        {
+          id: drink.id,
+          index: 1,
+          reasons: ['negativeBalance'],
+          description: 'Recorded, but it took a balance below zero',
+        },
+      ],
+    });
     const w = (await wristband('04000000000606'))!;
     expect(w.cash).toBe(-300);
     const [row] = await t.database.db.select().from(sales).where(eq(sales.operationId, drink.id));

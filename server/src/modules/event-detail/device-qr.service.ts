@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEVICE_QR_PREFIX, type DeviceQrConfig, type GenerateQrRequest } from '@pulsera/contracts';
+import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
@@ -82,16 +83,40 @@ export async function readDeviceQr(config: Pick<Config, 'qrSecret'>, qr: string)
   }
 }
 
+/** This server's public address as the caller reached it (honours X-Forwarded-* with TRUST_PROXY). */
+export const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
 /**
- * Redeems a scanned code (POST /device/qr/verify, and the terminal feed): verifies it, checks that
- * the event still exists with that token and is not closed, and answers the device configuration.
- * The authorisation runs from now for the hours the code grants.
+ * Whether a code's server address names the server a request reached: same host name and port
+ * (each with its scheme's default port), so a code of another deployment sharing the secret, such as
+ * a staging copy, is refused. The scheme may differ (TLS may end at a proxy).
+ */
+export function sameServer(codeUrl: string, origin: string) {
+  try {
+    const a = new URL(codeUrl);
+    const b = new URL(origin);
+    return a.hostname.toLowerCase() === b.hostname.toLowerCase() && portOf(a) === portOf(b);
+  } catch {
+    return false;
+  }
+}
+const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
+
+/**
+ * Checks a scanned code for a terminal (POST /device/qr/verify and POST /device/redeem): signature
+ * and expiry, the server it names (when `origin`, the address the terminal called, is given), that the
+ * event still exists with that token and is not closed; answers the device configuration. The
+ * authorisation runs from now for the hours the code grants.
  */
 export async function verifyDeviceQr(
   ctx: { config: Pick<Config, 'qrSecret'>; db: Executor },
   qr: string,
+  origin?: string,
 ): Promise<DeviceQrConfig> {
   const claims = await readDeviceQr(ctx.config, qr);
+  if (origin !== undefined && !sameServer(claims.url, origin)) {
+    throw fail('deviceQrWrongServer', { params: { server: claims.url } });
+  }
   const event = await repo.findEvent(ctx.db, claims.evt);
   if (!event || event.token !== claims.tok) throw fail('qrInvalid');
   if (event.isClosed === 1) throw fail('eventClosed');

@@ -14,13 +14,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The console and the terminals reach the server at the same address, which the code names. */
+const HOST = 'console.pulsera.test:8443';
 const generate = (body: unknown, headers: Record<string, string | undefined> = s) =>
   t.call('POST', '/api/event/generateQr', {
     ...headers,
     body,
-    headers: { host: 'console.pulsera.test:8443', 'x-forwarded-proto': 'https' },
+    headers: { host: HOST, 'x-forwarded-proto': 'https' },
   });
-const verify = (qr: string) => t.call('POST', '/api/device/qr/verify', { body: { qr } });
+const verify = (qr: string, host = HOST) =>
+  t.call('POST', '/api/device/qr/verify', { body: { qr }, headers: { host } });
 
 /** A code with the right shape, signed by someone else or already expired. */
 async function handMade(secret: string, claims: Record<string, unknown>, expSeconds: number) {
@@ -98,6 +101,7 @@ describe('POST /api/event/generateQr and POST /api/device/qr/verify', () => {
     expect(expired.body.error).toBe(1202);
     const es = await t.call('POST', '/api/device/qr/verify', {
       lang: 'es',
+      headers: { host: HOST },
       body: { qr: await handMade(t.ctx.config.qrSecret, claims, Math.floor(Date.now() / 1000) - 60) },
     });
     expect(es.body.description).toBe('Este código de configuración ha caducado; genera uno nuevo');
@@ -113,10 +117,24 @@ describe('POST /api/event/generateQr and POST /api/device/qr/verify', () => {
     await t.database.db.update(events).set({ isClosed: 0 }).where(eq(events.id, ev.id));
     const wrongToken = await handMade(
       t.ctx.config.qrSecret,
-      { evt: ev.id, tok: 'other', url: 'x', auth: 24 },
+      { evt: ev.id, tok: 'other', url: `http://${HOST}`, auth: 24 },
       4e9,
     );
     expect((await verify(wrongToken)).body.error).toBe(1201);
+  });
+
+  it('refuses a genuine code presented to another server', async () => {
+    const qr = (await generate({})).body.result as string;
+    const elsewhere = await verify(qr, 'staging.pulsera.test:8443');
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body).toEqual({
+      error: 1404,
+      description:
+        'This configuration code was made for another server (http://console.pulsera.test:8443); scan a code generated on this console',
+    });
+    expect((await verify(qr, 'console.pulsera.test:9443')).body.error).toBe(1404);
+    // The host name is compared without regard to letter case.
+    expect((await verify(qr, 'CONSOLE.pulsera.test:8443')).status).toBe(200);
   });
 
   it('needs the generateQr rule (admins) to generate', async () => {

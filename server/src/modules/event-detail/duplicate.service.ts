@@ -70,7 +70,15 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
   { table: s.kitchens, copy: 'duplicateLocations', why: 'the venue: kitchens of the locations' },
   { table: s.kitchenPrinters, copy: 'duplicateLocations', why: 'the venue: kitchen printers' },
   { table: s.kitchenRooms, copy: 'duplicateLocations', why: 'the venue: rooms a kitchen serves' },
-  { table: s.articles, copy: 'duplicateArticles', why: 'articles' },
+  // Ticket roles (docs/decisions.md): event settings like flags, always copied, before the articles
+  // whose banned roles name them (their lists follow below, once what they refer to is copied).
+  { table: s.rols, copy: 'always', why: 'ticket roles (their image is not copied)' },
+  {
+    table: s.articles,
+    copy: 'duplicateArticles',
+    why: 'articles',
+    arrayRefs: { bannedRoleIds: { table: s.rols } },
+  },
   // Access groups and add-ons are event settings: always copied. Their links to zones, time ranges
   // and articles not copied are left out (a flag then grants less, never more).
   { table: s.flags, copy: 'always', why: 'flags (access groups)' },
@@ -84,6 +92,13 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
   { table: s.addonFlags, copy: 'always', why: 'the flags an add-on grants' },
   { table: s.addonGifts, copy: 'always', why: 'add-on gift articles, kept when the articles are copied' },
   { table: s.bonusTypes, copy: 'always', why: 'bonus types' },
+  // Ticket roles' lists: an entry whose zone, time range, location, add-on or article was not copied
+  // is left out (a rol then grants less, never more; a chosen location list may become none).
+  { table: s.rolLocations, copy: 'always', why: 'ticket roles: their validation and pre-top-up locations' },
+  { table: s.rolTimeRanges, copy: 'always', why: 'ticket roles: the time ranges they are validated in' },
+  { table: s.rolAccess, copy: 'always', why: 'ticket roles: access by zone and time range' },
+  { table: s.rolAddons, copy: 'always', why: 'ticket roles: the add-ons they come with' },
+  { table: s.rolArticles, copy: 'always', why: 'ticket roles: the articles they come with' },
   {
     table: s.staff,
     copy: 'duplicateStaff',
@@ -99,8 +114,7 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
     refs: { idLocation: { table: s.locations, missing: 'drop' } },
   },
   // The article catalogue's settings, last: they reference articles, flags, add-ons, time ranges and
-  // locations copied above (a flag or add-on not copied drops the article's choice of it). Banned
-  // ticket roles (articles.banned_role_ids) are plain ids: remap them when roles are copied.
+  // locations copied above (a flag or add-on not copied drops the article's choice of it).
   { table: s.articleFlags, copy: 'duplicateArticles', why: 'articles: their tri-state flag choices' },
   { table: s.articleAddons, copy: 'duplicateArticles', why: 'articles: the add-ons they offer' },
   {
@@ -153,7 +167,14 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
   { table: s.processedOperations, copy: 'never', why: HISTORY },
   { table: s.syncBatches, copy: 'never', why: HISTORY },
   { table: s.refusedOperations, copy: 'never', why: HISTORY },
+  { table: s.orderErrors, copy: 'never', why: HISTORY },
   { table: s.onlineTopUps, copy: 'never', why: HISTORY },
+  { table: s.reportSalesHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
+  { table: s.reportArticlesHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
+  { table: s.reportTopUpsHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
+  { table: s.reportAccessHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
+  { table: s.capacityLogSlots, copy: 'never', why: 'the capacity log records the source event’s occupancy' },
+  { table: s.capacityLog, copy: 'never', why: 'the capacity log records the source event’s occupancy' },
   {
     table: s.customerRefunds,
     copy: 'never',

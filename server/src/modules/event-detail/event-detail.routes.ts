@@ -16,19 +16,17 @@ import {
   MessageOriginatorSave,
   ok as okSchema,
 } from '@pulsera/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { logSlot } from '../reports/capacity.service';
 import * as capacity from './capacity.service';
 import * as qr from './device-qr.service';
 import * as duplicate from './duplicate.service';
 import * as params from './event-params.service';
 import * as kiosk from './kiosk.service';
-
-/** This server's public address as the caller reached it (honours X-Forwarded-* with TRUST_PROXY). */
-const publicBaseUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /**
  * The event detail (01-console §2 admin/events/theevent, §7): event parameters, kiosk configuration,
@@ -90,7 +88,7 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/event/generateQr',
     { config: theEvent, schema: { tags, body: GenerateQrRequest, response: { 200: okSchema(z.string()) } } },
-    async (req) => ok(req, await qr.generateDeviceQr(ctx, req.event!.id, publicBaseUrl(req), req.body)),
+    async (req) => ok(req, await qr.generateDeviceQr(ctx, req.event!.id, qr.requestOrigin(req), req.body)),
   );
   r.post(
     '/api/device/qr/verify',
@@ -98,7 +96,7 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { auth: 'none' } },
       schema: { tags, body: DeviceQrVerifyRequest, response: { 200: okSchema(DeviceQrConfig) } },
     },
-    async (req) => ok(req, await qr.verifyDeviceQr(ctx, req.body.qr)),
+    async (req) => ok(req, await qr.verifyDeviceQr(ctx, req.body.qr, qr.requestOrigin(req))),
   );
 
   // Duplicate (the source is the selected event)
@@ -118,12 +116,20 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: capacities, schema: { tags, response: { 200: okSchema(CapacityEventResult) } } },
     async (req) => ok(req, await capacity.capacityToggle(ctx, req.event!.id)),
   );
+  // Switching it is event configuration: the capacities screen's config tab, for edicionDeEventos
+  // (docs/decisions.md, Capacities). Switched on, the current slot of the log is written at once.
   r.post(
     '/api/capacity/event',
     {
-      config: capacities,
+      config: { access: { perms: { must: ['edicionDeEventos' as const] } } },
       schema: { tags, body: CapacityEventSave, response: { 200: okSchema(CapacityEventResult) } },
     },
-    async (req) => ok(req, await capacity.saveCapacityToggle(ctx, req.event!.id, req.body.featureToggle)),
+    async (req) => {
+      const saved = await capacity.saveCapacityToggle(ctx, req.event!.id, req.body.featureToggle);
+      if (saved.capacityLog === 1 && ctx.config.capacityLogMinutes > 0) {
+        await logSlot(ctx.db, new Date(), ctx.config.capacityLogMinutes * 60_000, req.event!.id);
+      }
+      return ok(req, saved);
+    },
   );
 }

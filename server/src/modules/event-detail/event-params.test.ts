@@ -140,6 +140,27 @@ describe('POST /api/event/params', () => {
     expect(after).toEqual(before);
   });
 
+  it('refuses a malformed parameter: no id, a value too long, exceptions that are not a list or name no place', async () => {
+    const cases: [unknown, string][] = [
+      [{ value: 'C', exceptions: [] }, 'appParam.id'],
+      [{ id: paymentId, value: 'x'.repeat(2001), exceptions: [] }, 'appParam.value'],
+      [{ id: paymentId, value: 'C', exceptions: 'all' }, 'appParam.exceptions'],
+      [
+        { id: paymentId, value: 'C', exceptions: [{ idLocation: 0, idDevice: null, value: 'C' }] },
+        'appParam.exceptions.0.idLocation',
+      ],
+      [
+        { id: paymentId, value: 'C', exceptions: [{ idLocation: null, value: 'C' }] },
+        'appParam.exceptions.0.idDevice',
+      ],
+    ];
+    for (const [appParam, path] of cases) {
+      const res = await saveParam(appParam);
+      expect(res.status, path).toBe(400);
+      expect(res.body.fields[0].path, path).toBe(path);
+    }
+  });
+
   it('is open to holders of edicionDeEventos and refused to others', async () => {
     const ev = await t.activeEvent();
     await t.userWithPermissions('editor@demo.test', ev.id, [PERMISSIONS.edicionDeEventos]);

@@ -364,131 +364,138 @@ function MenuPanel({
                 data-testid="menu-import"
               />
             </Group>
-            <Table withTableBorder striped verticalSpacing={4} data-testid="menu-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t(`${P}.fields.order`)}</Table.Th>
-                  <Table.Th>{t(`${P}.fields.image`)}</Table.Th>
-                  <Table.Th>{t(`${P}.fields.article`)}</Table.Th>
-                  <Table.Th>{t(`${P}.fields.precio`)}</Table.Th>
-                  <Table.Th>{t(`${P}.fields.visible`)}</Table.Th>
-                  <Table.Th>{t(`${P}.fields.isManual`)}</Table.Th>
-                  <Table.Th>{t(`${P}.fields.sticks`)}</Table.Th>
-                  <Table.Th>{t(`${P}.fields.numStick`)}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.length === 0 && (
+            {/* Beside the stick panel the columns need more room than the card: the table scrolls. */}
+            <Table.ScrollContainer minWidth={720} type="native">
+              <Table withTableBorder striped verticalSpacing={4} data-testid="menu-table">
+                <Table.Thead>
                   <Table.Tr>
-                    <Table.Td colSpan={9}>
-                      <Text size="sm" c="dimmed">
-                        {t(`${P}.empty`)}
-                      </Text>
-                    </Table.Td>
+                    <Table.Th>{t(`${P}.fields.order`)}</Table.Th>
+                    <Table.Th>{t(`${P}.fields.image`)}</Table.Th>
+                    <Table.Th>{t(`${P}.fields.article`)}</Table.Th>
+                    <Table.Th>{t(`${P}.fields.precio`)}</Table.Th>
+                    <Table.Th>{t(`${P}.fields.visible`)}</Table.Th>
+                    <Table.Th>{t(`${P}.fields.isManual`)}</Table.Th>
+                    <Table.Th>{t(`${P}.fields.sticks`)}</Table.Th>
+                    <Table.Th>{t(`${P}.fields.numStick`)}</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                )}
-                {items.map((i, n) => {
-                  const bad = priceInvalid(i.precio) && (tried || i.precio !== null);
-                  const canEditSticks = i.id !== undefined && !menuDirty;
-                  return (
-                    <Table.Tr
-                      key={i.idArticle}
-                      bg={stickParent === i.idArticle ? 'var(--mantine-primary-color-light)' : undefined}
-                    >
-                      <Table.Td>
-                        <Group gap={2} wrap="nowrap">
-                          <Text size="sm" w={24}>
-                            {n + 1}
-                          </Text>
-                          <ActionIcon
-                            size="sm"
-                            variant="subtle"
-                            disabled={n === 0}
-                            aria-label={t(`${P}.up`)}
-                            onClick={() => move(n, -1)}
-                          >
-                            <IconArrowUp size={14} />
-                          </ActionIcon>
-                          <ActionIcon
-                            size="sm"
-                            variant="subtle"
-                            disabled={n === items.length - 1}
-                            aria-label={t(`${P}.down`)}
-                            onClick={() => move(n, 1)}
-                          >
-                            <IconArrowDown size={14} />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Thumb url={i.srcPicture} />
-                      </Table.Td>
-                      <Table.Td>{i.nombre}</Table.Td>
-                      <Table.Td miw={130}>
-                        <NumberInput
-                          size="xs"
-                          min={0}
-                          clampBehavior="strict"
-                          decimalScale={displayDecimals(currency)}
-                          suffix={` ${currency.symbol}`}
-                          aria-label={t(`${P}.fields.precio`)}
-                          value={i.precio ?? ''}
-                          onChange={(v) => update(i.idArticle, { precio: v === '' ? null : Number(v) })}
-                          error={bad ? t('validation.required') : undefined}
-                          data-testid={`menu-price-${i.idArticle}`}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t(`${P}.fields.visible`)}
-                          checked={i.visible === 1}
-                          onChange={(e) => update(i.idArticle, { visible: e.currentTarget.checked ? 1 : 0 })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t(`${P}.fields.isManual`)}
-                          checked={i.isManual === 1}
-                          onChange={(e) => update(i.idArticle, { isManual: e.currentTarget.checked ? 1 : 0 })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Tooltip label={t(`${P}.saveMenuFirst`)} disabled={canEditSticks}>
-                          <ActionIcon
-                            variant="light"
-                            disabled={!canEditSticks}
-                            aria-label={t(`${P}.editSticks`)}
-                            onClick={async () => {
-                              if (stickParent === i.idArticle) return;
-                              if (stickDirty && !(await confirmExit())) return;
-                              setStickDirty(false);
-                              setStickParent(i.idArticle);
-                            }}
-                            data-testid={`menu-sticks-${i.idArticle}`}
-                          >
-                            <IconListDetails size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light">{counts.perParent.get(i.idArticle) ?? 0}</Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('common.delete')}
-                          onClick={() => remove(i.idArticle)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.length === 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={9}>
+                        <Text size="sm" c="dimmed">
+                          {t(`${P}.empty`)}
+                        </Text>
                       </Table.Td>
                     </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+                  )}
+                  {items.map((i, n) => {
+                    const bad = priceInvalid(i.precio) && (tried || i.precio !== null);
+                    const canEditSticks = i.id !== undefined && !menuDirty;
+                    return (
+                      <Table.Tr
+                        key={i.idArticle}
+                        bg={stickParent === i.idArticle ? 'var(--mantine-primary-color-light)' : undefined}
+                      >
+                        <Table.Td>
+                          <Group gap={2} wrap="nowrap">
+                            <Text size="sm" w={24}>
+                              {n + 1}
+                            </Text>
+                            <ActionIcon
+                              size="sm"
+                              variant="subtle"
+                              disabled={n === 0}
+                              aria-label={t(`${P}.up`)}
+                              onClick={() => move(n, -1)}
+                            >
+                              <IconArrowUp size={14} />
+                            </ActionIcon>
+                            <ActionIcon
+                              size="sm"
+                              variant="subtle"
+                              disabled={n === items.length - 1}
+                              aria-label={t(`${P}.down`)}
+                              onClick={() => move(n, 1)}
+                            >
+                              <IconArrowDown size={14} />
+                            </ActionIcon>
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Thumb url={i.srcPicture} />
+                        </Table.Td>
+                        <Table.Td>{i.nombre}</Table.Td>
+                        <Table.Td miw={130}>
+                          <NumberInput
+                            size="xs"
+                            min={0}
+                            clampBehavior="strict"
+                            decimalScale={displayDecimals(currency)}
+                            suffix={` ${currency.symbol}`}
+                            aria-label={t(`${P}.fields.precio`)}
+                            value={i.precio ?? ''}
+                            onChange={(v) => update(i.idArticle, { precio: v === '' ? null : Number(v) })}
+                            error={bad ? t('validation.required') : undefined}
+                            data-testid={`menu-price-${i.idArticle}`}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t(`${P}.fields.visible`)}
+                            checked={i.visible === 1}
+                            onChange={(e) =>
+                              update(i.idArticle, { visible: e.currentTarget.checked ? 1 : 0 })
+                            }
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t(`${P}.fields.isManual`)}
+                            checked={i.isManual === 1}
+                            onChange={(e) =>
+                              update(i.idArticle, { isManual: e.currentTarget.checked ? 1 : 0 })
+                            }
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Tooltip label={t(`${P}.saveMenuFirst`)} disabled={canEditSticks}>
+                            <ActionIcon
+                              variant="light"
+                              disabled={!canEditSticks}
+                              aria-label={t(`${P}.editSticks`)}
+                              onClick={async () => {
+                                if (stickParent === i.idArticle) return;
+                                if (stickDirty && !(await confirmExit())) return;
+                                setStickDirty(false);
+                                setStickParent(i.idArticle);
+                              }}
+                              data-testid={`menu-sticks-${i.idArticle}`}
+                            >
+                              <IconListDetails size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge variant="light">{counts.perParent.get(i.idArticle) ?? 0}</Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('common.delete')}
+                            onClick={() => remove(i.idArticle)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
             {tried && invalid && (
               <Text c="red" size="sm" role="alert">
                 {t(`${P}.fixPrices`)}

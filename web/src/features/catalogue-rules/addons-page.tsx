@@ -1,6 +1,6 @@
-import { ColorInput, ColorSwatch, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { Card, ColorInput, ColorSwatch, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { type Addon, AddonForm, type AddonsResult } from '@pulsera/contracts';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MultiSelectField, TextAreaField, TextField } from '../../components/form-fields';
@@ -11,6 +11,7 @@ import {
   ResourceScreen,
 } from '../../components/resource/resource-screen';
 import { translateMessage } from '../../lib/i18n';
+import { AddonStats, type DayRange, DayRangeInputs, STATS, useAddonStats, useDayWindow } from './addon-stats';
 import { addonKeys, deleteAddon, listAddons, rulesKeys, saveAddon } from './api';
 import { ArticleQuantities, LastActivity, type Money, MoneyField, namesOf, TEXTS, useMoney } from './shared';
 
@@ -165,7 +166,68 @@ function useDefinition(money: Money): ResourceDefinition<Addon, AddonForm, Extra
   );
 }
 
+/** The statistics of the add-ons screen: filter by date, staff and add-on (02-catalogue §2). */
+function AddonStatsPanel() {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<DayRange>({ from: null, to: null });
+  const days = useDayWindow(range);
+  const [staffId, setStaffId] = useState<string | null>(null);
+  const [addonId, setAddonId] = useState<string | null>(null);
+  const filters = {
+    ...days,
+    ...(staffId ? { idStaff: Number(staffId) } : {}),
+    ...(addonId ? { idAddon: Number(addonId) } : {}),
+  };
+  const choices = useAddonStats(filters, 'addon').data?.filters;
+  const all = { value: '', label: t(`${TEXTS}.rules.all`) };
+  return (
+    <Stack gap="md">
+      <Card withBorder padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+          <DayRangeInputs value={range} onChange={setRange} />
+          <Select
+            label={t(`${STATS}.fields.staff`)}
+            searchable
+            data={[all, ...(choices?.staffs ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
+            value={staffId ?? ''}
+            onChange={(v) => setStaffId(v || null)}
+            data-testid="addon-stats-staff"
+          />
+          <Select
+            label={t(`${STATS}.fields.addon`)}
+            searchable
+            data={[all, ...(choices?.addons ?? []).map((a) => ({ value: String(a.id), label: a.name }))]}
+            value={addonId ?? ''}
+            onChange={(v) => setAddonId(v || null)}
+            data-testid="addon-stats-addon"
+          />
+        </SimpleGrid>
+      </Card>
+      <AddonStats filters={filters} source="addon" />
+    </Stack>
+  );
+}
+
 export default function AddonsPage() {
+  const { t } = useTranslation();
   const money = useMoney();
-  return <ResourceScreen def={useDefinition(money)} />;
+  const def = useDefinition(money);
+  // Both tabs stay mounted (an add-on being edited keeps its changes); the statistics load when first shown.
+  const [statsShown, setStatsShown] = useState(false);
+  return (
+    <Tabs defaultValue="addons" onChange={(v) => v === 'stats' && setStatsShown(true)}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="addons" data-testid="addons-tab-list">
+          {t(`${P}.title`)}
+        </Tabs.Tab>
+        <Tabs.Tab value="stats" data-testid="addons-tab-stats">
+          {t(`${STATS}.title`)}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="addons">
+        <ResourceScreen def={def} />
+      </Tabs.Panel>
+      <Tabs.Panel value="stats">{statsShown && <AddonStatsPanel />}</Tabs.Panel>
+    </Tabs>
+  );
 }

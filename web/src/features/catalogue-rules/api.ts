@@ -1,6 +1,8 @@
 import type {
   Addon,
   AddonSave,
+  AddonStatsFilters,
+  AddonStatsResult,
   AddonsResult,
   Bonus,
   BonusesResult,
@@ -58,6 +60,29 @@ export const listAddons = () => api.get<AddonsResult>('/addon');
 export const saveAddon = (item: z.input<typeof AddonSave>) =>
   unwrapFields('item', api.post<Addon>('/addon', { item }, { form: true }));
 export const deleteAddon = (id: number) => api.delete<boolean>(`/addon/${id}`);
+
+/**
+ * The add-on statistics: the add-ons screen asks its own call (permission addon), the report screen
+ * the report's (reportAddons); both answer the same. Saving an add-on refreshes them (names, colours).
+ */
+export type AddonStatsSource = 'addon' | 'report';
+export const addonStatsKeys = {
+  all: [...rulesKeys.all, 'addon-stats'] as const,
+  of: (source: AddonStatsSource, f: AddonStatsFilters) =>
+    [
+      ...rulesKeys.all,
+      'addon-stats',
+      source,
+      f.dateStart ?? null,
+      f.dateEnd ?? null,
+      f.idStaff ?? null,
+      f.idAddon ?? null,
+    ] as const,
+};
+export const loadAddonStats = (source: AddonStatsSource, f: AddonStatsFilters) =>
+  api.get<AddonStatsResult>(source === 'addon' ? '/addon/stats' : '/reports/overviewAddonLog', {
+    query: { dateStart: f.dateStart, dateEnd: f.dateEnd, idStaff: f.idStaff, idAddon: f.idAddon },
+  });
 
 export const bonusTypeKeys = keysOf('bonus-types');
 export const listBonusTypes = () => api.get<BonusType[]>('/bonusType');

@@ -73,6 +73,7 @@ const definition: ResourceDefinition<Device, Values> = {
     { key: 'dateInactive', collapse: true, render: (r) => formatDateTime(r.dateInactive, tz()) },
     { key: 'configured', render: (r) => <Tick on={r.configured === 1} /> },
     { key: 'lastContact', render: (r) => formatDateTime(r.lastContact, tz()) },
+    { key: 'authorizedUntil', collapse: true, render: (r) => formatDateTime(r.authorizedUntil, tz()) },
   ],
   schema: DeviceForm as unknown as z.ZodType<Values, Values>,
   empty: () => ({

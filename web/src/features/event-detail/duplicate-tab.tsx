@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { type Currency, DuplicateEventRequest, type Event, minRate, RATE_DECIMALS } from '@pulsera/contracts';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, FormProvider, type Resolver, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { firstScreenPath } from '../../app/screens';
 import { DateTimeField } from '../../components/date-fields';
@@ -17,6 +16,7 @@ import { isAdminSession, session, useSession } from '../../lib/session';
 import { eventKeys, selectEvent } from '../events/api';
 import { currencyKeys, listCurrencies } from '../globals/api';
 import { duplicateEvent } from './api';
+import { keyedResolver } from './event-form';
 
 type Flag =
   | 'duplicateStaff'
@@ -53,7 +53,7 @@ export function DuplicateTab({ event }: { event: Event }) {
   const currencies = useQuery({ queryKey: currencyKeys.list(), queryFn: listCurrencies });
   const usable = (currencies.data ?? []).filter((c) => c.idEvent === null || c.idEvent === event.id);
   const form = useForm<DuplicateEventRequest>({
-    resolver: zodResolver(DuplicateEventRequest) as unknown as Resolver<DuplicateEventRequest>,
+    resolver: keyedResolver<DuplicateEventRequest>(DuplicateEventRequest),
     defaultValues: initialValues(event),
     mode: 'onTouched',
   });

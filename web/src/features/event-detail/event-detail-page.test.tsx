@@ -303,6 +303,22 @@ describe('the event detail screen', { timeout: 60_000 }, () => {
     expect(posts[0]!.body).toMatchObject({ event: { nombre: 'Sonora 26' } });
   });
 
+  it('asks for the promoter of an event made from the chooser in the catalogue’s words', async () => {
+    const sent = fakeServer((call) =>
+      call.url.startsWith('/api/findEvent/')
+        ? { body: { error: 0, result: { event: { ...EVENT, id_promotor: null }, articles: [], params: [] } } }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const name = (await screen.findByTestId('field-nombre')) as HTMLInputElement;
+    await user.type(name, ' 2');
+    await user.click(screen.getByTestId('event-save'));
+    expect(await screen.findByText('Required field')).toBeTruthy();
+    expect(screen.queryByText(/expected number/)).toBeNull();
+    expect(sent.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('shows the tabs of an admin and ties the duplicate toggles together', async () => {
     fakeServer();
     const user = userEvent.setup({ delay: null });

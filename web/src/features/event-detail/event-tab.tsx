@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -29,7 +28,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Controller, FormProvider, type Resolver, useForm, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField, isoToWall, wallToIso } from '../../components/date-fields';
 import { notifySuccess } from '../../components/dialogs';
@@ -50,7 +49,14 @@ import { isAdminSession, session, useSession } from '../../lib/session';
 import { refreshSelectedEvent } from '../events/api';
 import { currencyKeys, listCurrencies, listPromoters, promoterKeys, searchTeams } from '../globals/api';
 import { type EventDetail, eventDetailKeys, loadEventDetail, saveEvent, saveEventParam } from './api';
-import { paymentMethodsValue, timeZones, toBody, toForm, togglePaymentMethod } from './event-form';
+import {
+  keyedResolver,
+  paymentMethodsValue,
+  timeZones,
+  toBody,
+  toForm,
+  togglePaymentMethod,
+} from './event-form';
 import { EventImagesPanel } from './event-images';
 
 const PREFIX = 'eventDetail';
@@ -81,7 +87,7 @@ export function EventTab({ detail }: { detail: EventDetail }) {
   const currencies = useQuery({ queryKey: currencyKeys.list(), queryFn: listCurrencies });
   const [baseline, setBaseline] = useState(detail);
   const form = useForm<EventForm>({
-    resolver: zodResolver(EventForm) as unknown as Resolver<EventForm>,
+    resolver: keyedResolver<EventForm>(EventForm),
     defaultValues: toForm(detail.event),
     mode: 'onTouched',
   });
@@ -183,6 +189,7 @@ export function EventTab({ detail }: { detail: EventDetail }) {
                 <SelectField<EventForm>
                   name="id_promotor"
                   numeric
+                  required
                   data={(promoters.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
                 />
                 {admin && <TeamsField initial={event.teams} />}

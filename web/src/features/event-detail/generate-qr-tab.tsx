@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Code, CopyButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   DEVICE_QR_PREFIX,
@@ -10,11 +9,12 @@ import { IconCheck, IconCopy, IconQrcode } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useState } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldPrefix, NumberField } from '../../components/form-fields';
 import { ApiError } from '../../lib/api';
 import { generateQr } from './api';
+import { keyedResolver } from './event-form';
 
 /**
  * Generate QR (01-console §5, §7, §9; permission generateQr): a device-configuration code valid for
@@ -25,7 +25,7 @@ export function GenerateQrTab() {
   const { t } = useTranslation();
   const [code, setCode] = useState<{ text: string; image: string } | null>(null);
   const form = useForm<GenerateQrForm>({
-    resolver: zodResolver(GenerateQrForm) as unknown as Resolver<GenerateQrForm>,
+    resolver: keyedResolver<GenerateQrForm>(GenerateQrForm),
     defaultValues: { qrExpiration: QR_VALIDITY_MINUTES.default, authDays: QR_AUTH_DAYS_DEFAULT },
   });
   const generate = useMutation({

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { events } from './events';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const eventRef = () =>
+  integer('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
+const sum = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * Hourly rollups of the terminal feed for the reports (decisions.md "Reports"): the dashboard and
+ * the documents add up millions of sales, lines and payments, which no index makes fast enough, so
+ * they read these sums per UTC hour instead (and the raw rows for the parts of a window that are not
+ * whole hours, `modules/reports/rollups.ts`).
+ *
+ * Written by statement-level triggers on the feed tables (migration `report_rollup_triggers`): each
+ * INSERT statement of a sync batch adds its rows' sums as new rows here ("delta" rows: inserted, never
+ * updated, so concurrent batches never wait on each other), in the same transaction as the rows
+ * themselves. A scheduled task merges the delta rows of past hours into one row per key (`compacted`).
+ * A key's figure is the sum of its rows, whichever of them exist.
+ */
+
+/** Sales per hour, location and staff member (net of devolutions), and how they were paid. */
+export const reportSalesHourly = pgTable(
+  'report_sales_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    /** The UTC hour of the sales' device time. */
+    hour: ts('hour').notNull(),
+    locationId: integer('location_id'),
+    staffId: integer('staff_id'),
+    orders: sum('orders'),
+    devolutions: sum('devolutions'),
+    /** Total purchase, devolutions subtracted (cents). */
+    amount: sum('amount'),
+    /** Payments by type (S cash balance, B gift balance, T card, O other), devolutions subtracted. */
+    payS: sum('pay_s'),
+    payB: sum('pay_b'),
+    payT: sum('pay_t'),
+    payO: sum('pay_o'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_sales_hourly_event_hour_idx').on(t.eventId, t.hour),
+    index('report_sales_hourly_delta_idx').on(t.eventId, t.hour).where(sql`not ${t.compacted}`),
+  ],
+);
+
+/** Sale lines per hour, location, staff member and article: units charged, units given, amount (net). */
+export const reportArticlesHourly = pgTable(
+  'report_articles_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    hour: ts('hour').notNull(),
+    locationId: integer('location_id'),
+    staffId: integer('staff_id'),
+    articleId: integer('article_id').notNull(),
+    quantity: sum('quantity'),
+    gifts: sum('gifts'),
+    amount: sum('amount'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_articles_hourly_event_hour_idx').on(t.eventId, t.hour),
+    index('report_articles_hourly_delta_idx').on(t.eventId, t.hour).where(sql`not ${t.compacted}`),
+  ],
+);
+
+/** Balance operations per hour, location, staff member, operation type and payment type. */
+export const reportTopUpsHourly = pgTable(
+  'report_top_ups_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    hour: ts('hour').notNull(),
+    locationId: integer('location_id'),
+    staffId: integer('staff_id'),
+    type: text('type').notNull(),
+    paymentType: text('payment_type'),
+    operations: sum('operations'),
+    /** Operations that changed the gift balance. */
+    withBonus: sum('with_bonus'),
+    amount: sum('amount'),
+    bonus: sum('bonus'),
+    money: sum('money'),
+    fee: sum('fee'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_top_ups_hourly_event_hour_idx').on(t.eventId, t.hour),
+    index('report_top_ups_hourly_delta_idx').on(t.eventId, t.hour).where(sql`not ${t.compacted}`),
+  ],
+);
+
+/** Access records per hour, the passage (zone from → zone to) and the access code (S, W, NT…). */
+export const reportAccessHourly = pgTable(
+  'report_access_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    hour: ts('hour').notNull(),
+    zoneFrom: integer('zone_from'),
+    zoneTo: integer('zone_to'),
+    acceso: text('acceso').notNull(),
+    passages: sum('passages'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_access_hourly_event_hour_idx').on(t.eventId, t.hour),
+    index('report_access_hourly_delta_idx').on(t.eventId, t.hour).where(sql`not ${t.compacted}`),
+  ],
+);

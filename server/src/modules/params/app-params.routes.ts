@@ -1,0 +1,33 @@
+import { AppParamSaveRequest, AppParamsResult, IdParam, ok as okSchema } from '@pulsera/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { ok } from '../../lib/envelope';
+import * as service from './app-params.service';
+
+/**
+ * 02-catalogue §7 Parameters, global mode (admin/configuration/params-default, super admins; see
+ * docs/decisions.md). The event mode's calls (GET/POST /event/params) live with the event detail.
+ */
+export async function appParamRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['parameters'];
+  const config = { access: { route: 'paramsDefault' as const } };
+
+  r.get(
+    '/api/global/appParams',
+    { config, schema: { tags, response: { 200: okSchema(AppParamsResult) } } },
+    async (req) => ok(req, await service.listAppParams(ctx)),
+  );
+  r.post(
+    '/api/global/appParams',
+    { config, schema: { tags, body: AppParamSaveRequest, response: { 200: okSchema(z.number().int()) } } },
+    async (req) => ok(req, await service.saveAppParam(ctx, req.body.appParam)),
+  );
+  r.delete(
+    '/api/global/appParams/:id',
+    { config, schema: { tags, params: IdParam, response: { 200: okSchema(z.boolean()) } } },
+    async (req) => ok(req, await service.deleteAppParam(ctx, req.params.id)),
+  );
+}

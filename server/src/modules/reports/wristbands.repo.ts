@@ -1,0 +1,147 @@
+import { BALANCE_RANGES, codesOfGroup, type ReportQuery } from '@pulsera/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const num = (v: unknown) => Number(v ?? 0);
+
+/** The event's wristbands now: counts, balances left, replacements, bans and refund requests. */
+export async function wristbandsOverview(db: Executor, eventId: number) {
+  const bounds = sql.raw(`array[${BALANCE_RANGES.join(', ')}]::int[]`);
+  const [main, extra, ranges] = await Promise.all([
+    db.execute(sql`
+      select count(*)::bigint as activated,
+        (count(*) filter (where w.active = 1))::bigint as active,
+        (count(*) filter (where w.cash + w.gift > 0))::bigint as with_balance,
+        (count(*) filter (where w.cash > 0))::bigint as with_cash,
+        (count(*) filter (where w.gift > 0))::bigint as with_gift,
+        (count(*) filter (where w.cash < 0 or w.gift < 0))::bigint as negative,
+        coalesce(sum(w.cash), 0)::bigint as cash,
+        coalesce(sum(w.gift), 0)::bigint as gift,
+        (count(*) filter (where w.active = 0))::bigint as replaced
+      from wristbands w where w.event_id = ${eventId}::int`),
+    db.execute(sql`
+      select
+        (select count(*) from wristband_changes c where c.event_id = ${eventId}::int)::bigint as changes,
+        (select count(*) from wristbands w join banned_wristbands b on b.n_serie = w.n_serie
+          where w.event_id = ${eventId}::int and b.enabled = 1)::bigint as banned,
+        (select count(*) from wristbands w join banned_wristbands b on b.n_serie = w.n_serie
+          where w.event_id = ${eventId}::int and b.enabled_top_ups = 1)::bigint as banned_top_ups,
+        (select count(*) from customer_refunds r where r.event_id = ${eventId}::int)::bigint as refunds,
+        (select coalesce(sum(r.amount), 0) from customer_refunds r
+          where r.event_id = ${eventId}::int)::bigint as refunds_amount`),
+    db.execute(sql`
+      select width_bucket(w.cash + w.gift, ${bounds}) as bucket, count(*)::bigint as n,
+        coalesce(sum(w.cash), 0)::bigint as cash, coalesce(sum(w.gift), 0)::bigint as gift
+      from wristbands w where w.event_id = ${eventId}::int
+      group by 1`),
+  ]);
+  const m = rowsOf<Record<string, unknown>>(main)[0] ?? {};
+  const e = rowsOf<Record<string, unknown>>(extra)[0] ?? {};
+  const byBucket = new Map(rowsOf<Record<string, unknown>>(ranges).map((r) => [num(r.bucket), r]));
+  // width_bucket: 0 below the first bound, i for bounds[i-1] <= x < bounds[i], n from the last bound on.
+  const edges: (number | null)[] = [null, ...BALANCE_RANGES, null];
+  return {
+    activated: num(m.activated),
+    active: num(m.active),
+    withBalance: num(m.with_balance),
+    withCash: num(m.with_cash),
+    withGift: num(m.with_gift),
+    negative: num(m.negative),
+    cash: num(m.cash),
+    gift: num(m.gift),
+    replaced: num(m.replaced),
+    changes: num(e.changes),
+    banned: num(e.banned),
+    bannedTopUps: num(e.banned_top_ups),
+    refundsRequested: num(e.refunds),
+    refundsRequestedAmount: num(e.refunds_amount),
+    ranges: edges.slice(0, -1).map((from, i) => {
+      const r = byBucket.get(i);
+      return { from, to: edges[i + 1] ?? null, count: num(r?.n), cash: num(r?.cash), gift: num(r?.gift) };
+    }),
+  };
+}
+
+const TOP_UP_CODES = codesOfGroup('topUp');
+
+/**
+ * Per festival day: the day of an instant is the calendar day, in the event's time zone, of the
+ * instant moved back by the event's offset hours (so a 02:00 sale counts for the night before, as the
+ * filter bar's days). Every day of the event's calendar is listed, plus any other day with activity.
+ */
+export async function wristbandsPerDay(
+  db: Executor,
+  eventId: number,
+  cal: { start: Date; end: Date; timezone: string; offset: number },
+  q: ReportQuery,
+) {
+  const tz = cal.timezone;
+  const off = sql`(${cal.offset}::float8 * interval '1 hour')`;
+  const day = (col: SQL) => sql`((${col} at time zone ${tz}::text) - ${off})::date`;
+  const win = (col: SQL) => {
+    const parts: SQL[] = [];
+    if (q.dateStart) parts.push(sql` and ${col} >= ${q.dateStart}::timestamptz`);
+    if (q.dateEnd) parts.push(sql` and ${col} < ${q.dateEnd}::timestamptz`);
+    return sql.join(parts, sql``);
+  };
+  // The calendar: the event's days, narrowed to the window when one is given.
+  const from = q.dateStart
+    ? sql`greatest(${day(sql`${cal.start.toISOString()}::timestamptz`)}, ${day(sql`${q.dateStart}::timestamptz`)})`
+    : day(sql`${cal.start.toISOString()}::timestamptz`);
+  const to = q.dateEnd
+    ? sql`least(${day(sql`${cal.end.toISOString()}::timestamptz`)}, ${day(sql`(${q.dateEnd}::timestamptz - interval '1 microsecond')`)})`
+    : day(sql`${cal.end.toISOString()}::timestamptz`);
+  const codes = sql.join(
+    TOP_UP_CODES.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  const ev = sql`${eventId}::int`;
+  const res = await db.execute(sql`
+    with per_day as (
+      select gs::date as day, 0::bigint as new_w, 0::bigint as active_w, 0::bigint as n,
+        0::bigint as amount, 0::bigint as bonus
+      from generate_series(${from}::timestamp, ${to}::timestamp, interval '1 day') gs
+      union all
+      select ${day(sql`w.first_seen_at`)}, count(*), 0, 0, 0, 0
+      from wristbands w where w.event_id = ${ev} and w.first_seen_at is not null${win(sql`w.first_seen_at`)}
+      group by 1
+      union all
+      select a.day, 0, count(distinct a.wristband_id), 0, 0, 0 from (
+        select ${day(sql`t.device_time`)} as day, t.wristband_id from top_ups t
+          where t.event_id = ${ev}${win(sql`t.device_time`)}
+        union all
+        select ${day(sql`s.device_time`)}, s.wristband_id from sales s
+          where s.event_id = ${ev} and s.wristband_id is not null${win(sql`s.device_time`)}
+        union all
+        select ${day(sql`r.date_local`)}, r.wristband_id from access_records r
+          where r.event_id = ${ev} and r.wristband_id is not null${win(sql`r.date_local`)}
+        union all
+        select ${day(sql`v.device_time`)}, v.wristband_id from ticket_validations v
+          where v.event_id = ${ev} and v.wristband_id is not null${win(sql`v.device_time`)}
+      ) a group by a.day
+      union all
+      select ${day(sql`t.device_time`)}, 0, 0, count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.bonus), 0)
+      from top_ups t where t.event_id = ${ev} and t.type in (${codes})${win(sql`t.device_time`)}
+      group by 1
+    ), days as (
+      select day, sum(new_w) as new_w, sum(active_w) as active_w, sum(n) as n, sum(amount) as amount,
+        sum(bonus) as bonus
+      from per_day group by day
+    )
+    select to_char(day, 'YYYY-MM-DD') as day,
+      (day::timestamp + ${off}) at time zone ${tz}::text as start,
+      ((day + 1)::timestamp + ${off}) at time zone ${tz}::text as "end",
+      new_w, active_w, n, amount, bonus
+    from days order by days.day`);
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    day: String(r.day),
+    start: new Date(r.start as string | Date).toISOString(),
+    end: new Date(r.end as string | Date).toISOString(),
+    newWristbands: num(r.new_w),
+    activeWristbands: num(r.active_w),
+    topUps: num(r.n),
+    topUpAmount: num(r.amount),
+    topUpBonus: num(r.bonus),
+  }));
+}

@@ -1,0 +1,183 @@
+import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../lib/i18n';
+import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
+import { useSession } from '../../lib/session';
+import { downloadXlsx } from '../../lib/xlsx';
+
+export interface ReportColumn<Row> {
+  key: string;
+  label: string;
+  /** The cell's value: also what the spreadsheet gets. Money columns give cents. */
+  value: (row: Row) => string | number | null | undefined;
+  money?: boolean;
+  /** Sum this column in the totals row (money and count columns). */
+  total?: boolean;
+  render?: (row: Row) => ReactNode;
+  width?: number | string;
+  /** A number column without a total (e.g. distinct counts): aligned right like the others. */
+  numeric?: boolean;
+}
+
+/**
+ * One report table: the rows, an optional totals row, and the spreadsheet download built in the
+ * browser (01-console §7: header block with the event and the filters, then an autofilter).
+ */
+export function ReportTable<Row>({
+  title,
+  fileName,
+  columns,
+  rows,
+  filterInfo = [],
+  rowKey,
+  loading,
+  testId,
+  toolbar,
+  page,
+  pageSize,
+  downloadRows,
+  currencyMode = 'local',
+}: {
+  title: string;
+  fileName: string;
+  columns: ReportColumn<Row>[];
+  rows: Row[];
+  filterInfo?: [string, string][];
+  rowKey: (row: Row, index: number) => string | number;
+  loading?: boolean;
+  testId?: string;
+  toolbar?: ReactNode;
+  page?: { page: number; total: number; pageSize: number; onPage: (p: number) => void };
+  /**
+   * Pages the rows in the browser, this many per page (e.g. the order errors' 30): the totals row
+   * and the download still take every row. Ignored when `page` (server paging) is given.
+   */
+  pageSize?: number;
+  /**
+   * A server-paged table's download: every row of the report (e.g. the call again with
+   * disablePagination=1), not only the page shown. Without it the download takes `rows`.
+   */
+  downloadRows?: () => Promise<Row[]>;
+  /** Money in the event's display currency (default), or in its financial currency (billing, tax). */
+  currencyMode?: 'local' | 'financial';
+}) {
+  const { t } = useTranslation();
+  const currency = useEventCurrency(currencyMode);
+  const { event } = useSession();
+  const lang = currentLanguage();
+  const withTotals = columns.some((c) => c.total) && rows.length > 0;
+  const totals = new Map(
+    columns
+      .filter((c) => c.total)
+      .map((c) => [c.key, rows.reduce((s, r) => s + (Number(c.value(r)) || 0), 0)] as const),
+  );
+  const show = (c: ReportColumn<Row>, v: unknown) =>
+    c.money
+      ? formatMoney(Number(v) || 0, currency, lang)
+      : typeof v === 'number'
+        ? v.toLocaleString(lang)
+        : v;
+
+  const [clientPage, setClientPage] = useState(1);
+  const keyed = rows.map((r, i) => ({ __key: rowKey(r, i), row: r }));
+  const lastPage = pageSize ? Math.max(1, Math.ceil(rows.length / pageSize)) : 1;
+  const paging =
+    page ??
+    (pageSize
+      ? { page: Math.min(clientPage, lastPage), total: rows.length, pageSize, onPage: setClientPage }
+      : undefined);
+  const shown =
+    pageSize && !page ? keyed.slice((paging!.page - 1) * pageSize, paging!.page * pageSize) : keyed;
+  const dtColumns: DataTableColumn<(typeof keyed)[number]>[] = columns.map((c, i) => ({
+    accessor: c.key,
+    title: c.label,
+    width: c.width,
+    textAlign: c.money || c.total || c.numeric ? 'right' : 'left',
+    // Amounts and counts never break over two lines.
+    noWrap: !!(c.money || c.total || c.numeric),
+    render: ({ row }) => (c.render ? c.render(row) : (show(c, c.value(row)) as ReactNode)),
+    footer: withTotals
+      ? i === 0
+        ? t('reports.total')
+        : c.total
+          ? (show(c, totals.get(c.key)) as ReactNode)
+          : undefined
+      : undefined,
+  }));
+
+  const download = async () => {
+    const all = downloadRows ? await downloadRows() : rows;
+    await downloadXlsx({
+      fileName,
+      title,
+      info: [
+        [t('reports.event'), event?.nombre ?? ''],
+        ...filterInfo,
+        [t('reports.currency'), currency.iso],
+        [t('reports.generated'), new Date().toLocaleString(lang)],
+      ],
+      columns: columns.map((c) => ({
+        header: c.label,
+        value: (r: Row) => {
+          const v = c.value(r);
+          return c.money ? Math.round(centsToDisplay(Number(v) || 0, currency) * 100) / 100 : v;
+        },
+      })),
+      rows: all,
+    });
+  };
+
+  return (
+    <Card withBorder data-testid={testId}>
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{title}</Title>
+        <Group gap="xs">
+          {toolbar}
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconDownload size={14} />}
+            onClick={download}
+            disabled={rows.length === 0}
+            data-testid={testId ? `${testId}-download` : undefined}
+          >
+            {t('reports.download')}
+          </Button>
+        </Group>
+      </Group>
+      {paging ? (
+        <DataTable
+          records={shown}
+          idAccessor="__key"
+          columns={dtColumns}
+          fetching={loading}
+          minHeight={rows.length ? undefined : 120}
+          noRecordsText={t('reports.noData')}
+          striped
+          page={paging.page}
+          totalRecords={paging.total}
+          recordsPerPage={paging.pageSize}
+          onPageChange={paging.onPage}
+        />
+      ) : (
+        <DataTable
+          records={keyed}
+          idAccessor="__key"
+          columns={dtColumns}
+          fetching={loading}
+          minHeight={rows.length ? undefined : 120}
+          noRecordsText={t('reports.noData')}
+          striped
+        />
+      )}
+      {rows.length > 0 && !paging && (
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('reports.rows', { count: rows.length })}
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,299 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  DASHBOARD_REFRESH_SECONDS,
+  type DashboardTopArticle,
+  type DashboardTopLocation,
+  type DashboardZone,
+  type QuickDashboardResult,
+} from '@pulsera/contracts';
+import { IconBroadcast } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ReportPage, Stat, useFilterInfo, useReport } from '../../components/reports/report-page';
+import { ReportTable } from '../../components/reports/report-table';
+import { useReportFilter } from '../../components/reports/use-report-filter';
+import { formatDateTime } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
+import { useSession } from '../../lib/session';
+
+const T = 'reports.dashboard';
+const FIELDS = ['day'] as const;
+
+/** The wall-clock hour the server labels (`YYYY-MM-DDTHH:MM` in the event's zone), shown short. */
+const hourLabel = (hour: string, lang: string) =>
+  new Intl.DateTimeFormat(lang, {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(`${hour}:00Z`));
+
+/**
+ * admin/reports/quickdashboard (permission quickdashboard; 02-catalogue §7 mainQuickDashboard): the
+ * event at a glance — money in, money spent, what is left on wristbands, refunds, people inside,
+ * the best locations and articles and a chart by hour. While the event is live it refreshes itself
+ * every DASHBOARD_REFRESH_SECONDS. The day filter narrows the flows; stocks are always those of now.
+ */
+export default function QuickDashboardPage() {
+  const { t } = useTranslation();
+  const filters = useReportFilter([...FIELDS]);
+  const { event } = useSession();
+  const info = useFilterInfo(filters);
+  const report = useReport<QuickDashboardResult>('/reports/mainQuickDashboard', filters.query, {
+    enabled: filters.ready,
+    refetchInterval: (d) => (d?.live ? DASHBOARD_REFRESH_SECONDS * 1000 : false),
+  });
+  const d = report.data;
+  const tz = d?.timezone ?? event?.zona_horaria;
+  const f = (k: string) => t(`${T}.fields.${k}`);
+
+  return (
+    <ReportPage
+      title={t(`${T}.title`)}
+      filters={filters}
+      actions={
+        d && (
+          <Group gap="xs">
+            {d.live && (
+              <Badge
+                color="green"
+                variant="light"
+                leftSection={<IconBroadcast size={12} />}
+                data-testid="dashboard-live"
+              >
+                {t(`${T}.live`, { seconds: DASHBOARD_REFRESH_SECONDS })}
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed" data-testid="dashboard-updated">
+              {t(`${T}.updated`, { at: formatDateTime(d.generatedAt, tz) })}
+            </Text>
+          </Group>
+        )
+      }
+    >
+      <Section title={t(`${T}.moneyIn`)}>
+        <Stat label={f('topUps')} value={d?.topUps.amount ?? 0} money testId="dashboard-topups" />
+        <Stat label={f('topUpsCount')} value={d?.topUps.count ?? 0} testId="dashboard-topups-count" />
+        <Stat
+          label={f('onlineLoaded')}
+          value={d?.online.loadedAmount ?? 0}
+          money
+          testId="dashboard-online-loaded"
+        />
+        <Stat
+          label={f('onlinePaid')}
+          value={d?.online.paidAmount ?? 0}
+          money
+          testId="dashboard-online-paid"
+        />
+        <Stat label={f('bonuses')} value={d?.bonuses.amount ?? 0} money testId="dashboard-bonuses" />
+      </Section>
+      <Section title={t(`${T}.moneySpent`)}>
+        <Stat label={f('sales')} value={d?.sales.amount ?? 0} money testId="dashboard-sales" />
+        <Stat label={f('orders')} value={d?.sales.orders ?? 0} testId="dashboard-orders" />
+        <Stat label={f('devolutions')} value={d?.sales.devolutions ?? 0} testId="dashboard-devolutions" />
+        <Stat label={f('fees')} value={d?.fees ?? 0} money testId="dashboard-fees" />
+      </Section>
+      <Section title={t(`${T}.leftAndRefunded`)}>
+        <Stat label={f('cashLeft')} value={d?.balances.cash ?? 0} money testId="dashboard-cash-left" />
+        <Stat label={f('giftLeft')} value={d?.balances.gift ?? 0} money testId="dashboard-gift-left" />
+        <Stat label={f('wristbands')} value={d?.balances.wristbands ?? 0} testId="dashboard-wristbands" />
+        <Stat
+          label={f('terminalRefunds')}
+          value={d?.refunds.terminalAmount ?? 0}
+          money
+          testId="dashboard-refunds"
+        />
+        <Stat
+          label={f('bankRefunds')}
+          value={d?.refunds.bankAmount ?? 0}
+          money
+          testId="dashboard-bank-refunds"
+        />
+      </Section>
+
+      <HourChart rows={d?.byHour ?? []} />
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <PaymentsCard data={d} />
+        <ZonesCard zones={d?.zones ?? []} />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <ReportTable<DashboardTopLocation>
+          title={t(`${T}.topLocations`)}
+          fileName="dashboard-top-locations"
+          testId="dashboard-top-locations"
+          filterInfo={info}
+          loading={report.isFetching && !d}
+          rows={d?.topLocations ?? []}
+          rowKey={(r, i) => r.id ?? `none-${i}`}
+          columns={[
+            { key: 'location', label: f('location'), value: (r) => r.name ?? (r.id ? `#${r.id}` : '—') },
+            { key: 'orders', label: f('orders'), value: (r) => r.orders },
+            { key: 'amount', label: f('amount'), value: (r) => r.amount, money: true },
+          ]}
+        />
+        <ReportTable<DashboardTopArticle>
+          title={t(`${T}.topArticles`)}
+          fileName="dashboard-top-articles"
+          testId="dashboard-top-articles"
+          filterInfo={info}
+          loading={report.isFetching && !d}
+          rows={d?.topArticles ?? []}
+          rowKey={(r) => r.id}
+          columns={[
+            { key: 'article', label: f('article'), value: (r) => r.name ?? `#${r.id}` },
+            { key: 'quantity', label: f('quantity'), value: (r) => r.quantity },
+            { key: 'amount', label: f('amount'), value: (r) => r.amount, money: true },
+          ]}
+        />
+      </SimpleGrid>
+    </ReportPage>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Title order={5} c="dimmed">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>{children}</SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Top-ups and sales per hour of the event's clock, as bars in the display currency. */
+function HourChart({ rows }: { rows: QuickDashboardResult['byHour'] }) {
+  const { t } = useTranslation();
+  const currency = useEventCurrency();
+  const lang = currentLanguage();
+  return (
+    <Card withBorder data-testid="dashboard-chart">
+      <Title order={4} mb="sm">
+        {t(`${T}.byHour`)}
+      </Title>
+      {rows.length ? (
+        <BarChart
+          h={280}
+          data={rows.map((r) => ({
+            hour: hourLabel(r.hour, lang),
+            topUps: centsToDisplay(r.topUps, currency),
+            sales: centsToDisplay(r.sales, currency),
+          }))}
+          dataKey="hour"
+          withLegend
+          series={[
+            { name: 'topUps', label: t(`${T}.fields.topUps`), color: 'teal.6' },
+            { name: 'sales', label: t(`${T}.fields.sales`), color: 'indigo.6' },
+          ]}
+          valueFormatter={(v) => formatMoney(Math.round((v / (currency.rate || 1)) * 100), currency, lang)}
+        />
+      ) : (
+        <Text c="dimmed" size="sm">
+          {t('reports.noData')}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** How the money came in (top-ups per payment type) and how sales were paid. */
+function PaymentsCard({ data }: { data?: QuickDashboardResult }) {
+  const { t } = useTranslation();
+  const currency = useEventCurrency();
+  const lang = currentLanguage();
+  const money = (c: number) => formatMoney(c, currency, lang);
+  return (
+    <Card withBorder data-testid="dashboard-payments">
+      <Title order={4} mb="sm">
+        {t(`${T}.payments`)}
+      </Title>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t(`${T}.fields.paymentType`)}</Table.Th>
+            <Table.Th ta="right">{t(`${T}.fields.count`)}</Table.Th>
+            <Table.Th ta="right">{t(`${T}.fields.amount`)}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Td colSpan={3} fw={600}>
+              {t(`${T}.fields.topUps`)}
+            </Table.Td>
+          </Table.Tr>
+          {(data?.topUps.byPaymentType ?? []).map((p) => (
+            <Table.Tr key={`t-${p.paymentType}`}>
+              <Table.Td pl="lg">{t(`${T}.topUpPayments.${p.paymentType ?? 'none'}`)}</Table.Td>
+              <Table.Td ta="right">{p.count.toLocaleString(lang)}</Table.Td>
+              <Table.Td ta="right">{money(p.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td colSpan={3} fw={600}>
+              {t(`${T}.fields.sales`)}
+            </Table.Td>
+          </Table.Tr>
+          {(data?.sales.byPaymentType ?? []).map((p) => (
+            <Table.Tr key={`s-${p.paymentType}`}>
+              <Table.Td pl="lg">{t(`${T}.salesPayments.${p.paymentType}`)}</Table.Td>
+              <Table.Td />
+              <Table.Td ta="right">{money(p.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/** People inside each zone now, against its capacity when it has one. */
+function ZonesCard({ zones }: { zones: DashboardZone[] }) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  return (
+    <Card withBorder data-testid="dashboard-zones">
+      <Title order={4} mb="sm">
+        {t(`${T}.zones`)}
+      </Title>
+      {zones.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t(`${T}.noZones`)}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {zones.map((z) => {
+            const pct = z.capacity > 0 ? Math.min(100, Math.round((z.inside / z.capacity) * 100)) : null;
+            return (
+              <div key={z.id} data-testid="dashboard-zone">
+                <Group justify="space-between" gap="xs">
+                  <Text size="sm" fw={500}>
+                    {z.name ?? `#${z.id}`}
+                  </Text>
+                  <Text size="sm">
+                    {pct === null
+                      ? t(`${T}.inside`, { n: z.inside.toLocaleString(lang) })
+                      : t(`${T}.insideOf`, {
+                          n: z.inside.toLocaleString(lang),
+                          capacity: z.capacity.toLocaleString(lang),
+                          pct,
+                        })}
+                  </Text>
+                </Group>
+                {pct !== null && (
+                  <Progress value={pct} color={pct >= 90 ? 'red' : pct >= 70 ? 'orange' : 'teal'} />
+                )}
+              </div>
+            );
+          })}
+        </Stack>
+      )}
+    </Card>
+  );
+}
