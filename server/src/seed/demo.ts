@@ -64,20 +64,28 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'seed'>): Promise
   await seedDemo(db);
   // A small festival through the terminal feed, so customers, extracts and reports show data.
   const [active] = await db.select({ id: events.id }).from(events).where(eq(events.name, ACTIVE_DEMO_EVENT));
-  if (active) {
-    // Add-ons and terminal staff first, so the simulation's add-on operations name them.
-    await seedDemoCatalogue(db, active.id);
-    // Staff who work the terminals and check in and out (presence control), then some not yet working.
-    await seedDemoStaff(db, active.id);
-    // Named bars, a food court with kitchens and rooms, and metres, so sales reports show places.
-    await seedDemoSalesVenue(db, active.id);
-    // Zones the gates lead into (capacities report) and tickets sold online not yet validated.
-    await seedDemoAccessAndTickets(db, active.id);
-    await simulateDemo(db, active.id);
-    await seedDemoIdleStaff(db, active.id);
-    await seedOnlineServices(db, active.id);
-  }
+  if (active) await seedDemoFestival(db, active.id);
   return true;
+}
+
+/**
+ * The active demo event's catalogue and its simulated days. What the simulation's terminals name
+ * (staff, locations, gates, zones, ticket roles, flags, articles, add-ons, kitchens and rooms) is
+ * made first, and the simulator is given those ids, so every id in the feed names a row of the event.
+ */
+export async function seedDemoFestival(db: Db, eventId: number) {
+  // Add-ons and terminal staff first, so the simulation's add-on operations name them.
+  await seedDemoCatalogue(db, eventId);
+  // Staff who work the terminals and check in and out (presence control), then some not yet working.
+  await seedDemoStaff(db, eventId);
+  // Named bars, a food court with kitchens and rooms, metres, top-up kiosks and the info desk.
+  await seedDemoSalesVenue(db, eventId);
+  // Zones, ticket roles, a flag and the gates into the zones (capacities report, customer lookup),
+  // and tickets sold online not yet validated.
+  await seedDemoAccessAndTickets(db, eventId);
+  await simulateDemo(db, eventId);
+  await seedDemoIdleStaff(db, eventId);
+  await seedOnlineServices(db, eventId);
 }
 
 export const ACTIVE_DEMO_EVENT = 'Sonora Festival 2026';

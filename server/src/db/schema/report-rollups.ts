@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { events } from './events';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -113,4 +124,22 @@ export const reportAccessHourly = pgTable(
     index('report_access_hourly_event_hour_idx').on(t.eventId, t.hour),
     index('report_access_hourly_delta_idx').on(t.eventId, t.hour).where(sql`not ${t.compacted}`),
   ],
+);
+
+/**
+ * The wristbands active on each festival day (a top-up, a sale, an access or a ticket validation):
+ * the per-day wristbands report counts distinct wristbands, which no sum can give, over millions of
+ * rows. One row per event, festival day and wristband, written by statement-level triggers on the
+ * four feed tables (migration `report_wristband_day_triggers`, INSERT … ON CONFLICT DO NOTHING). The
+ * festival day is the calendar day, in the event's time zone, of the device time moved back by the
+ * event's offset hours; saving a new time zone or offset rebuilds the event's rows.
+ */
+export const reportWristbandDays = pgTable(
+  'report_wristband_days',
+  {
+    eventId: eventRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    wristbandId: integer('wristband_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day, t.wristbandId] })],
 );

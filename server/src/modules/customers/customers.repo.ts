@@ -11,6 +11,7 @@ import {
   gates,
   locations,
   onlineTopUps,
+  rols,
   saleLines,
   salePayments,
   sales,
@@ -23,8 +24,8 @@ import {
 
 /**
  * The customer lookup's reads and the refund and online top-up writes. Every query is scoped by the
- * event; the catalogue rows that name the feed's plain ids (locations, staff, zones, gates, articles)
- * are joined within the same event.
+ * event; the catalogue rows that name the feed's plain ids (locations, staff, zones, gates, ticket
+ * roles, articles) are joined within the same event.
  */
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -302,6 +303,7 @@ export const accessOf = (db: Executor, eventId: number, wristbandId: number) =>
       zoneTo: zoneTo.name,
       lastZone: lastZone.name,
       gate: gates.name,
+      rol: rols.name,
       staffName: staff.name,
       deviceDescription: devices.description,
       deviceModel: devices.model,
@@ -317,6 +319,7 @@ export const accessOf = (db: Executor, eventId: number, wristbandId: number) =>
       and(eq(lastZone.id, accessRecords.lastZone), eq(lastZone.eventId, accessRecords.eventId)),
     )
     .leftJoin(gates, and(eq(gates.id, accessRecords.gateId), eq(gates.eventId, accessRecords.eventId)))
+    .leftJoin(rols, and(eq(rols.id, accessRecords.roleId), eq(rols.eventId, accessRecords.eventId)))
     .leftJoin(staff, and(eq(staff.id, accessRecords.staffId), eq(staff.eventId, accessRecords.eventId)))
     .leftJoin(devices, eq(devices.id, accessRecords.deviceId))
     .where(and(eq(accessRecords.eventId, eventId), eq(accessRecords.wristbandId, wristbandId)))

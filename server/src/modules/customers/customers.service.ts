@@ -425,7 +425,7 @@ export async function accessLog(
     zoneTo: named(j.zoneTo, a.zoneTo),
     gate: named(j.gate, a.gateId),
     lastZone: named(j.lastZone, a.lastZone),
-    rol: a.roleId === null ? null : `#${a.roleId}`,
+    rol: named(j.rol, a.roleId),
     dateLocal: iso(a.dateLocal),
     staff: named(j.staffName, a.staffId),
     deviceDescription: j.deviceDescription ?? null,

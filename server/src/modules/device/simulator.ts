@@ -1,5 +1,5 @@
 import type { DeviceType, SyncOperationInput, SyncResult } from '@pulsera/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -7,9 +7,12 @@ import {
   addons,
   articles,
   events,
+  flags,
+  gates,
   kitchenRooms,
   kitchens,
   locations,
+  rols,
   staff,
   zones,
 } from '../../db/schema';
@@ -59,6 +62,21 @@ export interface SimulationOptions {
   kitchens?: SimKitchen[];
   /** Staff ids of the metres (trust M) who take those orders; default the terminal staff. */
   metres?: number[];
+  /** The ticket roles the tickets and wristbands carry; default synthetic ids 1, 2 and 3. */
+  roles?: SimRoles;
+  /** The flags a role recording at the desk grants (flag ids); default the synthetic id 7. */
+  roleFlags?: number[];
+  /**
+   * The gates people come in and leave through (from outside into the grounds), each at its location
+   * (validations, access totem); default synthetic locations 51, 52, … with gate ids 1, 2, ….
+   */
+  gates?: SimGate[];
+  /** The gate from the grounds into the inner zone, at its own location; default the entrance gate. */
+  innerGate?: SimGate;
+  /** Top-up kiosk locations (cash and card kiosks); default synthetic ids (31, 32, …). */
+  kiosks?: number[];
+  /** The desk location (manual top-ups and add-ons, role recordings); default synthetic id 72. */
+  desk?: number;
   log?: (line: string) => void;
   /** Called around each day's uploading (the benchmark measures CPU time there). */
   onUpload?: (phase: 'start' | 'end') => void | Promise<void>;
@@ -71,6 +89,19 @@ export interface SimKitchen {
   id: number;
   locationId: number;
   rooms: number[];
+}
+
+/** Ticket roles (ids of the event): most tickets are general, some VIP; the desk records crew. */
+export interface SimRoles {
+  general: number;
+  vip: number;
+  crew: number;
+}
+
+/** A gate (its id) and the location whose terminals scan there. */
+export interface SimGate {
+  location: number;
+  gate: number;
 }
 
 /** Why a kitchen order fails on a terminal (the order errors list). */
@@ -226,7 +257,11 @@ interface Venue {
   zones: SimZones;
   bars: number[];
   kiosks: number[];
-  gates: { location: number; gate: number }[];
+  gates: SimGate[];
+  /** The gate into the inner zone; null: the entrance gate the person came through. */
+  innerGate: SimGate | null;
+  roles: SimRoles;
+  roleFlags: number[];
   office: number;
   desk: number;
   terminals: Terminal[];
@@ -241,19 +276,36 @@ function buildVenue(
   seed: number,
   staffIds: number[] = [],
   office = 71,
-  places: { bars?: number[]; kitchens?: SimKitchen[]; metres?: number[]; zones?: SimZones } = {},
+  places: Pick<
+    SimulationOptions,
+    | 'bars'
+    | 'kitchens'
+    | 'metres'
+    | 'zones'
+    | 'roles'
+    | 'roleFlags'
+    | 'gates'
+    | 'innerGate'
+    | 'kiosks'
+    | 'desk'
+  > = {},
 ): Venue {
   const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(n)));
   const bars = places.bars?.length
     ? places.bars
     : Array.from({ length: clamp(wristbands / 1500, 2, 12) }, (_, i) => 11 + i);
   const kitchens = places.kitchens ?? [];
-  const kiosks = Array.from({ length: clamp(wristbands / 3000, 1, 6) }, (_, i) => 31 + i);
-  const gates = Array.from({ length: clamp(wristbands / 4000, 1, 6) }, (_, i) => ({
-    location: 51 + i,
-    gate: 1 + i,
-  }));
-  const desk = 72;
+  const kiosks = places.kiosks?.length
+    ? places.kiosks
+    : Array.from({ length: clamp(wristbands / 3000, 1, 6) }, (_, i) => 31 + i);
+  const gates = places.gates?.length
+    ? places.gates
+    : Array.from({ length: clamp(wristbands / 4000, 1, 6) }, (_, i) => ({
+        location: 51 + i,
+        gate: 1 + i,
+      }));
+  const innerGate = places.innerGate ?? null;
+  const desk = places.desk ?? 72;
   const terminals: Terminal[] = [];
   const add = (location: number, type: DeviceType, model: string, n: number) => {
     for (let i = 0; i < n; i++) {
@@ -274,6 +326,9 @@ function buildVenue(
     add(g.location, 'ACCESS_TOTEM', 'Pulsera Totem A2', 1);
     add(g.location, 'PDA', 'Sunmi L2', 1);
   }
+  if (innerGate && !gates.some((g) => g.location === innerGate.location)) {
+    add(innerGate.location, 'ACCESS_TOTEM', 'Pulsera Totem A2', 1);
+  }
   add(office, 'PDA', 'Sunmi V2s', 1);
   add(desk, 'PDA', 'Sunmi V2s', 1);
   // The metres' handhelds, one per kitchen location that is not a bar already.
@@ -287,7 +342,24 @@ function buildVenue(
     : Array.from({ length: clamp(terminals.length * 1.5, 6, 120) }, (_, i) => 101 + i);
   const metres = places.metres?.length ? places.metres : staff;
   const zones = places.zones ?? { grounds: 1, inner: 2 };
-  return { zones, bars, kiosks, gates, office, desk, terminals, byLocation, staff, kitchens, metres };
+  const roles = places.roles ?? { general: 1, vip: 2, crew: 3 };
+  const roleFlags = places.roleFlags ?? [7];
+  return {
+    zones,
+    bars,
+    kiosks,
+    gates,
+    innerGate,
+    roles,
+    roleFlags,
+    office,
+    desk,
+    terminals,
+    byLocation,
+    staff,
+    kitchens,
+    metres,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -320,7 +392,7 @@ const HOUR = 3_600_000;
 const UPLOAD_CHUNK = 500;
 const MINUTE = 60_000;
 
-function makeAttendee(rng: Rng, n: number, seed: number): Attendee {
+function makeAttendee(rng: Rng, n: number, seed: number, roles: SimRoles): Attendee {
   const first = rng.pick(FIRST);
   const last = rng.pick(LAST);
   return {
@@ -331,7 +403,7 @@ function makeAttendee(rng: Rng, n: number, seed: number): Attendee {
     email: `${ascii(first)}.${ascii(last)}${n}@example.com`,
     ticket: `T${seed % 100}-${n.toString(36).toUpperCase().padStart(6, '0')}`,
     localizer: rng.hex(8).toUpperCase(),
-    role: rng.chance(0.08) ? 2 : 1,
+    role: rng.chance(0.08) ? roles.vip : roles.general,
     cash: 0,
     gift: 0,
     validated: false,
@@ -407,7 +479,7 @@ function dayOperations(
         },
       });
       p.validated = true;
-      if (p.role === 2) {
+      if (p.role === venue.roles.vip) {
         // VIP tickets carry a bonus loaded at validation.
         ops.push({
           at: t + 1000,
@@ -469,10 +541,11 @@ function dayOperations(
       zoneFrom: number | null,
       zoneTo: number | null,
       acceso: 'S' | 'W' | 'ND' | 'NT',
+      through: SimGate = gate,
     ) =>
       ops.push({
         at: t,
-        location: gate.location,
+        location: through.location,
         type: 'ACCESS_TOTEM',
         op: {
           kind: 'access',
@@ -481,13 +554,14 @@ function dayOperations(
           acceso,
           zoneFrom,
           zoneTo,
-          gateId: gate.gate,
+          gateId: through.gate,
           lastZone: zoneFrom,
           roleId: p.role,
           locationId: gate.location,
         },
       });
     const { grounds, inner } = venue.zones;
+    const innerGate = venue.innerGate ?? gate;
     access(arrive, null, grounds, 'S');
     // Visits to the inner zone; each one let in comes back to the grounds halfway to the next visit
     // (or to leaving), so the zones' occupancy rises and falls as at a real gate.
@@ -496,12 +570,12 @@ function dayOperations(
       const t = rng.int(arrive, leave);
       const r = rng.next();
       const acceso = r < 0.03 ? 'W' : r < 0.04 ? 'ND' : r < 0.045 ? 'NT' : 'S';
-      access(t, grounds, inner, acceso);
+      access(t, grounds, inner, acceso, innerGate);
       if (acceso === 'S' || acceso === 'W') visits.push(t);
     }
     visits.sort((a, b) => a - b);
     for (const [i, t] of visits.entries()) {
-      access(Math.floor((t + (visits[i + 1] ?? leave)) / 2), inner, grounds, 'S');
+      access(Math.floor((t + (visits[i + 1] ?? leave)) / 2), inner, grounds, 'S', innerGate);
     }
     access(leave, grounds, null, 'S');
 
@@ -558,8 +632,8 @@ function dayOperations(
           kind: 'roleRecording',
           ...base(t),
           rfid: p.serial,
-          roleId: 3,
-          flags: [7],
+          roleId: venue.roles.crew,
+          flags: venue.roleFlags,
           staffId,
           locationId: venue.desk,
         },
@@ -803,6 +877,12 @@ export async function simulateFestival(
     kitchens: opts.kitchens,
     metres: opts.metres,
     zones: opts.zones,
+    roles: opts.roles,
+    roleFlags: opts.roleFlags,
+    gates: opts.gates,
+    innerGate: opts.innerGate,
+    kiosks: opts.kiosks,
+    desk: opts.desk,
   });
   const items = opts.articles?.length ? opts.articles : DEFAULT_ARTICLES;
   const everyMs = (opts.syncEveryMinutes ?? 5) * MINUTE;
@@ -826,7 +906,9 @@ export async function simulateFestival(
   }
   log(`registered ${venue.terminals.length} terminals`);
 
-  const people = Array.from({ length: opts.wristbands }, (_, n) => makeAttendee(rng, n + 1, seed));
+  const people = Array.from({ length: opts.wristbands }, (_, n) =>
+    makeAttendee(rng, n + 1, seed, venue.roles),
+  );
   let spare = 0;
   const serialFor = () =>
     `05${(seed % 1000).toString(16).padStart(3, '0')}${(++spare).toString(16).padStart(9, '0')}`.toUpperCase();
@@ -1034,6 +1116,65 @@ export async function eventSalePlaces(db: Db, eventId: number) {
 }
 
 /**
+ * Who comes in and where, from the event's access setup: its first three ticket roles (by id) are
+ * the general, VIP and crew tickets (fewer: the last one stands in; none: synthetic ids), its first
+ * flag (by number) is what a role recording grants; its active gates with a location from outside
+ * into the grounds are the entrances, and its first such gate from the grounds into the inner zone is
+ * where people go in there (none: the synthetic gates).
+ */
+export async function eventAccess(
+  db: Db,
+  eventId: number,
+  zones: SimZones | undefined,
+): Promise<Pick<SimulationOptions, 'roles' | 'roleFlags' | 'gates' | 'innerGate'>> {
+  const [roleRows, flagRows, gateRows] = await Promise.all([
+    db.select({ id: rols.id }).from(rols).where(eq(rols.eventId, eventId)).orderBy(asc(rols.id)),
+    db
+      .select({ id: flags.id })
+      .from(flags)
+      .where(eq(flags.eventId, eventId))
+      .orderBy(asc(flags.flagNumber))
+      .limit(1),
+    db
+      .select({ gate: gates.id, location: gates.locationId, from: gates.zoneFromId, to: gates.zoneToId })
+      .from(gates)
+      .where(and(eq(gates.eventId, eventId), eq(gates.active, 1), isNotNull(gates.locationId)))
+      .orderBy(asc(gates.id)),
+  ]);
+  const ids = roleRows.map((r) => r.id);
+  const roles = ids.length
+    ? { general: ids[0]!, vip: ids[1] ?? ids.at(-1)!, crew: ids[2] ?? ids.at(-1)! }
+    : undefined;
+  const gate = (g: (typeof gateRows)[number]) => ({ location: g.location!, gate: g.gate });
+  const entrances = zones ? gateRows.filter((g) => g.from === null && g.to === zones.grounds) : [];
+  const inner = zones ? gateRows.find((g) => g.from === zones.grounds && g.to === zones.inner) : undefined;
+  return {
+    ...(roles ? { roles } : {}),
+    roleFlags: flagRows.map((f) => f.id),
+    ...(entrances.length ? { gates: entrances.map(gate) } : {}),
+    ...(inner ? { innerGate: gate(inner) } : {}),
+  };
+}
+
+/**
+ * Where money is loaded: the event's active kiosk locations (activity K) and its first active top-up
+ * location (C) that is not a kiosk, the desk; without them the synthetic ids are used.
+ */
+export async function eventTopUpPlaces(
+  db: Db,
+  eventId: number,
+): Promise<Pick<SimulationOptions, 'kiosks' | 'desk'>> {
+  const rows = await db
+    .select({ id: locations.id, activities: locations.activities })
+    .from(locations)
+    .where(and(eq(locations.eventId, eventId), isNull(locations.inactiveAt)))
+    .orderBy(asc(locations.id));
+  const kiosks = rows.filter((l) => l.activities.includes('K')).map((l) => l.id);
+  const desk = rows.find((l) => l.activities.includes('C') && !l.activities.includes('K'))?.id;
+  return { kiosks, ...(desk ? { desk } : {}) };
+}
+
+/**
  * The first start of the demo: a small festival (150 wristbands) from the event's opening up to
  * now (at most 2 nights), recorded through the sync service, so the customer lookup, extracts and
  * reports show data. A few seconds.
@@ -1043,6 +1184,7 @@ export async function simulateDemo(db: Db, eventId: number) {
   const now = Date.now();
   const opened = event && event.start.getTime() < now - HOUR ? event.start : null;
   const days = opened ? Math.min(2, Math.max(1, Math.ceil((now - opened.getTime()) / (24 * HOUR)))) : 2;
+  const zones = await eventZones(db, eventId);
   return simulateFestival(serviceTarget(db), {
     eventId,
     wristbands: 150,
@@ -1054,7 +1196,9 @@ export async function simulateDemo(db: Db, eventId: number) {
     addons: await eventAddons(db, eventId),
     staff: await eventStaff(db, eventId),
     presenceLocation: await eventPresenceLocation(db, eventId),
-    zones: await eventZones(db, eventId),
+    zones,
+    ...(await eventAccess(db, eventId, zones)),
+    ...(await eventTopUpPlaces(db, eventId)),
     ...(await eventSalePlaces(db, eventId)),
     ...(opened ? { start: opened, until: new Date(now) } : {}),
   });

@@ -9,6 +9,7 @@ import {
   type StaffFlags,
   type TagCounterSlot,
 } from '@pulsera/contracts';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -53,6 +54,10 @@ export async function saveEvent(ctx: AppContext, user: StaffFlags, body: Record<
       // Strictly later than the stored time, so a reader holding the old one is always refused.
       const updatedAt = new Date(Math.max(Date.now(), stored.updatedAt.getTime() + 1));
       await repo.updateEvent(tx, id, { ...values, updatedAt });
+      // The festival days of the per-day wristbands report move with the time zone and the offset.
+      if (values.timezone !== stored.timezone || values.offsetHours !== stored.offsetHours) {
+        await tx.execute(sql`select report_rebuild_wristband_days(${id}::int)`);
+      }
     } else {
       const row = await repo.insertEvent(tx, {
         ...values,

@@ -4,12 +4,18 @@ import { kitchenPrinters, kitchenRooms, kitchens, locations, rooms, staff } from
 import { nextUniqueNumber } from '../venue/venue.shared';
 
 /**
- * Where the demo festival sells, before the simulation (`simulateDemo`) runs, so the sales report
- * shows named bars and the metre sales report kitchens, rooms and metres: three bars, a food court
- * whose two kitchens serve three rooms, and two metres (trust M). Keeps what exists (same names).
+ * Where the demo festival sells and loads money, before the simulation (`simulateDemo`) runs, so the
+ * sales report shows named bars, the metre sales report kitchens, rooms and metres, and the top-ups
+ * name their places: three bars, a food court whose two kitchens serve three rooms, two metres (trust
+ * M), the top-up kiosks (cash and card, activities C and K) and the info desk (manual top-ups, add-ons
+ * and role recordings, activity C). Keeps what exists (same names).
  */
 const BARS = ['Main Bar', 'Beach Bar', 'Cocktail Tent'];
 const FOOD_COURT = 'Food Court';
+const TOP_UP_PLACES: [name: string, activities: string[]][] = [
+  ['Top-up kiosks', ['C', 'K']],
+  ['Info desk', ['C']],
+];
 const ROOMS = ['Terrace', 'Dining Hall', 'VIP Lounge'];
 const KITCHENS: { name: string; printer: [string, string]; rooms: string[] }[] = [
   { name: 'Grill', printer: ['Grill printer', '10.0.20.11'], rooms: ['Terrace', 'Dining Hall'] },
@@ -25,14 +31,24 @@ export async function seedDemoSalesVenue(db: Db, eventId: number) {
     const existing = await tx
       .select({ id: locations.id, name: locations.name })
       .from(locations)
-      .where(and(eq(locations.eventId, eventId), inArray(locations.name, [...BARS, FOOD_COURT])));
+      .where(
+        and(
+          eq(locations.eventId, eventId),
+          inArray(locations.name, [...BARS, FOOD_COURT, ...TOP_UP_PLACES.map(([name]) => name)]),
+        ),
+      );
     const locationId = new Map(existing.map((l) => [l.name, l.id]));
-    for (const [name, category] of [...BARS.map((b) => [b, 'B']), [FOOD_COURT, 'R']] as const) {
+    const places: [name: string, activities: string[], category: string | null][] = [
+      ...BARS.map((b) => [b, ['V'], 'B'] as [string, string[], string]),
+      [FOOD_COURT, ['V'], 'R'],
+      ...TOP_UP_PLACES.map(([name, activities]) => [name, activities, null] as [string, string[], null]),
+    ];
+    for (const [name, activities, category] of places) {
       if (locationId.has(name)) continue;
       const idUnique = await nextUniqueNumber(tx, 'locations', locations, locations.idUnique, eventId);
       const [row] = await tx
         .insert(locations)
-        .values({ eventId, idUnique, name, intern: 'N', activities: ['V'], category })
+        .values({ eventId, idUnique, name, intern: 'N', activities, category })
         .returning({ id: locations.id });
       locationId.set(name, row!.id);
     }

@@ -69,6 +69,7 @@ const TOP_UP_CODES = codesOfGroup('topUp');
  * Per festival day: the day of an instant is the calendar day, in the event's time zone, of the
  * instant moved back by the event's offset hours (so a 02:00 sale counts for the night before, as the
  * filter bar's days). Every day of the event's calendar is listed, plus any other day with activity.
+ * A window chooses the festival days it touches, and each is counted whole.
  */
 export async function wristbandsPerDay(
   db: Executor,
@@ -79,10 +80,14 @@ export async function wristbandsPerDay(
   const tz = cal.timezone;
   const off = sql`(${cal.offset}::float8 * interval '1 hour')`;
   const day = (col: SQL) => sql`((${col} at time zone ${tz}::text) - ${off})::date`;
+  // A window chooses whole festival days; active wristbands (distinct per day) come from the
+  // per-day rollup, the other figures from the feed over those whole days.
+  const whole = await wholeDays(db, eventId, day, off, tz, q);
+  const w = whole.window;
   const win = (col: SQL) => {
     const parts: SQL[] = [];
-    if (q.dateStart) parts.push(sql` and ${col} >= ${q.dateStart}::timestamptz`);
-    if (q.dateEnd) parts.push(sql` and ${col} < ${q.dateEnd}::timestamptz`);
+    if (w.dateStart) parts.push(sql` and ${col} >= ${w.dateStart}::timestamptz`);
+    if (w.dateEnd) parts.push(sql` and ${col} < ${w.dateEnd}::timestamptz`);
     return sql.join(parts, sql``);
   };
   // The calendar: the event's days, narrowed to the window when one is given.
@@ -107,19 +112,9 @@ export async function wristbandsPerDay(
       from wristbands w where w.event_id = ${ev} and w.first_seen_at is not null${win(sql`w.first_seen_at`)}
       group by 1
       union all
-      select a.day, 0, count(distinct a.wristband_id), 0, 0, 0 from (
-        select ${day(sql`t.device_time`)} as day, t.wristband_id from top_ups t
-          where t.event_id = ${ev}${win(sql`t.device_time`)}
-        union all
-        select ${day(sql`s.device_time`)}, s.wristband_id from sales s
-          where s.event_id = ${ev} and s.wristband_id is not null${win(sql`s.device_time`)}
-        union all
-        select ${day(sql`r.date_local`)}, r.wristband_id from access_records r
-          where r.event_id = ${ev} and r.wristband_id is not null${win(sql`r.date_local`)}
-        union all
-        select ${day(sql`v.device_time`)}, v.wristband_id from ticket_validations v
-          where v.event_id = ${ev} and v.wristband_id is not null${win(sql`v.device_time`)}
-      ) a group by a.day
+      select d.day, 0, count(*), 0, 0, 0 from report_wristband_days d
+      where d.event_id = ${ev} and d.day = any(${`{${whole.days.join(',')}}`}::date[])
+      group by d.day
       union all
       select ${day(sql`t.device_time`)}, 0, 0, count(*), coalesce(sum(t.amount), 0), coalesce(sum(t.bonus), 0)
       from top_ups t where t.event_id = ${ev} and t.type in (${codes})${win(sql`t.device_time`)}
@@ -144,4 +139,41 @@ export async function wristbandsPerDay(
     topUpAmount: num(r.amount),
     topUpBonus: num(r.bonus),
   }));
+}
+
+/**
+ * The festival days a window touches ('YYYY-MM-DD', from the per-day rollup's days) and the window
+ * widened to those whole days: the per-day report lists whole festival days (a distinct count of
+ * wristbands cannot be cut at an arbitrary instant without reading every feed row).
+ */
+async function wholeDays(
+  db: Executor,
+  eventId: number,
+  day: (col: SQL) => SQL,
+  off: SQL,
+  tz: string,
+  q: ReportQuery,
+): Promise<{ days: string[]; window: ReportQuery }> {
+  const lo = q.dateStart ? sql`greatest(r.lo, ${day(sql`${q.dateStart}::timestamptz`)})` : sql`r.lo`;
+  const hi = q.dateEnd
+    ? sql`least(r.hi, ${day(sql`(${q.dateEnd}::timestamptz - interval '1 microsecond')`)})`
+    : sql`r.hi`;
+  const res = await db.execute(sql`
+    with r as (select min(day) as lo, max(day) as hi from report_wristband_days where event_id = ${eventId}::int)
+    select to_char(gs::date, 'YYYY-MM-DD') as d,
+      (gs::date::timestamp + ${off}) at time zone ${tz}::text as s,
+      ((gs::date + 1)::timestamp + ${off}) at time zone ${tz}::text as e
+    from r, generate_series(${lo}::timestamp, ${hi}::timestamp, interval '1 day') gs
+    order by gs`);
+  const days = rowsOf<{ d: string; s: string | Date; e: string | Date }>(res);
+  if (!q.dateStart && !q.dateEnd) return { days: days.map((x) => x.d), window: q };
+  if (days.length === 0) return { days: [], window: q };
+  return {
+    days: days.map((x) => x.d),
+    window: {
+      ...q,
+      dateStart: new Date(days[0]!.s).toISOString(),
+      dateEnd: new Date(days[days.length - 1]!.e).toISOString(),
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@pulsera/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { festivalDay, type MoneyFestival, moneyFestival, type Sent, W } from './money-festival.fixture';
@@ -180,6 +181,33 @@ describe('GET /reports/wristbandsPerDay (per festival day)', () => {
     const bounded = await get(`/api/reports/wristbandsPerDay?dateStart=${first.start}&dateEnd=${first.end}`);
     expect(bounded.days.map((x: { day: string }) => x.day)).toEqual([first.day]);
     expect(bounded.days[0].topUps).toBe(days.get(first.day)!.n);
+  });
+
+  it('moves the active wristbands to the new festival days when the offset changes', async () => {
+    const activeByDay = (offset: number) => {
+      const m = new Map<string, Set<string>>();
+      for (const o of f.ops) {
+        const d = festivalDay(o.deviceTime, f.timezone, offset);
+        const set = m.get(d) ?? m.set(d, new Set()).get(d)!;
+        if (o.kind === 'wristbandChange') set.add(o.sourceRfid).add(o.endRfid);
+        else set.add(o.rfid);
+      }
+      return m;
+    };
+    const event = await t.activeEvent();
+    try {
+      // What saving a new offset does (event-save.service.ts): store it, rebuild the event's days.
+      await t.database.db.execute(sql`update events set offset_hours = 0 where id = ${event.id}`);
+      await t.database.db.execute(sql`select report_rebuild_wristband_days(${event.id}::int)`);
+      const r = await get('/api/reports/wristbandsPerDay');
+      for (const [d, set] of activeByDay(0)) {
+        expect(r.days.find((x: { day: string }) => x.day === d)?.activeWristbands, d).toBe(set.size);
+      }
+      expect(activeByDay(0)).not.toEqual(activeByDay(f.offset));
+    } finally {
+      await t.database.db.execute(sql`update events set offset_hours = ${f.offset} where id = ${event.id}`);
+      await t.database.db.execute(sql`select report_rebuild_wristband_days(${event.id}::int)`);
+    }
   });
 
   it('refuses a bad filter', async () => {

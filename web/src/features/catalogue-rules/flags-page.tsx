@@ -1,23 +1,9 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Checkbox, NumberInput, Stack, Switch, Tabs, TextInput } from '@mantine/core';
 import { type Flag, FlagForm, type FlagsResult, MAX_FLAGS } from '@pulsera/contracts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ChildListEditor, ErrorText, PickerSelect } from '../../components/child-list-editor';
 import { CheckboxField, TextAreaField, TextField } from '../../components/form-fields';
 import {
   type ResourceDefinition,
@@ -25,17 +11,7 @@ import {
   ResourceScreen,
 } from '../../components/resource/resource-screen';
 import { deleteFlag, flagKeys, listFlags, rulesKeys, saveFlag } from './api';
-import {
-  COMMON,
-  type Money,
-  namesOf,
-  notifyRepeated,
-  options,
-  TEXTS,
-  Tick,
-  useErrorAt,
-  useMoney,
-} from './shared';
+import { COMMON, type Money, namesOf, options, TEXTS, Tick, useErrorAt, useMoney } from './shared';
 
 const P = `${TEXTS}.flags`;
 type Extra = Omit<FlagsResult, 'flags'>;
@@ -50,113 +26,82 @@ function AccessTab({ extra }: { extra: Extra | undefined }) {
   const [zone, setZone] = useState<string | null>(null);
   const [range, setRange] = useState<string | null>(null);
   const [multiple, setMultiple] = useState(false);
-  const add = () => {
-    if (!zone || !range) return;
-    const entry = {
-      idZone: Number(zone),
-      idTimeRange: Number(range),
-      allowMultipleEntry: multiple ? 1 : 0,
-    } as const;
-    if (current.some((a) => a.idZone === entry.idZone && a.idTimeRange === entry.idTimeRange)) {
-      notifyRepeated(t('validation.configAlreadyInserted'));
-      return;
-    }
-    list.append(entry);
-    setZone(null);
-    setRange(null);
-    setMultiple(false);
-  };
   return (
-    <Stack gap="sm">
-      <Group align="flex-end">
-        <Select
-          label={t(`${P}.zone`)}
-          data={options(extra?.zones)}
-          value={zone}
-          onChange={setZone}
-          searchable
-          clearable
-          data-testid="flag-access-zone"
-        />
-        <Select
-          label={t(`${P}.timeRange`)}
-          data={options(extra?.timeRanges)}
-          value={range}
-          onChange={setRange}
-          searchable
-          clearable
-          data-testid="flag-access-range"
-        />
-        <Checkbox
-          label={t(`${P}.allowMultipleEntry`)}
-          checked={multiple}
-          onChange={(e) => setMultiple(e.currentTarget.checked)}
-          mb={8}
-        />
-        <Button
-          leftSection={<IconPlus size={16} />}
-          disabled={!zone || !range}
-          onClick={add}
-          data-testid="flag-access-add"
-        >
-          {t(`${COMMON}.add`)}
-        </Button>
-      </Group>
-      {list.fields.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t(`${COMMON}.noItems`)}
-        </Text>
-      ) : (
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t(`${P}.zone`)}</Table.Th>
-              <Table.Th>{t(`${P}.timeRange`)}</Table.Th>
-              <Table.Th>{t(`${P}.allowMultipleEntry`)}</Table.Th>
-              <Table.Th w={48} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.fields.map((field, i) => (
-              <Table.Tr key={field.id}>
-                <Table.Td>
-                  {namesOf(extra?.zones, [current[i]?.idZone ?? 0])[0]}
-                  {errorAt(`access.${i}`) && (
-                    <Text size="xs" c="red">
-                      {errorAt(`access.${i}`)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{namesOf(extra?.timeRanges, [current[i]?.idTimeRange ?? 0])[0]}</Table.Td>
-                <Table.Td>
-                  <Controller
-                    name={`access.${i}.allowMultipleEntry`}
-                    control={form.control}
-                    render={({ field: f }) => (
-                      <Switch
-                        aria-label={t(`${P}.allowMultipleEntry`)}
-                        checked={f.value === 1}
-                        onChange={(e) => f.onChange(e.currentTarget.checked ? 1 : 0)}
-                      />
-                    )}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('common.delete')}
-                    onClick={() => list.remove(i)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Stack>
+    <ChildListEditor
+      gap="sm"
+      pickers={
+        <>
+          <PickerSelect
+            label={t(`${P}.zone`)}
+            data={options(extra?.zones)}
+            value={zone}
+            onChange={setZone}
+            data-testid="flag-access-zone"
+          />
+          <PickerSelect
+            label={t(`${P}.timeRange`)}
+            data={options(extra?.timeRanges)}
+            value={range}
+            onChange={setRange}
+            data-testid="flag-access-range"
+          />
+          <Checkbox
+            label={t(`${P}.allowMultipleEntry`)}
+            checked={multiple}
+            onChange={(e) => setMultiple(e.currentTarget.checked)}
+            mb={8}
+          />
+        </>
+      }
+      entry={
+        zone && range
+          ? ({
+              idZone: Number(zone),
+              idTimeRange: Number(range),
+              allowMultipleEntry: multiple ? 1 : 0,
+            } as const)
+          : null
+      }
+      onAdded={() => {
+        setZone(null);
+        setRange(null);
+        setMultiple(false);
+      }}
+      keyOf={(a) => `${a.idZone}:${a.idTimeRange}`}
+      list={list}
+      items={current}
+      columns={[
+        {
+          head: t(`${P}.zone`),
+          cell: (a, i) => (
+            <>
+              {namesOf(extra?.zones, [a?.idZone ?? 0])[0]}
+              <ErrorText text={errorAt(`access.${i}`)} />
+            </>
+          ),
+        },
+        { head: t(`${P}.timeRange`), cell: (a) => namesOf(extra?.timeRanges, [a?.idTimeRange ?? 0])[0] },
+        {
+          head: t(`${P}.allowMultipleEntry`),
+          cell: (_, i) => (
+            <Controller
+              name={`access.${i}.allowMultipleEntry`}
+              control={form.control}
+              render={({ field: f }) => (
+                <Switch
+                  aria-label={t(`${P}.allowMultipleEntry`)}
+                  checked={f.value === 1}
+                  onChange={(e) => f.onChange(e.currentTarget.checked ? 1 : 0)}
+                />
+              )}
+            />
+          ),
+        },
+      ]}
+      addLabel={t(`${COMMON}.add`)}
+      emptyText={t(`${COMMON}.noItems`)}
+      addTestId="flag-access-add"
+    />
   );
 }
 
@@ -171,120 +116,89 @@ function ArticlesTab({ extra, money }: { extra: Extra | undefined; money: Money 
   const [article, setArticle] = useState<string | null>(null);
   const [price, setPrice] = useState<number | null>(null);
   const suffix = ` ${money.currency.symbol}`;
-  const add = () => {
-    if (!range || !article || price === null) return;
-    const entry = { idTimeRange: Number(range), idArticleEvent: Number(article), price };
-    if (
-      current.some((a) => a.idTimeRange === entry.idTimeRange && a.idArticleEvent === entry.idArticleEvent)
-    ) {
-      notifyRepeated(t('validation.overrideDuplicate'));
-      return;
-    }
-    list.append(entry);
-    setArticle(null);
-    setPrice(null);
-  };
   return (
-    <Stack gap="sm">
-      <Group align="flex-end">
-        <Select
-          label={t(`${P}.timeRange`)}
-          data={options(extra?.timeRanges)}
-          value={range}
-          onChange={setRange}
-          searchable
-          clearable
-          data-testid="flag-price-range"
-        />
-        <Select
-          label={t(`${COMMON}.article`)}
-          data={options(extra?.articles)}
-          value={article}
-          onChange={setArticle}
-          searchable
-          clearable
-          data-testid="flag-price-article"
-        />
-        <NumberInput
-          label={t(`${P}.price`)}
-          min={0}
-          decimalScale={money.decimals}
-          suffix={suffix}
-          clampBehavior="strict"
-          value={price ?? ''}
-          onChange={(v) => setPrice(v === '' ? null : Number(v))}
-          w={140}
-          data-testid="flag-price-value"
-        />
-        <Button
-          leftSection={<IconPlus size={16} />}
-          disabled={!range || !article || price === null}
-          onClick={add}
-          data-testid="flag-price-add"
-        >
-          {t(`${COMMON}.add`)}
-        </Button>
-      </Group>
-      {list.fields.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t(`${COMMON}.noItems`)}
-        </Text>
-      ) : (
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t(`${P}.timeRange`)}</Table.Th>
-              <Table.Th>{t(`${COMMON}.article`)}</Table.Th>
-              <Table.Th w={160}>{t(`${P}.price`)}</Table.Th>
-              <Table.Th w={48} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.fields.map((field, i) => (
-              <Table.Tr key={field.id}>
-                <Table.Td>{namesOf(extra?.timeRanges, [current[i]?.idTimeRange ?? 0])[0]}</Table.Td>
-                <Table.Td>
-                  {namesOf(extra?.articles, [current[i]?.idArticleEvent ?? 0])[0]}
-                  {errorAt(`articles.${i}.idArticleEvent`) && (
-                    <Text size="xs" c="red">
-                      {errorAt(`articles.${i}.idArticleEvent`)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Controller
-                    name={`articles.${i}.price`}
-                    control={form.control}
-                    render={({ field: f }) => (
-                      <NumberInput
-                        aria-label={t(`${P}.price`)}
-                        min={0}
-                        decimalScale={money.decimals}
-                        suffix={suffix}
-                        clampBehavior="strict"
-                        value={f.value ?? ''}
-                        onChange={(v) => f.onChange(v === '' ? null : Number(v))}
-                        error={errorAt(`articles.${i}.price`)}
-                      />
-                    )}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('common.delete')}
-                    onClick={() => list.remove(i)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Stack>
+    <ChildListEditor
+      gap="sm"
+      pickers={
+        <>
+          <PickerSelect
+            label={t(`${P}.timeRange`)}
+            data={options(extra?.timeRanges)}
+            value={range}
+            onChange={setRange}
+            data-testid="flag-price-range"
+          />
+          <PickerSelect
+            label={t(`${COMMON}.article`)}
+            data={options(extra?.articles)}
+            value={article}
+            onChange={setArticle}
+            data-testid="flag-price-article"
+          />
+          <NumberInput
+            label={t(`${P}.price`)}
+            min={0}
+            decimalScale={money.decimals}
+            suffix={suffix}
+            clampBehavior="strict"
+            value={price ?? ''}
+            onChange={(v) => setPrice(v === '' ? null : Number(v))}
+            w={140}
+            data-testid="flag-price-value"
+          />
+        </>
+      }
+      entry={
+        range && article && price !== null
+          ? { idTimeRange: Number(range), idArticleEvent: Number(article), price }
+          : null
+      }
+      onAdded={() => {
+        setArticle(null);
+        setPrice(null);
+      }}
+      keyOf={(a) => `${a.idTimeRange}:${a.idArticleEvent}`}
+      repeatedMessage={t('validation.overrideDuplicate')}
+      list={list}
+      items={current}
+      columns={[
+        { head: t(`${P}.timeRange`), cell: (a) => namesOf(extra?.timeRanges, [a?.idTimeRange ?? 0])[0] },
+        {
+          head: t(`${COMMON}.article`),
+          cell: (a, i) => (
+            <>
+              {namesOf(extra?.articles, [a?.idArticleEvent ?? 0])[0]}
+              <ErrorText text={errorAt(`articles.${i}.idArticleEvent`)} />
+            </>
+          ),
+        },
+        {
+          head: t(`${P}.price`),
+          width: 160,
+          cell: (_, i) => (
+            <Controller
+              name={`articles.${i}.price`}
+              control={form.control}
+              render={({ field: f }) => (
+                <NumberInput
+                  aria-label={t(`${P}.price`)}
+                  min={0}
+                  decimalScale={money.decimals}
+                  suffix={suffix}
+                  clampBehavior="strict"
+                  value={f.value ?? ''}
+                  onChange={(v) => f.onChange(v === '' ? null : Number(v))}
+                  error={errorAt(`articles.${i}.price`)}
+                />
+              )}
+            />
+          ),
+        },
+      ]}
+      addLabel={t(`${COMMON}.add`)}
+      emptyText={t(`${COMMON}.noItems`)}
+      addTestId="flag-price-add"
+    />
   );
 }
 

@@ -1,7 +1,6 @@
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { NumberInput } from '@mantine/core';
 import { WEEKDAYS } from '@pulsera/contracts';
-import { IconCheck, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
   type ArrayPath,
@@ -12,6 +11,7 @@ import {
   useFormContext,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type ChildList, ChildListEditor, ErrorText, PickerSelect } from '../../components/child-list-editor';
 import { NumberField } from '../../components/form-fields';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage, translateMessage } from '../../lib/i18n';
@@ -31,6 +31,7 @@ export const TEXTS = 'catalogue';
 export const COMMON = `${TEXTS}.rules`;
 
 export type Option = { id: number; name: string };
+type ArticleQuantity = { idArticle: number; quantity: number };
 
 /** Options of a select from id + name rows (ids as strings, as the selects hold them). */
 export const options = (rows: Option[] | undefined) =>
@@ -107,10 +108,6 @@ export function WeekdaysText({ value }: { value: string }) {
   );
 }
 
-/** 'configAlreadyInserted' and similar notices when a local list would repeat an entry. */
-export const notifyRepeated = (message: string) =>
-  notifications.show({ color: 'yellow', message, autoClose: 4000 });
-
 /** The message of a field error at `path` (nested), translated. */
 export function useErrorAt() {
   const { t } = useTranslation();
@@ -143,96 +140,60 @@ export function ArticleQuantities<T extends FieldValues>({
   const list = useFieldArray({ control: form.control, name });
   const errorAt = useErrorAt();
   const [chosen, setChosen] = useState<string | null>(null);
-  const current = (form.watch(name as unknown as Path<T>) ?? []) as { idArticle: number; quantity: number }[];
-  const add = () => {
-    if (!chosen) return;
-    const idArticle = Number(chosen);
-    if (current.some((a) => a.idArticle === idArticle)) {
-      notifyRepeated(t('validation.configAlreadyInserted'));
-      return;
-    }
-    list.append({ idArticle, quantity: 1 } as never);
-    setChosen(null);
-  };
+  const current = (form.watch(name as unknown as Path<T>) ?? []) as ArticleQuantity[];
   return (
-    <Stack gap="xs">
-      <Group align="flex-end">
-        <Select
+    <ChildListEditor<ArticleQuantity>
+      pickers={
+        <PickerSelect
           label={label}
           data={options(articles)}
           value={chosen}
           onChange={setChosen}
-          searchable
-          clearable
           style={{ flex: 1 }}
           data-testid={`${name}-article`}
         />
-        <Button
-          leftSection={<IconPlus size={16} />}
-          disabled={!chosen}
-          onClick={add}
-          data-testid={`${name}-add`}
-        >
-          {t(`${COMMON}.add`)}
-        </Button>
-      </Group>
-      {list.fields.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t(`${COMMON}.noItems`)}
-        </Text>
-      ) : (
-        <Table withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t(`${COMMON}.article`)}</Table.Th>
-              <Table.Th w={140}>{t(`${COMMON}.quantity`)}</Table.Th>
-              <Table.Th w={48} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.fields.map((field, i) => (
-              <Table.Tr key={field.id}>
-                <Table.Td>
-                  {namesOf(articles, [current[i]?.idArticle ?? 0])[0]}
-                  {errorAt(`${name}.${i}.idArticle`) && (
-                    <Text size="xs" c="red">
-                      {errorAt(`${name}.${i}.idArticle`)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Controller
-                    name={`${name}.${i}.quantity` as Path<T>}
-                    control={form.control}
-                    render={({ field: q }) => (
-                      <NumberInput
-                        aria-label={t(`${COMMON}.quantity`)}
-                        min={1}
-                        step={1}
-                        allowDecimal={false}
-                        clampBehavior="strict"
-                        value={q.value ?? ''}
-                        onChange={(v) => q.onChange(v === '' ? null : Number(v))}
-                        error={errorAt(`${name}.${i}.quantity`)}
-                      />
-                    )}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('common.delete')}
-                    onClick={() => list.remove(i)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Stack>
+      }
+      entry={chosen ? { idArticle: Number(chosen), quantity: 1 } : null}
+      onAdded={() => setChosen(null)}
+      keyOf={(a) => a.idArticle}
+      list={list as unknown as ChildList<ArticleQuantity>}
+      items={current}
+      columns={[
+        {
+          head: t(`${COMMON}.article`),
+          cell: (a, i) => (
+            <>
+              {namesOf(articles, [a?.idArticle ?? 0])[0]}
+              <ErrorText text={errorAt(`${name}.${i}.idArticle`)} />
+            </>
+          ),
+        },
+        {
+          head: t(`${COMMON}.quantity`),
+          width: 140,
+          cell: (_, i) => (
+            <Controller
+              name={`${name}.${i}.quantity` as Path<T>}
+              control={form.control}
+              render={({ field: q }) => (
+                <NumberInput
+                  aria-label={t(`${COMMON}.quantity`)}
+                  min={1}
+                  step={1}
+                  allowDecimal={false}
+                  clampBehavior="strict"
+                  value={q.value ?? ''}
+                  onChange={(v) => q.onChange(v === '' ? null : Number(v))}
+                  error={errorAt(`${name}.${i}.quantity`)}
+                />
+              )}
+            />
+          ),
+        },
+      ]}
+      addLabel={t(`${COMMON}.add`)}
+      emptyText={t(`${COMMON}.noItems`)}
+      addTestId={`${name}-add`}
+    />
   );
 }

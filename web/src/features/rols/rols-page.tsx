@@ -1,21 +1,16 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
-  Button,
   Group,
   Image,
   Input,
   NumberInput,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   CATEGORY_MODES,
   canCreateRol,
@@ -31,9 +26,9 @@ import {
   rolWarnings,
   UNLIMITED_ACCESS,
 } from '@pulsera/contracts';
-import { IconAlertTriangle, IconCheck, IconPhotoOff, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconPhotoOff, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Controller,
   type FieldErrors,
@@ -43,6 +38,7 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ChildListEditor, ErrorText, idList, PickerSelect } from '../../components/child-list-editor';
 import {
   CheckboxField,
   MultiSelectField,
@@ -78,9 +74,6 @@ const optionsOf = (rows: Option[] | undefined) =>
 const nameOf = (rows: Option[] | undefined, id: number) => rows?.find((r) => r.id === id)?.name ?? `#${id}`;
 const day = (d: string) => dayjs(d).format('DD/MM/YYYY');
 
-/** configAlreadyInserted (02-catalogue §4, §8): the entry is in the list already. */
-const notifyRepeated = (message: string) => notifications.show({ color: 'yellow', message, autoClose: 4000 });
-
 /** Money of the screen: cents of the financial currency, typed in the event's display currency. */
 function moneyOf(c: CurrencyView) {
   const decimals = Math.max(2, decimalsOf(c.fraction));
@@ -105,59 +98,6 @@ function useErrorAt() {
       | undefined;
     return translateMessage(t, err?.message ?? err?.root?.message);
   };
-}
-
-const ErrorText = ({ text }: { text: string | undefined }) =>
-  text ? (
-    <Text size="xs" c="red">
-      {text}
-    </Text>
-  ) : null;
-
-/** A list of entries with a remove button per row, or the "nothing added" line. */
-function EntriesTable({
-  heads,
-  rows,
-  testId,
-}: {
-  heads: string[];
-  rows: { key: string | number; cells: ReactNode[]; onRemove: () => void }[];
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  if (!rows.length)
-    return (
-      <Text size="sm" c="dimmed" data-testid={`${testId}-empty`}>
-        {t(`${P}.noItems`)}
-      </Text>
-    );
-  return (
-    <Table withTableBorder data-testid={testId}>
-      <Table.Thead>
-        <Table.Tr>
-          {heads.map((h) => (
-            <Table.Th key={h}>{h}</Table.Th>
-          ))}
-          <Table.Th w={48} />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.key}>
-            {r.cells.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are fixed columns
-              <Table.Td key={i}>{c}</Table.Td>
-            ))}
-            <Table.Td>
-              <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={r.onRemove}>
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
 }
 
 /** The category selector (02-catalogue §2): any, choose an existing one, or new. */
@@ -205,61 +145,48 @@ function TimeRangesEditor({ ranges }: { ranges: Extra['timeRanges'] }) {
   const value = (field.value ?? []) as number[];
   const errorAt = useErrorAt();
   const [chosen, setChosen] = useState<string | null>(null);
-  const add = () => {
-    if (!chosen) return;
-    const id = Number(chosen);
-    if (value.includes(id)) {
-      notifyRepeated(t('validation.configAlreadyInserted'));
-      return;
-    }
-    field.onChange([...value, id]);
-    setChosen(null);
-  };
   const range = (id: number) => ranges.find((r) => r.id === id);
   return (
-    <Stack gap="xs">
-      <Text size="sm" fw={500}>
-        {t(`${P}.fields.idsTimeRange`)}
-      </Text>
-      <Group align="flex-end">
-        <Select
+    <ChildListEditor<number>
+      title={t(`${P}.fields.idsTimeRange`)}
+      pickers={
+        <PickerSelect
           label={t(`${P}.timeRange`)}
           data={optionsOf(ranges)}
           value={chosen}
           onChange={setChosen}
-          searchable
-          clearable
           style={{ flex: 1 }}
           data-testid="rol-range-select"
         />
-        <Button
-          leftSection={<IconPlus size={16} />}
-          disabled={!chosen}
-          onClick={add}
-          data-testid="rol-range-add"
-        >
-          {t(`${P}.add`)}
-        </Button>
-      </Group>
-      <EntriesTable
-        testId="rol-ranges"
-        heads={[t(`${P}.timeRange`), t(`${P}.dates`)]}
-        rows={value.map((id, i) => {
-          const r = range(id);
-          return {
-            key: id,
-            cells: [
-              <>
-                {r?.name ?? `#${id}`}
-                <ErrorText text={errorAt(`idsTimeRange.${i}`)} />
-              </>,
-              r ? `${day(r.dateStart)} – ${day(r.dateEnd)}` : '',
-            ],
-            onRemove: () => field.onChange(value.filter((x) => x !== id)),
-          };
-        })}
-      />
-    </Stack>
+      }
+      entry={chosen ? Number(chosen) : null}
+      onAdded={() => setChosen(null)}
+      keyOf={(id) => id}
+      list={idList(value, field.onChange)}
+      items={value}
+      columns={[
+        {
+          head: t(`${P}.timeRange`),
+          cell: (id = 0, i) => (
+            <>
+              {range(id)?.name ?? `#${id}`}
+              <ErrorText text={errorAt(`idsTimeRange.${i}`)} />
+            </>
+          ),
+        },
+        {
+          head: t(`${P}.dates`),
+          cell: (id = 0) => {
+            const r = range(id);
+            return r ? `${day(r.dateStart)} – ${day(r.dateEnd)}` : '';
+          },
+        },
+      ]}
+      addLabel={t(`${P}.add`)}
+      emptyText={t(`${P}.noItems`)}
+      addTestId="rol-range-add"
+      tableTestId="rol-ranges"
+    />
   );
 }
 
@@ -271,53 +198,38 @@ function ArticlesEditor({ articles }: { articles: Option[] }) {
   const current = useWatch({ control: form.control, name: 'articles' }) ?? [];
   const errorAt = useErrorAt();
   const [chosen, setChosen] = useState<string | null>(null);
-  const add = () => {
-    if (!chosen) return;
-    const idArticle = Number(chosen);
-    if (current.some((a) => a.idArticle === idArticle)) {
-      notifyRepeated(t('validation.configAlreadyInserted'));
-      return;
-    }
-    list.append({ idArticle, quantity: 1 });
-    setChosen(null);
-  };
   return (
-    <Stack gap="xs">
-      <Text size="sm" fw={500}>
-        {t(`${P}.fields.articles`)}
-      </Text>
-      <Group align="flex-end">
-        <Select
+    <ChildListEditor
+      title={t(`${P}.fields.articles`)}
+      pickers={
+        <PickerSelect
           label={t(`${P}.article`)}
           data={optionsOf(articles)}
           value={chosen}
           onChange={setChosen}
-          searchable
-          clearable
           style={{ flex: 1 }}
           data-testid="rol-article-select"
         />
-        <Button
-          leftSection={<IconPlus size={16} />}
-          disabled={!chosen}
-          onClick={add}
-          data-testid="rol-article-add"
-        >
-          {t(`${P}.add`)}
-        </Button>
-      </Group>
-      <EntriesTable
-        testId="rol-articles"
-        heads={[t(`${P}.article`), t(`${P}.quantity`)]}
-        rows={list.fields.map((f, i) => ({
-          key: f.id,
-          cells: [
+      }
+      entry={chosen ? { idArticle: Number(chosen), quantity: 1 } : null}
+      onAdded={() => setChosen(null)}
+      keyOf={(a) => a.idArticle}
+      list={list}
+      items={current}
+      columns={[
+        {
+          head: t(`${P}.article`),
+          cell: (a, i) => (
             <>
-              {nameOf(articles, current[i]?.idArticle ?? 0)}
+              {nameOf(articles, a?.idArticle ?? 0)}
               <ErrorText text={errorAt(`articles.${i}.idArticle`)} />
-            </>,
+            </>
+          ),
+        },
+        {
+          head: t(`${P}.quantity`),
+          cell: (_, i) => (
             <Controller
-              key="q"
               name={`articles.${i}.quantity`}
               control={form.control}
               render={({ field }) => (
@@ -333,12 +245,15 @@ function ArticlesEditor({ articles }: { articles: Option[] }) {
                   w={120}
                 />
               )}
-            />,
-          ],
-          onRemove: () => list.remove(i),
-        }))}
-      />
-    </Stack>
+            />
+          ),
+        },
+      ]}
+      addLabel={t(`${P}.add`)}
+      emptyText={t(`${P}.noItems`)}
+      addTestId="rol-article-add"
+      tableTestId="rol-articles"
+    />
   );
 }
 
@@ -385,67 +300,56 @@ function AccessEditor({ extra }: { extra: Extra | undefined }) {
   const [zone, setZone] = useState<string | null>(null);
   const [range, setRange] = useState<string | null>(null);
   const [entries, setEntries] = useState<number>(UNLIMITED_ACCESS);
-  const add = () => {
-    if (!zone || !range) return;
-    const entry = { idZone: Number(zone), idTimeRange: Number(range), nAccess: entries };
-    if (current.some((a) => a.idZone === entry.idZone && a.idTimeRange === entry.idTimeRange)) {
-      notifyRepeated(t('validation.configAlreadyInserted'));
-      return;
-    }
-    list.append(entry);
-    setZone(null);
-    setRange(null);
-    setEntries(UNLIMITED_ACCESS);
-  };
   return (
-    <Stack gap="xs">
-      <Group align="flex-end">
-        <Select
-          label={t(`${P}.zone`)}
-          data={optionsOf(extra?.zones)}
-          value={zone}
-          onChange={setZone}
-          searchable
-          clearable
-          data-testid="rol-access-zone"
-        />
-        <Select
-          label={t(`${P}.timeRange`)}
-          data={optionsOf(extra?.timeRanges)}
-          value={range}
-          onChange={setRange}
-          searchable
-          clearable
-          data-testid="rol-access-range"
-        />
-        <EntriesInput
-          label={t(`${P}.nAccess`)}
-          value={entries}
-          onChange={setEntries}
-          testId="rol-access-entries"
-        />
-        <Button
-          leftSection={<IconPlus size={16} />}
-          disabled={!zone || !range}
-          onClick={add}
-          data-testid="rol-access-add"
-        >
-          {t(`${P}.add`)}
-        </Button>
-      </Group>
-      <EntriesTable
-        testId="rol-access"
-        heads={[t(`${P}.zone`), t(`${P}.timeRange`), t(`${P}.nAccess`)]}
-        rows={list.fields.map((f, i) => ({
-          key: f.id,
-          cells: [
+    <ChildListEditor
+      pickers={
+        <>
+          <PickerSelect
+            label={t(`${P}.zone`)}
+            data={optionsOf(extra?.zones)}
+            value={zone}
+            onChange={setZone}
+            data-testid="rol-access-zone"
+          />
+          <PickerSelect
+            label={t(`${P}.timeRange`)}
+            data={optionsOf(extra?.timeRanges)}
+            value={range}
+            onChange={setRange}
+            data-testid="rol-access-range"
+          />
+          <EntriesInput
+            label={t(`${P}.nAccess`)}
+            value={entries}
+            onChange={setEntries}
+            testId="rol-access-entries"
+          />
+        </>
+      }
+      entry={zone && range ? { idZone: Number(zone), idTimeRange: Number(range), nAccess: entries } : null}
+      onAdded={() => {
+        setZone(null);
+        setRange(null);
+        setEntries(UNLIMITED_ACCESS);
+      }}
+      keyOf={(a) => `${a.idZone}:${a.idTimeRange}`}
+      list={list}
+      items={current}
+      columns={[
+        {
+          head: t(`${P}.zone`),
+          cell: (a, i) => (
             <>
-              {nameOf(extra?.zones, current[i]?.idZone ?? 0)}
+              {nameOf(extra?.zones, a?.idZone ?? 0)}
               <ErrorText text={errorAt(`rolesAccess.${i}`)} />
-            </>,
-            nameOf(extra?.timeRanges, current[i]?.idTimeRange ?? 0),
+            </>
+          ),
+        },
+        { head: t(`${P}.timeRange`), cell: (a) => nameOf(extra?.timeRanges, a?.idTimeRange ?? 0) },
+        {
+          head: t(`${P}.nAccess`),
+          cell: (_, i) => (
             <Controller
-              key="n"
               name={`rolesAccess.${i}.nAccess`}
               control={form.control}
               render={({ field }) => (
@@ -455,12 +359,15 @@ function AccessEditor({ extra }: { extra: Extra | undefined }) {
                   error={errorAt(`rolesAccess.${i}.nAccess`)}
                 />
               )}
-            />,
-          ],
-          onRemove: () => list.remove(i),
-        }))}
-      />
-    </Stack>
+            />
+          ),
+        },
+      ]}
+      addLabel={t(`${P}.add`)}
+      emptyText={t(`${P}.noItems`)}
+      addTestId="rol-access-add"
+      tableTestId="rol-access"
+    />
   );
 }
 
@@ -473,53 +380,39 @@ function AddonsEditor({ addons }: { addons: Option[] }) {
   const errorAt = useErrorAt();
   const [chosen, setChosen] = useState<string | null>(null);
   const available = addons.filter((a) => !value.includes(a.id));
-  const add = () => {
-    if (!chosen) return;
-    const id = Number(chosen);
-    if (value.includes(id)) {
-      notifyRepeated(t('validation.configAlreadyInserted'));
-      return;
-    }
-    field.onChange([...value, id]);
-    setChosen(null);
-  };
   return (
-    <Stack gap="xs">
-      <Group align="flex-end">
-        <Select
+    <ChildListEditor<number>
+      pickers={
+        <PickerSelect
           label={t(`${P}.addon`)}
           data={optionsOf(available)}
           value={chosen}
           onChange={setChosen}
-          searchable
-          clearable
           style={{ flex: 1 }}
           data-testid="rol-addon-select"
         />
-        <Button
-          leftSection={<IconPlus size={16} />}
-          disabled={!chosen}
-          onClick={add}
-          data-testid="rol-addon-add"
-        >
-          {t(`${P}.add`)}
-        </Button>
-      </Group>
-      <EntriesTable
-        testId="rol-addons"
-        heads={[t(`${P}.addon`)]}
-        rows={value.map((id, i) => ({
-          key: id,
-          cells: [
+      }
+      entry={chosen ? Number(chosen) : null}
+      onAdded={() => setChosen(null)}
+      keyOf={(id) => id}
+      list={idList(value, field.onChange)}
+      items={value}
+      columns={[
+        {
+          head: t(`${P}.addon`),
+          cell: (id = 0, i) => (
             <>
               {nameOf(addons, id)}
               <ErrorText text={errorAt(`idAddons.${i}`)} />
-            </>,
-          ],
-          onRemove: () => field.onChange(value.filter((x) => x !== id)),
-        }))}
-      />
-    </Stack>
+            </>
+          ),
+        },
+      ]}
+      addLabel={t(`${P}.add`)}
+      emptyText={t(`${P}.noItems`)}
+      addTestId="rol-addon-add"
+      tableTestId="rol-addons"
+    />
   );
 }
 
