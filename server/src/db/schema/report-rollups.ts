@@ -70,6 +70,9 @@ export const reportArticlesHourly = pgTable(
     locationId: integer('location_id'),
     staffId: integer('staff_id'),
     articleId: integer('article_id').notNull(),
+    /** Sales (and devolutions) with a line of the article: a sale's lines arrive in one statement. */
+    orders: sum('orders'),
+    devolutions: sum('devolutions'),
     quantity: sum('quantity'),
     gifts: sum('gifts'),
     amount: sum('amount'),

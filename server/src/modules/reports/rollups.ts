@@ -102,8 +102,8 @@ export function salesSource(eventId: number, w: RollupWindow, f: RollupFilters =
 }
 
 /**
- * Sale lines per hour: hour, location_id, staff_id, article_id, quantity (charged, net), gifts (net),
- * amount (net).
+ * Sale lines per hour: hour, location_id, staff_id, article_id, orders and devolutions (sales with a
+ * line of the article), quantity (charged, net), gifts (net), amount (net).
  */
 export function articlesSource(
   eventId: number,
@@ -114,7 +114,8 @@ export function articlesSource(
   const parts: SQL[] = [];
   if (hours) {
     parts.push(sql`
-      select r.hour, r.location_id, r.staff_id, r.article_id, r.quantity, r.gifts, r.amount
+      select r.hour, r.location_id, r.staff_id, r.article_id, r.orders, r.devolutions, r.quantity, r.gifts,
+        r.amount
       from report_articles_hourly r
       where r.event_id = ${eventId} and ${inSpan(sql`r.hour`, hours)}${eq(sql`r.location_id`, f.idLocation)}${eq(
         sql`r.staff_id`,
@@ -125,6 +126,8 @@ export function articlesSource(
     const sign = sql`case when s.is_devolution then -1 else 1 end`;
     parts.push(sql`
       select ${hourOf(sql`s.device_time`)} as hour, s.location_id, s.staff_id, l.article_id,
+        count(distinct s.id) filter (where not s.is_devolution) as orders,
+        count(distinct s.id) filter (where s.is_devolution) as devolutions,
         sum(${sign} * (l.quantity - l.quantity_gift)) as quantity, sum(${sign} * l.quantity_gift) as gifts,
         sum(${sign} * l.price::bigint * (l.quantity - l.quantity_gift)) as amount
       from sales s join sale_lines l on l.event_id = s.event_id and l.sale_id = s.id
@@ -136,7 +139,7 @@ export function articlesSource(
   }
   return parts.length
     ? union(parts)
-    : sql`select null::timestamptz as hour, null::int as location_id, null::int as staff_id, 0 as article_id, 0::bigint as quantity, 0::bigint as gifts, 0::bigint as amount where false`;
+    : sql`select null::timestamptz as hour, null::int as location_id, null::int as staff_id, 0 as article_id, 0::bigint as orders, 0::bigint as devolutions, 0::bigint as quantity, 0::bigint as gifts, 0::bigint as amount where false`;
 }
 
 /**
@@ -208,7 +211,7 @@ const ROLLUPS = [
   {
     table: 'report_articles_hourly',
     keys: ['location_id', 'staff_id', 'article_id'],
-    sums: ['quantity', 'gifts', 'amount'],
+    sums: ['orders', 'devolutions', 'quantity', 'gifts', 'amount'],
   },
   {
     table: 'report_top_ups_hourly',

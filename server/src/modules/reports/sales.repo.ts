@@ -9,9 +9,9 @@ import { articlesSource, type RollupWindow, salesSource } from './rollups';
  * The sales report's queries (contracts/src/report-sales.ts), a devolution counted with the opposite
  * sign. They read the hourly rollups (rollups.ts: sums per hour, location and staff member, and per
  * hour, location, staff member and article, exact for any window) wherever those answer the question,
- * so a day of a festival of millions of sales adds up a few thousand rows. Only what the rollups do
- * not hold reads the raw sales and lines: the sales containing a chosen article (by staff or location
- * with an article filter) and the metre sales (few, under a partial index on the kitchen).
+ * so a day of a festival of millions of sales adds up a few thousand rows (the articles rollup also
+ * counts the sales with a line of each article, for the article filter). Only the metre sales read
+ * the raw sales and lines (few, under a partial index on the kitchen).
  * A breakdown and its total come from one statement (GROUPING SETS), so they cannot disagree. Ids are
  * named after the aggregation (a deleted row stays unnamed: `#id`).
  */
@@ -53,6 +53,32 @@ async function rolledUp(db: Executor, eventId: number, q: ReportQuery, key: 'loc
       from (${articlesSource(eventId, w, f)}) x
     ) u
     where ${internOf(eventId, q, 'u.staff_id')}
+    group by grouping sets ((${k}), ())`);
+  const all = rowsOf<FigureRow & { k: unknown; is_total: unknown }>(res);
+  return {
+    rows: all.filter((r) => Number(r.is_total) !== 1),
+    total: figures(all.find((r) => Number(r.is_total) === 1)),
+  };
+}
+
+/**
+ * Figures of the sales with a line of the chosen article, by location or staff member, from the
+ * articles rollup (which counts, per article, the sales and devolutions that had a line of it).
+ */
+async function rolledUpArticle(
+  db: Executor,
+  eventId: number,
+  q: ReportQuery,
+  key: 'location_id' | 'staff_id',
+) {
+  const k = sql.raw(`x.${key}`);
+  const res = await db.execute(sql`
+    select ${k} as k, grouping(${k}) as is_total,
+      coalesce(sum(x.orders), 0) as orders, coalesce(sum(x.devolutions), 0) as devolutions,
+      coalesce(sum(x.quantity), 0) as quantity, coalesce(sum(x.gifts), 0) as gifts,
+      coalesce(sum(x.amount), 0) as amount
+    from (${articlesSource(eventId, windowOf(q), { ...rollupFilters(q), idArticle: q.idArticle })}) x
+    where ${internOf(eventId, q, 'x.staff_id')}
     group by grouping sets ((${k}), ())`);
   const all = rowsOf<FigureRow & { k: unknown; is_total: unknown }>(res);
   return {
@@ -114,7 +140,7 @@ const lineWhere = (q: ReportQuery) =>
 /** +1 for a sale, −1 for a devolution. */
 const SIGN = '(case when sales.is_devolution then -1 else 1 end)';
 
-/** The figures of sales joined to their matching lines, as SELECT expressions. */
+/** The figures of sales joined to their matching lines, as SELECT expressions (the metre sales). */
 const FIGURES = sql.raw(`
   count(distinct sales.id) filter (where not sales.is_devolution) as orders,
   count(distinct sales.id) filter (where sales.is_devolution) as devolutions,
@@ -137,29 +163,10 @@ const figures = (r: FigureRow | undefined): SalesFigures => ({
   amount: Number(r?.amount ?? 0),
 });
 
-/**
- * Sales and their lines of the chosen article grouped by `key` (a column of sales), with the total
- * as the grouping set (): the row whose `is_total` is 1. Raw rows: the rollups do not know which sales
- * contained an article.
- */
-async function grouped(db: Executor, eventId: number, q: ReportQuery, key: string) {
-  const res = await db.execute(sql`
-    select ${sql.raw(key)} as k, grouping(${sql.raw(key)}) as is_total, ${FIGURES}
-    from sales
-    join sale_lines on sale_lines.event_id = sales.event_id and sale_lines.sale_id = sales.id${lineWhere(q)}
-    where ${salesWhere(eventId, q)}
-    group by grouping sets ((${sql.raw(key)}), ())`);
-  const all = rowsOf<FigureRow & { k: unknown; is_total: unknown }>(res);
-  return {
-    rows: all.filter((r) => Number(r.is_total) !== 1),
-    total: figures(all.find((r) => Number(r.is_total) === 1)),
-  };
-}
-
 /** By staff member (with whether internal). */
 export async function byStaff(db: Executor, eventId: number, q: ReportQuery) {
   const { rows, total } = q.idArticle
-    ? await grouped(db, eventId, q, 'sales.staff_id')
+    ? await rolledUpArticle(db, eventId, q, 'staff_id')
     : await rolledUp(db, eventId, q, 'staff_id');
   const named = await names(db, eventId, 'staff', idsOf(rows));
   return {
@@ -176,7 +183,7 @@ export async function byStaff(db: Executor, eventId: number, q: ReportQuery) {
 /** By location. */
 export async function byLocation(db: Executor, eventId: number, q: ReportQuery) {
   const { rows, total } = q.idArticle
-    ? await grouped(db, eventId, q, 'sales.location_id')
+    ? await rolledUpArticle(db, eventId, q, 'location_id')
     : await rolledUp(db, eventId, q, 'location_id');
   const named = await names(db, eventId, 'locations', idsOf(rows));
   return {

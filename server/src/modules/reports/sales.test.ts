@@ -313,6 +313,24 @@ describe('sales by staff (GET /reports/main-order-staff)', () => {
     });
     const want = sales.filter((s) => inWindow(s, DAY1) && s.locationId === ids.court);
     expect(res.body.result.total).toEqual(expected(want, (l) => l.idArticle === ids.beer));
+    // An article by location over a window that is not whole hours (rollup hours + raw edges).
+    const odd = {
+      start: new Date(Date.parse(DAY1.start) + 17 * 60_000).toISOString(),
+      end: new Date(Date.parse(DAY1.end) - 23 * 60_000).toISOString(),
+    };
+    const byLoc = await get('/reports/mainOrderLocation', {
+      dateStart: odd.start,
+      dateEnd: odd.end,
+      idArticle: ids.beer,
+    });
+    const inOdd = sales.filter((s) => inWindow(s, odd));
+    for (const [loc, group] of groupBy(inOdd, (s) => s.locationId ?? null)) {
+      const row = byLoc.body.result.rows.find((r: { idLocation: number }) => r.idLocation === loc);
+      const wantLoc = expected(group, (l) => l.idArticle === ids.beer);
+      if (wantLoc.orders + wantLoc.devolutions === 0) continue;
+      expect(figuresOf(row), `location ${loc}`).toEqual(wantLoc);
+    }
+    expect(byLoc.body.result.total).toEqual(expected(inOdd, (l) => l.idArticle === ids.beer));
   });
 });
 
