@@ -31,6 +31,11 @@ export const CustomerSearchRequest = CustomerSearchQuery.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type CustomerSearchRequest = z.input<typeof CustomerSearchRequest>;
+/**
+ * The search answers the spec's result list; this response header says whether a next page has
+ * results (`1`) or not (`0`), so a page of exactly 10 is known to be the last.
+ */
+export const CUSTOMER_SEARCH_HAS_MORE = 'x-has-more';
 /** The search fields in the order the form shows them. */
 export const CUSTOMER_SEARCH_FIELDS = [
   'name',

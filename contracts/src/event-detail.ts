@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DATE_BOUNDS,
   EVENT_TYPES,
   LANGUAGES,
   MESSAGE_ORIGINATOR,
@@ -17,6 +18,21 @@ import { EventParam } from './event';
  * kiosk configuration, the device-configuration QR, the duplicate request and the capacity toggle.
  */
 const isoDate = z.iso.datetime({ offset: true });
+
+/**
+ * The allowed date range (01-console §9: 2020-01-01 to 2099-12-31), as UTC instants like the other
+ * dated entities (fees, bonuses); the form's pickers show the same instants in the event's zone.
+ */
+export const EVENT_DATE_MIN = `${DATE_BOUNDS.min}T00:00:00.000Z`;
+export const EVENT_DATE_MAX = `${DATE_BOUNDS.max}T23:59:59.999Z`;
+/** An event date within the allowed range: before it "start on or after", after it "end on or before". */
+const eventDate = isoDate
+  .refine((v) => !(Date.parse(v) < Date.parse(EVENT_DATE_MIN)), {
+    error: `validation.startBound|{"bound":"${DATE_BOUNDS.min}"}`,
+  })
+  .refine((v) => !(Date.parse(v) > Date.parse(EVENT_DATE_MAX)), {
+    error: `validation.endBound|{"bound":"${DATE_BOUNDS.max}"}`,
+  });
 const flag01 = z.union([z.literal(0), z.literal(1)]);
 
 /** A real IANA time zone (what `Intl` knows; aliases such as UTC are accepted). */
@@ -100,10 +116,10 @@ const EventSaveBase = z.object({
   id_promotor: z.number().int().positive(),
   teamIds: z.array(z.number().int().positive()).max(200).optional(),
   externalAnalyticsId: z.string().trim().max(100).nullable().optional(),
-  f_inicio: isoDate,
-  f_fin: isoDate,
-  f_inicio_operaciones: isoDate.nullable().optional(),
-  f_fin_operaciones: isoDate.nullable().optional(),
+  f_inicio: eventDate,
+  f_fin: eventDate,
+  f_inicio_operaciones: eventDate.nullable().optional(),
+  f_fin_operaciones: eventDate.nullable().optional(),
   offset: z.number().min(0).max(24),
   zona_horaria: z
     .string()
@@ -125,8 +141,12 @@ const EventSaveBase = z.object({
   Nombre_fiscal: z.string().trim().max(150).nullable().optional(),
   NIF: z.string().trim().max(30).nullable().optional(),
   porcentaje_Fiscal: z.number().min(0).max(100).nullable().optional(),
+  /** The sales VAT of the billing documents (`IVA` is the billing setting). */
   eventVat: vat.nullable().optional(),
-  cashLabel: z.string().trim().min(1).max(30).optional(),
+  /** The name terminals give cash payments (01-console §9: default cash). */
+  cashLabel: z.string().trim().min(1, { error: 'validation.required' }).max(30).optional(),
+  /** The event's province (GET /provinces/find?name); null clears it. */
+  provinceId: z.number().int().positive().nullable().optional(),
   enabledApiBebeRapid: flag01.optional(),
   queueSyncLoggables: flag01.optional(),
   isClosed: flag01.optional(),
@@ -288,10 +308,10 @@ export type DeviceQrConfig = z.infer<typeof DeviceQrConfig>;
 // Duplicate (01-console §3 Event duplication request, §4 Duplicate form, §5)
 const DuplicateEventBase = z.object({
   newEventName: z.string().trim().min(1, { error: 'validation.required' }).max(150),
-  f_inicio: isoDate,
-  f_fin: isoDate,
-  f_inicio_operaciones: isoDate.nullable().optional(),
-  f_fin_operaciones: isoDate.nullable().optional(),
+  f_inicio: eventDate,
+  f_fin: eventDate,
+  f_inicio_operaciones: eventDate.nullable().optional(),
+  f_fin_operaciones: eventDate.nullable().optional(),
   duplicateStaff: z.boolean().default(false),
   duplicateTimeRanges: z.boolean().default(false),
   duplicateLocations: z.boolean().default(false),

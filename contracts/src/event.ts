@@ -61,7 +61,8 @@ export const Event = z.object({
   servicesOnlineDateEnd: isoDate.nullable(),
   pictureSponsor: ImageRef.nullable(),
   pictureReceiptLogo: ImageRef.nullable(),
-  province: z.object({ name: z.string(), country: z.string() }).nullable(),
+  /** The event's province (01-console §3: name, country), with its id for the form's choice. */
+  province: z.object({ id: z.number().int(), name: z.string(), country: z.string() }).nullable(),
   enabledApiBebeRapid: flag01,
   queueSyncLoggables: flag01,
   paymentMethods: z.string(),

@@ -82,7 +82,11 @@ export function normalizeZone<
   };
 }
 
-/** The form: capacity control and reset are switches that show their fields. */
+/**
+ * The form: capacity control and reset are switches that show their fields. A controlled capacity is
+ * required; values below the minimums are not refused but clamped up (02-catalogue §5): the fields
+ * raise them when left, and the save applies `normalizeZone` as the server does.
+ */
 export const ZoneForm = z
   .object({
     name: ZoneSave.shape.name,
@@ -95,12 +99,8 @@ export const ZoneForm = z
     resetHour: z.string().nullable(),
   })
   .superRefine((v, ctx) => {
-    if (v.capacityControl && (v.capacity === null || v.capacity < ZONE_CAPACITY_MIN)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['capacity'],
-        message: v.capacity === null ? 'validation.required' : `validation.min|{"min":${ZONE_CAPACITY_MIN}}`,
-      });
+    if (v.capacityControl && v.capacity === null) {
+      ctx.addIssue({ code: 'custom', path: ['capacity'], message: 'validation.required' });
     }
     if (v.resetCapacity === 1 && !v.resetHour) {
       ctx.addIssue({ code: 'custom', path: ['resetHour'], message: 'validation.required' });

@@ -4,7 +4,8 @@ import { openActiveEvent, signIn } from './helpers';
 
 /**
  * The event detail (admin/events/theevent): editing an event across a time zone, duplicating it with
- * and without articles, the device-configuration QR, and a location's receipt logo.
+ * and without articles, the device-configuration QR, a location’s receipt logo, and the event’s own
+ * receipt logo and sponsor image.
  */
 
 /** The console's session token, for reading what the server stored. */
@@ -284,4 +285,58 @@ test('uploads a receipt logo for a location and sees it after reload', async ({ 
   await expect(again).toBeVisible();
   await expect.poll(() => again.evaluate((i) => (i as { naturalWidth: number }).naturalWidth)).toBe(200);
   await expect.poll(() => again.evaluate((i) => (i as { naturalHeight: number }).naturalHeight)).toBe(200);
+});
+
+test('uploads the event’s receipt logo and sponsor image, sees them after reload, and is told of a wrong size', async ({
+  page,
+}) => {
+  await createEvent(page, 'Receipt Logo Fest 2026');
+  const logo = page.getByTestId('image-upload-/event/images/receipt-logo');
+  const sponsor = page.getByTestId('image-upload-/event/images/image-sponsor');
+  await expect(logo.getByText('No image')).toBeVisible();
+  await expect(sponsor.getByText('No image')).toBeVisible();
+
+  await logo.locator('input[type=file]').setInputFiles({
+    name: 'receipt-logo.png',
+    mimeType: 'image/png',
+    buffer: png(200, 200),
+  });
+  await expect(logo.getByRole('img', { name: 'Receipt logo' })).toBeVisible();
+  await sponsor.locator('input[type=file]').setInputFiles({
+    name: 'sponsor.png',
+    mimeType: 'image/png',
+    buffer: png(500, 140),
+  });
+  await expect(sponsor.getByRole('img', { name: 'Sponsor image' })).toBeVisible();
+
+  // After a reload both are the event's, at their sizes.
+  await page.reload();
+  const naturalSize = (img: Locator) =>
+    img.evaluate((i) => {
+      const el = i as { naturalWidth: number; naturalHeight: number };
+      return `${el.naturalWidth}x${el.naturalHeight}`;
+    });
+  const logoImg = logo.getByRole('img', { name: 'Receipt logo' });
+  const sponsorImg = sponsor.getByRole('img', { name: 'Sponsor image' });
+  await expect(logoImg).toBeVisible();
+  await expect(sponsorImg).toBeVisible();
+  await expect.poll(() => naturalSize(logoImg)).toBe('200x200');
+  await expect.poll(() => naturalSize(sponsorImg)).toBe('500x140');
+  const stored = await page.request.get(`/api/findEvent/${await selectedEventId(page)}`, {
+    headers: { token: await sessionToken(page) },
+  });
+  const event = (await stored.json()).result.event;
+  expect(event.pictureReceiptLogo).toMatchObject({ id: expect.any(Number), url: expect.any(String) });
+  expect(event.pictureSponsor).toMatchObject({ id: expect.any(Number), url: expect.any(String) });
+
+  // A sponsor-sized image is no receipt logo: the field says why, and the logo stays.
+  await logo.locator('input[type=file]').setInputFiles({
+    name: 'too-wide.png',
+    mimeType: 'image/png',
+    buffer: png(500, 140),
+  });
+  await expect(logo.getByRole('alert')).toHaveText('The image must be 200×200 pixels; this one is 500×140');
+  await expect.poll(() => naturalSize(logoImg)).toBe('200x200');
+  await page.reload();
+  await expect.poll(() => naturalSize(logo.getByRole('img', { name: 'Receipt logo' }))).toBe('200x200');
 });

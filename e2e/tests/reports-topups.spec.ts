@@ -1,6 +1,30 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { openActiveEvent } from './helpers';
+
+/** Clicks a table's download button and reads the spreadsheet back: each row's cell values. */
+async function downloadRows(page: Page, testId: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const bytes = await readFile((await download.path())!);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
+  const rows: unknown[][] = [];
+  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+/** A headline figure as a number (its card's last line, e.g. '1,234'). */
+const figure = async (page: Page, testId: string) =>
+  Number(
+    (await page.getByTestId(testId).innerText())
+      .trim()
+      .split('\n')
+      .at(-1)!
+      .replace(/[^\d.-]/g, ''),
+  );
 
 /** A headline count once loaded: its card shows a number other than 0. */
 const nonZero = (page: Page, testId: string) => expect(page.getByTestId(testId)).toContainText(/[1-9]/);
@@ -56,6 +80,17 @@ test('top-ups: the overview figures, every tab, and the overview as a spreadshee
   await expect(online.locator('tbody tr').first()).toContainText(/\d{2}:00/);
   expect(await online.locator('tbody tr').count()).toBeGreaterThanOrEqual(days);
   await page.screenshot({ path: 'test-results/reports-topups-online.png', fullPage: true });
+  // The download has every hour of the window and, under it, the totals of all of them.
+  await expect(online.locator('tfoot')).toContainText('Total');
+  const sheet = await downloadRows(page, 'online-table-download');
+  const header = sheet.findIndex((r) => r[0] === 'Hour' && r[1] === 'Paid purchases');
+  expect(header).toBeGreaterThan(0);
+  const totals = sheet.at(-1)!;
+  expect(totals[0]).toBe('Total');
+  expect(totals[1]).toBe(await figure(page, 'stat-online-count'));
+  const units = sheet.slice(header + 1, -1);
+  expect(units.length).toBeGreaterThanOrEqual(await online.locator('tbody tr').count());
+  expect(units.reduce((n, r) => n + Number(r[1]), 0)).toBe(totals[1]);
 });
 
 test('bonuses and wristbands: the manual tab and the per-day tab', async ({ page }) => {
@@ -75,5 +110,16 @@ test('bonuses and wristbands: the manual tab and the per-day tab', async ({ page
   const perDay = page.getByTestId('wristbands-per-day-table');
   await expect(perDay.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('per-day-chart')).toBeVisible();
+  expect(await perDay.locator('tbody tr').count()).toBeGreaterThan(1);
   await page.screenshot({ path: 'test-results/reports-wristbands-per-day.png', fullPage: true });
+  // The filter bar's festival day narrows the tab to that day, and the download names it.
+  await page.getByTestId('filter-day').click();
+  await page.getByRole('option', { name: /\d{4}/ }).first().click();
+  await expect(page).toHaveURL(/day=\d{4}-\d{2}-\d{2}/);
+  await expect(perDay.locator('tbody tr')).toHaveCount(1);
+  const sheet = await downloadRows(page, 'wristbands-per-day-table-download');
+  expect(sheet.some((r) => r[0] === 'Day of event')).toBe(true);
+  const header = sheet.findIndex((r) => r[0] === 'Festival day' && r[1] === 'New wristbands');
+  expect(sheet.slice(header + 1).map((r) => r[0])).toHaveLength(2); // the day and the totals row
+  expect(sheet.at(-1)![0]).toBe('Total');
 });

@@ -10,6 +10,10 @@ test('a zone hierarchy with capacity is saved and is still there after a reload'
   await page.getByTestId('resource-new').click();
   await page.getByTestId('field-name').fill('E2E Arena');
   await page.getByLabel('Capacity control').check();
+  // Below the minimum is clamped up when the field is left (02-catalogue §5), not refused.
+  await page.getByTestId('field-capacity').fill('0');
+  await page.getByTestId('field-capacity').press('Tab');
+  await expect(page.getByTestId('field-capacity')).toHaveValue('1');
   await page.getByTestId('field-capacity').fill('500');
   await page.getByTestId('resource-save').click();
   await expect(page.getByText('Operation successfully ended')).toBeVisible();

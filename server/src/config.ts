@@ -32,6 +32,11 @@ export interface Config {
   seed: 'demo' | 'none';
   webDist: string;
   topUpSiteUrl: string;
+  /**
+   * This server's public address (PUBLIC_URL, e.g. https://console.example.com): named in device
+   * QR codes and checked on redeem. Null: the address the request reached.
+   */
+  publicUrl: string | null;
   festivalPaths: string[];
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -81,6 +86,21 @@ export function loadStorageConfig(): StorageConfig {
   };
 }
 
+/** An http(s) address without a trailing slash, or null when the setting is empty. */
+function httpUrl(name: string): string | null {
+  const raw = process.env[name]?.trim();
+  if (!raw) return null;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Error(`Setting ${name} must be an http(s) address such as https://console.example.com`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new Error(`Setting ${name} must be an http(s) address such as https://console.example.com`);
+  return raw.replace(/\/+$/, '');
+}
+
 /** A development fallback secret; the README says to set real ones in production. */
 const DEV_SECRET = 'pulsera-development-secret-change-me-0123456789';
 
@@ -104,6 +124,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     seed,
     webDist: path.resolve(REPO_ROOT, str('WEB_DIST', 'web/dist')),
     topUpSiteUrl: str('TOPUP_SITE_URL', 'https://topup.pulsera.example'),
+    publicUrl: httpUrl('PUBLIC_URL'),
     festivalPaths: str('FESTIVAL_PATHS', 'arenal,medusa')
       .split(',')
       .map((s) => s.trim().toLowerCase())

@@ -35,8 +35,13 @@ export interface Sent {
   body: unknown;
 }
 
-/** A fake network: `answer` gets each call and returns the envelope's result or an error body. */
-export function fakeApi(answer: (call: Sent) => { status?: number; body: unknown }) {
+/**
+ * A fake network: `answer` gets each call and returns the envelope's result or an error body, and
+ * optionally response headers.
+ */
+export function fakeApi(
+  answer: (call: Sent) => { status?: number; body: unknown; headers?: Record<string, string> },
+) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -47,8 +52,11 @@ export function fakeApi(answer: (call: Sent) => { status?: number; body: unknown
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       };
       sent.push(call);
-      const { status = 200, body } = answer(call);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const { status = 200, body, headers } = answer(call);
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
     }),
   );
   return sent;
@@ -68,4 +76,41 @@ export function renderScreen(screen: ReactNode) {
       </QueryClientProvider>
     </MantineProvider>,
   );
+}
+
+/** A downloaded spreadsheet read back: each row's cell values (1-based columns dropped). */
+export type SheetRows = (string | number | null)[][];
+
+/**
+ * Catches the spreadsheets a screen downloads (`lib/xlsx.ts` hands a Blob to URL.createObjectURL)
+ * and reads the last one back with exceljs, as a user's spreadsheet program would.
+ */
+export function catchDownloads() {
+  const blobs: Blob[] = [];
+  URL.createObjectURL = vi.fn((b: Blob | MediaSource) => {
+    blobs.push(b as Blob);
+    return `blob:download-${blobs.length}`;
+  });
+  URL.revokeObjectURL = vi.fn();
+  // jsdom cannot follow a download link: the file was caught above.
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    if (!this.download) click.call(this);
+  };
+  return {
+    count: () => blobs.length,
+    async lastSheet(): Promise<SheetRows> {
+      const { default: ExcelJS } = await import('exceljs');
+      const wb = new ExcelJS.Workbook();
+      const blob = blobs.at(-1);
+      if (!blob) throw new Error('nothing was downloaded');
+      await wb.xlsx.load(await blob.arrayBuffer());
+      const rows: SheetRows = [];
+      wb.worksheets[0]!.eachRow({ includeEmpty: true }, (row) => {
+        const values = (row.values as unknown[]).slice(1);
+        rows.push(values.map((v) => (v === undefined ? null : (v as string | number | null))));
+      });
+      return rows;
+    },
+  };
 }

@@ -40,7 +40,14 @@ export function DateTimeField<T extends FieldValues>({
   required,
   disabled,
   timezone,
-}: Base<T> & { timezone?: string }) {
+  min,
+  max,
+}: Base<T> & {
+  timezone?: string;
+  /** The earliest and latest instants (ISO, UTC) the picker offers, shown in the time zone. */
+  min?: string;
+  max?: string;
+}) {
   const f = useField(name, label);
   const { event } = useSession();
   const tz = timezone ?? event?.zona_horaria ?? 'Europe/Madrid';
@@ -56,6 +63,8 @@ export function DateTimeField<T extends FieldValues>({
           clearable={!required}
           valueFormat="DD/MM/YYYY HH:mm"
           value={isoToWall(field.value, tz)}
+          minDate={isoToWall(min, tz) ?? undefined}
+          maxDate={isoToWall(max, tz) ?? undefined}
           onChange={(v) => field.onChange(wallToIso(v, tz))}
           onBlur={field.onBlur}
           error={f.error}

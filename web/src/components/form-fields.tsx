@@ -13,23 +13,47 @@ import { createContext, useContext } from 'react';
 import { Controller, type FieldValues, type Path, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../lib/i18n';
+import { type Money, useMoney } from '../lib/money';
 
 /** Fields label themselves from `<prefix>.fields.<name>` (ARCHITECTURE.md convention 8). */
 export const FieldPrefix = createContext('');
+
+/** The message of an error object, or of the first error nested in it (e.g. `list.2.id` under `list`). */
+function firstMessage(e: unknown, depth = 0): string | undefined {
+  if (!e || typeof e !== 'object' || depth > 8) return undefined;
+  const own = (e as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  for (const [k, v] of Object.entries(e)) {
+    // `ref` is the field's element; `types` repeats the messages.
+    if (k === 'ref' || k === 'types' || k === 'message' || k === 'type') continue;
+    const nested = firstMessage(v, depth + 1);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/**
+ * The (untranslated) message of the form error at `path` (dotted): its own, its list's root, or with
+ * `deep` the first one nested under it, so that a server error on an item of a list field (`addons.3`,
+ * `access.0.idZone`) shows on the field that edits the list.
+ */
+export function errorMessageAt(errors: unknown, path: string, deep = false): string | undefined {
+  const at = path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], errors) as
+    | { message?: string; root?: { message?: string } }
+    | undefined;
+  if (deep) return firstMessage(at);
+  return at?.message || at?.root?.message || undefined;
+}
 
 function useField(name: string, label?: string) {
   const { t } = useTranslation();
   const prefix = useContext(FieldPrefix);
   const form = useFormContext();
-  const err = name
-    .split('.')
-    .reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], form.formState.errors) as
-    | { message?: string }
-    | undefined;
   return {
     form,
     label: label ?? t(`${prefix}.fields.${name}`),
-    error: translateMessage(t, err?.message),
+    // A field shows the errors of what it edits, nested ones included (a multi-select's items).
+    error: translateMessage(t, errorMessageAt(form.formState.errors, name, true)),
   };
 }
 
@@ -66,7 +90,7 @@ export function TextAreaField<T extends FieldValues>({ name, label, ...rest }: B
   );
 }
 
-/** A number input that never goes below its minimum (the currency input of 02-catalogue §2). */
+/** A number input that never goes below its minimum. */
 export function NumberField<T extends FieldValues>({
   name,
   label,
@@ -85,6 +109,86 @@ export function NumberField<T extends FieldValues>({
           error={f.error}
           value={field.value ?? ''}
           onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+          onBlur={field.onBlur}
+          data-testid={`field-${name}`}
+        />
+      )}
+    />
+  );
+}
+
+type MoneyInputProps = Omit<
+  NumberInputProps,
+  'value' | 'onChange' | 'min' | 'decimalScale' | 'suffix' | 'clampBehavior' | 'allowNegative'
+> & {
+  /** The event's money helper (`useMoney`). */
+  money: Money;
+  /** The least amount in cents of the financial currency (default 0): the input never goes below it. */
+  minCents?: number;
+  /** The amount as typed in the display currency; null while empty. */
+  value: number | null | undefined;
+  onChange: (amount: number | null) => void;
+  /** Without the rate line under the input (a table cell): the rate is its tooltip. */
+  compact?: boolean;
+};
+
+/**
+ * The currency number input (02-catalogue §2 Shared inputs): an amount typed in the event's display
+ * currency (its symbol, and the rate to the financial currency when they differ), never below its
+ * minimum, with as many decimals as a cent of the financial currency needs (`Money.decimals`). Convert
+ * with `money.toInput` / `money.toCents` only.
+ */
+export function MoneyInput({
+  money,
+  minCents = 0,
+  value,
+  onChange,
+  compact,
+  description,
+  ...rest
+}: MoneyInputProps) {
+  const min = money.toInput(minCents);
+  return (
+    <NumberInput
+      {...rest}
+      min={min}
+      allowNegative={min < 0}
+      clampBehavior="strict"
+      decimalScale={money.decimals}
+      suffix={` ${money.currency.symbol}`}
+      description={description ?? (compact ? undefined : money.rate)}
+      title={compact ? (money.rate ?? undefined) : undefined}
+      value={value ?? ''}
+      onChange={(v) => onChange(v === '' ? null : Number(v))}
+    />
+  );
+}
+
+/** `MoneyInput` as a field of the form (the amount in the display currency; the page converts on save). */
+export function MoneyField<T extends FieldValues>({
+  name,
+  label,
+  money,
+  minCents,
+  required = true,
+  disabled,
+}: Base<T> & { money?: Money; minCents?: number }) {
+  const f = useField(name, label);
+  const eventMoney = useMoney();
+  return (
+    <Controller
+      name={name}
+      control={f.form.control}
+      render={({ field }) => (
+        <MoneyInput
+          money={money ?? eventMoney}
+          minCents={minCents}
+          label={f.label}
+          error={f.error}
+          required={required}
+          disabled={disabled}
+          value={field.value}
+          onChange={field.onChange}
           onBlur={field.onBlur}
           data-testid={`field-${name}`}
         />

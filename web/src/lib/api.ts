@@ -33,6 +33,8 @@ export interface RequestOptions {
   /** The caller handles every failure itself (e.g. the sign-in form). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Reads a successful answer's headers (e.g. the customer search's `x-has-more`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 type ErrorHandler = (error: ApiError, options: RequestOptions) => void;
@@ -89,7 +91,10 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
     // A token in an answer replaces the stored one (01-console §7).
     if (res.ok && body?.token) session.setToken(body.token);
-    if (res.ok && body && body.error === 0) return body.result as T;
+    if (res.ok && body && body.error === 0) {
+      options.onHeaders?.(res.headers);
+      return body.result as T;
+    }
     if (!body) throw new ApiError(res.ok ? 0 : res.status, res.status, 'Unknown error');
     throw new ApiError(
       res.status,

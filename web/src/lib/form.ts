@@ -1,17 +1,49 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
 
-/** Field errors from the server land on the form's fields (ARCHITECTURE.md convention 6). */
+/**
+ * How a save call names the form's fields in its field errors: `prefix` is the wrapper of its body
+ * (`flag.` for POST /flag {flag}); `rename` maps the server's name of a field (the first segment of
+ * the path) to the form's (`precio_base` → `precio`).
+ */
+export interface ServerFieldNames {
+  prefix?: string;
+  rename?: Record<string, string>;
+}
+
+/** A field error of the server with the form's path; `message` a key of the validation catalogue. */
+export interface FormFieldError {
+  path: string;
+  message: string;
+  /** The server's translation. */
+  text?: string;
+}
+
+/** The field errors of a failed call, named as the form names its fields; null when it has none. */
+export function formFieldErrors(e: unknown, names: string | ServerFieldNames = ''): FormFieldError[] | null {
+  if (!(e instanceof ApiError) || !e.fields.length) return null;
+  const { prefix = '', rename = {} } = typeof names === 'string' ? { prefix: names } : names;
+  return e.fields.map((f) => {
+    const path = prefix && f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path;
+    const [head = '', ...rest] = path.split('.');
+    const renamed = Object.hasOwn(rename, head) ? rename[head]! : head;
+    return { ...f, path: [renamed, ...rest].join('.') };
+  });
+}
+
+/**
+ * Field errors from the server land on the form's fields (ARCHITECTURE.md convention 6). Answers
+ * whether the failure had field errors. (The list + detail screens also show those that match no
+ * field: `ResourceScreen`.)
+ */
 export function applyServerErrors<T extends FieldValues>(
   e: unknown,
   setError: UseFormSetError<T>,
-  prefix = '',
+  names: string | ServerFieldNames = '',
 ) {
-  if (!(e instanceof ApiError) || !e.fields.length) return false;
-  for (const f of e.fields) {
-    const path = prefix && f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path;
-    setError(path as Path<T>, { type: 'server', message: f.message });
-  }
+  const fields = formFieldErrors(e, names);
+  if (!fields) return false;
+  for (const f of fields) setError(f.path as Path<T>, { type: 'server', message: f.message });
   return true;
 }
 

@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { currentLanguage } from './i18n';
 import { useSession } from './session';
 
 /**
@@ -24,6 +26,26 @@ export const centsToDisplay = (cents: number, c: CurrencyView) => (cents / 100) 
 /** amount typed in the display currency → cents of the financial currency (rounded). */
 export const displayToCents = (amount: number, c: CurrencyView) => Math.round((amount / (c.rate || 1)) * 100);
 
+/** The most decimals an amount is typed with (a rate of 0.000001 needs 8). */
+const INPUT_DECIMALS_MAX = 8;
+
+/**
+ * Decimals an amount of the display currency is typed with: those of its fraction (at least 2), and
+ * enough that every cent of the financial currency has a value of its own. With d decimals a typed
+ * amount is off by at most 0.5·10^-d display units = 0.5·10^-d·100/rate cents, under half a cent when
+ * 10^d > 100/rate; so a rate below 1 needs more decimals (rate 0.01: 4), or a stored 333 cents could
+ * come back as 300 from a save the user never touched.
+ */
+export function inputDecimals(c: CurrencyView) {
+  const rate = c.rate > 0 ? c.rate : 1;
+  const perCent = Math.ceil(Math.log10(100 / rate) - 1e-9);
+  return Math.min(INPUT_DECIMALS_MAX, Math.max(2, decimalsOf(c.fraction), perCent));
+}
+
+/** cents → the amount an input shows (rounded to `inputDecimals`, no float noise); exact round trip. */
+export const centsToInput = (cents: number, c: CurrencyView) =>
+  Number(centsToDisplay(cents, c).toFixed(inputDecimals(c)));
+
 export function formatMoney(cents: number | null | undefined, c: CurrencyView, lang = 'en') {
   if (cents === null || cents === undefined) return '';
   const decimals = Math.max(2, decimalsOf(c.fraction));
@@ -38,6 +60,48 @@ export function formatMoney(cents: number | null | undefined, c: CurrencyView, l
 export function rateText(fin: string, local: string, rate: number) {
   const fmt = (n: number) => n.toFixed(6).replace(/0{1,4}$/, '');
   return [`1 ${fin} = ${fmt(rate)} ${local}`, `1 ${local} = ${fmt(rate === 0 ? 0 : 1 / rate)} ${fin}`];
+}
+
+/**
+ * The one money helper of the screens (ARCHITECTURE.md convention 10): amounts are held in cents of
+ * the financial currency, typed and shown in the event's display currency with its rate.
+ */
+export interface Money {
+  /** The display currency (local when the event has one). */
+  currency: CurrencyView;
+  /** The financial currency (the currency of the cents). */
+  financial: CurrencyView;
+  /** Decimals an amount is typed with (`inputDecimals`). */
+  decimals: number;
+  /** cents → the amount an input shows. */
+  toInput: (cents: number) => number;
+  /** A typed amount → cents (an empty amount is 0). toCents(toInput(c)) === c for every c. */
+  toCents: (amount: number | null | undefined) => number;
+  /** cents → text in the display currency, e.g. '12.00 T'. */
+  format: (cents: number | null | undefined) => string;
+  /** The rate, '1 EUR = 2.00 SNT', when the display currency is not the financial one; else null. */
+  rate: string | null;
+}
+
+export function moneyOf(c: CurrencyView, financial: CurrencyView = { ...c, rate: 1 }): Money {
+  const differs = c.iso !== financial.iso || c.rate !== 1;
+  return {
+    currency: c,
+    financial,
+    decimals: inputDecimals(c),
+    toInput: (cents) => centsToInput(cents, c),
+    toCents: (amount) => displayToCents(amount ?? 0, c),
+    format: (cents) => formatMoney(cents, c, currentLanguage()),
+    rate: differs ? rateText(financial.iso, c.iso, c.rate)[0]! : null,
+  };
+}
+
+/** The selected event's money helper (see `Money`). */
+export function useMoney(): Money {
+  const c = useEventCurrency();
+  const f = useEventCurrency('financial');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the currencies are their values
+  return useMemo(() => moneyOf(c, f), [c.iso, c.symbol, c.fraction, c.rate, f.iso, f.symbol, f.fraction]);
 }
 
 /** The selected event's display currency (local when it has one, else financial). */

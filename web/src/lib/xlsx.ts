@@ -14,11 +14,14 @@ export async function downloadXlsx<T>(opts: {
   info: [string, string][];
   columns: SheetColumn<T>[];
   rows: T[];
+  /** A totals row under the table (one cell per column), bold and outside the autofilter. */
+  totals?: (string | number | null | undefined)[];
 }) {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Pulsera';
-  const ws = wb.addWorksheet(opts.title.slice(0, 31));
+  // A sheet's name has at most 31 characters and none of \ / ? * [ ] : (a user's add-on name may).
+  const ws = wb.addWorksheet(opts.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
   ws.addRow([opts.title]).font = { bold: true, size: 14 };
   for (const [k, v] of opts.info) ws.addRow([k, v]);
   ws.addRow([]);
@@ -30,6 +33,7 @@ export async function downloadXlsx<T>(opts: {
     from: { row: first, column: 1 },
     to: { row: first + opts.rows.length, column: opts.columns.length },
   };
+  if (opts.totals) ws.addRow(opts.totals.map((v) => v ?? '')).font = { bold: true };
   opts.columns.forEach((c, i) => {
     ws.getColumn(i + 1).width = c.width ?? Math.max(12, c.header.length + 2);
   });

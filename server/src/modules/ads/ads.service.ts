@@ -4,7 +4,7 @@ import { fail } from '../../lib/errors';
 import { storageFor } from '../uploads/storage';
 import * as images from '../uploads/uploads.repo';
 import { attachImage, removeQuietly } from '../uploads/uploads.service';
-import { localToUtc, utcToLocal } from './ad-times';
+import { toLocal, toUtc } from './ad-times';
 import * as repo from './ads.repo';
 
 /** The selected event as the ads need it: its id and time zone. */
@@ -18,9 +18,7 @@ const toDto = (r: repo.AdRow, tz: string): Ad => ({
   order: r.sortOrder,
   dateStart: r.dateStart,
   dateEnd: r.dateEnd,
-  timeStart: utcToLocal(r.timeStartUtc, r.dateStart, tz),
-  timeEnd: utcToLocal(r.timeEndUtc, r.dateStart, tz),
-  dayWeek: r.dayWeek,
+  ...toLocal({ timeStart: r.timeStartUtc, timeEnd: r.timeEndUtc, dayWeek: r.dayWeek }, r.dateStart, tz),
   pictureFull: r.imageId !== null && r.imageUrl !== null ? { id: r.imageId, url: r.imageUrl } : null,
   idImage: r.imageId,
   date_update: r.updatedAt.toISOString(),
@@ -32,19 +30,21 @@ export const listAds = async (ctx: AppContext, ev: AdEvent) =>
 
 /**
  * POST /ads {ad}: no id creates, an id updates that ad of the event; the result is the id. Times
- * arrive in the event's time zone and are stored in UTC. A new ad without an order goes last; a saved
+ * arrive in the event's time zone and are stored in UTC, the weekdays with them (the start time's UTC
+ * day). A new ad without an order goes last; a saved
  * one without an order keeps its own.
  */
 export const saveAd = (ctx: AppContext, ev: AdEvent, input: AdSave) =>
   ctx.db.transaction(async (tx) => {
     const existing = input.id !== undefined ? await repo.findAd(tx, ev.id, input.id) : undefined;
     if (input.id !== undefined && !existing) throw fail('notFound');
+    const utc = toUtc(input, input.dateStart, ev.timezone);
     const values = {
       dateStart: input.dateStart,
       dateEnd: input.dateEnd,
-      timeStartUtc: localToUtc(input.timeStart, input.dateStart, ev.timezone),
-      timeEndUtc: localToUtc(input.timeEnd, input.dateStart, ev.timezone),
-      dayWeek: input.dayWeek,
+      timeStartUtc: utc.timeStart,
+      timeEndUtc: utc.timeEnd,
+      dayWeek: utc.dayWeek,
     };
     if (existing) {
       await repo.updateAd(tx, ev.id, existing.id, {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { ads, events, images } from '../../db/schema';
-import { localToUtc, utcToLocal } from './ad-times';
+import { localToUtc, shiftWeekdays, toLocal, toUtc, utcToLocal } from './ad-times';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;
@@ -99,6 +99,41 @@ describe('ad times: stored in UTC, shown in the event’s time zone', () => {
   });
 });
 
+describe('ad weekdays: they move with the start time across midnight', () => {
+  it('shifts the letters a day back or forward, Sunday and Monday wrapping', () => {
+    expect(shiftWeekdays('LMXJVSD', -1)).toBe('LMXJVSD');
+    expect(shiftWeekdays('L', -1)).toBe('D');
+    expect(shiftWeekdays('LD', -1)).toBe('SD');
+    expect(shiftWeekdays('VSD', 1)).toBe('LSD');
+    expect(shiftWeekdays('MJ', 0)).toBe('MJ');
+  });
+
+  it('stores the UTC day of the start time and reads the local day back, both ways', () => {
+    // Madrid in summer (UTC+2): Monday 01:00 local starts on Sunday 23:00 UTC.
+    const monday = { timeStart: '01:00:00', timeEnd: '03:00:00', dayWeek: 'L' };
+    const stored = toUtc(monday, '2026-07-10', 'Europe/Madrid');
+    expect(stored).toEqual({ timeStart: '23:00:00', timeEnd: '01:00:00', dayWeek: 'D' });
+    expect(toLocal(stored, '2026-07-10', 'Europe/Madrid')).toEqual(monday);
+    // No wrap: the weekdays stay.
+    const evening = { timeStart: '18:00:00', timeEnd: '23:30:00', dayWeek: 'VS' };
+    expect(toUtc(evening, '2026-07-10', 'Europe/Madrid').dayWeek).toBe('VS');
+    // New York in summer (UTC-4): Friday 20:15 starts on Saturday 00:15 UTC, Sunday's on Monday.
+    const late = { timeStart: '20:15:00', timeEnd: '23:00:00', dayWeek: 'VD' };
+    const ny = toUtc(late, '2026-07-10', 'America/New_York');
+    expect(ny).toEqual({ timeStart: '00:15:00', timeEnd: '03:00:00', dayWeek: 'LS' });
+    expect(toLocal(ny, '2026-07-10', 'America/New_York')).toEqual(late);
+    // Every minute of the day and every set of days comes back as it was saved.
+    for (const tz of ['Europe/Madrid', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham']) {
+      for (let minute = 0; minute < 1440; minute += 15) {
+        const hh = String(Math.floor(minute / 60)).padStart(2, '0');
+        const mm = String(minute % 60).padStart(2, '0');
+        const ad = { timeStart: `${hh}:${mm}:00`, timeEnd: '12:00:00', dayWeek: 'LXD' };
+        expect(toLocal(toUtc(ad, '2026-07-10', tz), '2026-07-10', tz), `${tz} ${hh}:${mm}`).toEqual(ad);
+      }
+    }
+  });
+});
+
 describe('kiosk ads (admin/events/ads)', () => {
   it('creates (result is the id), reads in local time, updates and deletes', async () => {
     const created = await save(summer);
@@ -130,7 +165,8 @@ describe('kiosk ads (admin/events/ads)', () => {
     const updated = await save({ id, ...winter, dayWeek: 'L', order: 7 });
     expect(updated.status).toBe(200);
     expect(updated.body.result).toBe(id);
-    expect((await stored(id)).timeStartUtc).toBe('23:30:00');
+    // 00:30 on Monday in Madrid (UTC+1 in January) is Sunday 23:30 in UTC: stored as Sunday.
+    expect(await stored(id)).toMatchObject({ timeStartUtc: '23:30:00', dayWeek: 'D' });
     expect((await list()).find((a) => a.id === id)).toMatchObject({ ...winter, dayWeek: 'L', order: 7 });
     // Without an order a saved ad keeps its own.
     await save({ id, ...winter, dayWeek: 'L' });

@@ -277,7 +277,7 @@ describe('POST /api/articles/event: one article with all its tabs', () => {
     });
   });
 
-  it('no longer lists a time range deleted since in an exchange', async () => {
+  it('keeps a time range an exchange uses: its delete is refused naming the article', async () => {
     const id = await newArticle('Voucher');
     const water = await articleNamed('Water 50cl');
     const range = await makeTimeRange('Sunday brunch');
@@ -286,12 +286,18 @@ describe('POST /api/articles/event: one article with all its tabs', () => {
       nombre: 'Voucher',
       exchanges: [{ idArticleExchange: [water.id], timeRanges: [range] }],
     });
-    expect((await t.call('DELETE', `/api/timeRange/${range}`, admin)).status).toBe(200);
-    const voucher = await articleNamed('Voucher');
-    expect(voucher.exchanges).toMatchObject([{ idArticleExchange: [water.id], timeRanges: [] }]);
-    // …so the article saves again as the screen shows it.
+    const refused = await t.call('DELETE', `/api/timeRange/${range}`, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.description).toBe(
+      'This time range cannot be deleted: the exchanges of the articles Voucher use it',
+    );
+    expect((await articleNamed('Voucher')).exchanges).toMatchObject([
+      { idArticleExchange: [water.id], timeRanges: [range] },
+    ]);
+    // Once the exchange no longer names it, the range goes.
     const again = await save({ id, nombre: 'Voucher', exchanges: [{ idArticleExchange: [water.id] }] });
     expect(again.status).toBe(200);
+    expect((await t.call('DELETE', `/api/timeRange/${range}`, admin)).status).toBe(200);
   });
 
   it('reads idBase -1 as none', async () => {

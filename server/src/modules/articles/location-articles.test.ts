@@ -384,19 +384,33 @@ describe('POST /api/articles/stick: the sticks of one parent', () => {
 });
 
 describe('the location side', () => {
-  it('deleting a location removes its menu and sticks', async () => {
+  it('a location with a menu is not deleted (409) until the menu is emptied', async () => {
     const bar = await newLocation('Pop-up bar', ['V']);
     await saveMenu({
       idLocation: bar,
       articles: [item(art['Gin tonic']!, 1000, 1), item(art['Soft drink']!, 350, 2)],
       articlesStick: [{ idArticle: art['Gin tonic']!, idArticleStick: art['Soft drink']!, quantity: 1 }],
     });
+    const refused = await t.call('DELETE', `/api/locations/${bar}`, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: 1308,
+      description: 'This location cannot be deleted: its menu has 2 articles; empty the menu first',
+    });
+    expect((await locationOf(bar)).articles).toHaveLength(2);
+
+    // Emptied on the menu screen (its sticks go with the items), the location can go.
+    const menu = await locationOf(bar);
+    const emptied = await saveMenu({
+      idLocation: bar,
+      articles: [],
+      deletedArticles: menu.articles.map((a) => a.id),
+    });
+    expect(emptied.status, JSON.stringify(emptied.body)).toBe(200);
     expect((await t.call('DELETE', `/api/locations/${bar}`, admin)).status).toBe(200);
-    const items = await t.database.db
-      .select()
-      .from(s.locationArticles)
-      .where(eq(s.locationArticles.locationId, bar));
-    expect(items).toEqual([]);
+    for (const table of [s.locationArticles, s.locationArticleSticks]) {
+      expect(await t.database.db.select().from(table).where(eq(table.locationId, bar))).toEqual([]);
+    }
   });
 
   it('duplicating the event with articles in locations copies menus and sticks onto the copies', async () => {

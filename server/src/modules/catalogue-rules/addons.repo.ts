@@ -1,6 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { addonFlags, addonGifts, addons, flags } from '../../db/schema';
+import {
+  addonFlags,
+  addonGifts,
+  addons,
+  articleAddons,
+  articles,
+  flags,
+  rolAddons,
+  rols,
+} from '../../db/schema';
+import { namesOf } from './refs';
 
 export type AddonRow = typeof addons.$inferSelect;
 
@@ -14,6 +24,19 @@ export const findAddon = async (db: Executor, eventId: number, id: number) =>
       .from(addons)
       .where(and(eq(addons.eventId, eventId), eq(addons.id, id)))
       .limit(1)
+  )[0];
+
+/**
+ * The add-on locked for its delete: a save naming it (an article, a rol) waits for the delete, so the
+ * uses checked stay the uses there are.
+ */
+export const lockAddon = async (db: Executor, eventId: number, id: number) =>
+  (
+    await db
+      .select({ id: addons.id })
+      .from(addons)
+      .where(and(eq(addons.eventId, eventId), eq(addons.id, id)))
+      .for('update')
   )[0];
 
 export const listAddonFlags = (db: Executor, eventId: number) =>
@@ -67,6 +90,30 @@ export async function replaceChildren(
     await db.insert(addonFlags).values(flagIds.map((flagId) => ({ eventId, addonId, flagId })));
   if (gifts.length) await db.insert(addonGifts).values(gifts.map((g) => ({ ...g, eventId, addonId })));
 }
+
+// ————— What still uses an add-on (refusing its delete) —————
+
+/** The articles that offer the add-on (their Addons tab). */
+export const articlesOffering = async (db: Executor, eventId: number, id: number) =>
+  namesOf(
+    await db
+      .select({ name: articles.name })
+      .from(articleAddons)
+      .innerJoin(articles, eq(articles.id, articleAddons.articleId))
+      .where(and(eq(articleAddons.eventId, eventId), eq(articleAddons.addonId, id)))
+      .orderBy(asc(articles.name)),
+  );
+
+/** The ticket roles that come with the add-on. */
+export const rolsComingWith = async (db: Executor, eventId: number, id: number) =>
+  namesOf(
+    await db
+      .select({ name: rols.name })
+      .from(rolAddons)
+      .innerJoin(rols, eq(rols.id, rolAddons.rolId))
+      .where(and(eq(rolAddons.eventId, eventId), eq(rolAddons.addonId, id)))
+      .orderBy(asc(rols.name)),
+  );
 
 export const deleteAddon = (db: Executor, eventId: number, id: number) =>
   db.delete(addons).where(and(eq(addons.eventId, eventId), eq(addons.id, id)));

@@ -86,11 +86,23 @@ export const saveAddon = (ctx: AppContext, eventId: number, input: AddonSave) =>
     }),
   );
 
-/** DELETE /addon/{id}: refused (409 inUse) while anything else (an article, a role) refers to it. */
+/**
+ * DELETE /addon/{id}: refused (409) while an article offers it (addonUsedByArticles) or a ticket role
+ * comes with it (addonUsedByRols), naming them; its flags and gifts go with it. Operations that named
+ * it keep its number (plain ids: the statistics survive).
+ */
 export const deleteAddon = (ctx: AppContext, eventId: number, id: number) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
-      if (!(await repo.findAddon(tx, eventId, id))) throw fail('notFound');
+      if (!(await repo.lockAddon(tx, eventId, id))) throw fail('notFound');
+      const uses = [
+        ['addonUsedByArticles', repo.articlesOffering],
+        ['addonUsedByRols', repo.rolsComingWith],
+      ] as const;
+      for (const [key, find] of uses) {
+        const names = await find(tx, eventId, id);
+        if (names) throw fail(key, { params: { names } });
+      }
       await repo.deleteAddon(tx, eventId, id);
       return true;
     }),

@@ -1,4 +1,4 @@
-import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
+import { ALL_PERMISSION_CODES, ERRORS, PERMISSIONS } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { articlesOf, fieldsOf, type Session, sessions } from './fixtures.test-helper';
@@ -116,6 +116,45 @@ describe('add-ons (02-catalogue §3, §4, §5, §7)', () => {
       'item.gifts.0.idArticle: validation.articleNotInEvent',
     ]);
     expect(await list()).toEqual(before);
+  });
+
+  it('refuses to delete an add-on an article offers or a ticket role comes with, naming them', async () => {
+    const addon = (await save({ ...base, name: 'Wristband pouch' })).body.result.id as number;
+    const article = (id: number, addons: number[]) =>
+      t.call('POST', '/api/articles/event', {
+        ...admin,
+        body: { articleEvent: { id, nombre: id === beer ? 'Beer 50cl' : 'Reusable cup', addons } },
+      });
+    expect((await article(beer, [addon])).status).toBe(200);
+    expect((await article(cup, [addon])).status).toBe(200);
+    let res = await remove(addon);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(ERRORS.addonUsedByArticles.code);
+    expect(res.body.description).toBe(
+      'This add-on cannot be deleted: the articles Beer 50cl, Reusable cup offer it',
+    );
+    expect((await list()).some((a) => a.id === addon)).toBe(true);
+    expect((await article(beer, [])).status).toBe(200);
+    expect((await article(cup, [])).status).toBe(200);
+
+    const rol = await t.call('POST', '/api/rols', {
+      ...admin,
+      body: { rol: { name: 'Pouch weekend', price: 0, idAddons: [addon] } },
+    });
+    expect(rol.status, JSON.stringify(rol.body)).toBe(200);
+    res = await remove(addon);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(ERRORS.addonUsedByRols.code);
+    expect(res.body.description).toBe(
+      'This add-on cannot be deleted: the ticket roles Pouch weekend come with it',
+    );
+    // In the caller's language.
+    res = await t.call('DELETE', `/api/addon/${addon}`, { ...admin, lang: 'es' });
+    expect(res.body.description).toBe(
+      'No se puede eliminar este add-on: los roles de entrada Pouch weekend lo incluyen',
+    );
+    expect((await t.call('DELETE', `/api/rols/${rol.body.result}`, admin)).status).toBe(200);
+    expect((await remove(addon)).body).toEqual({ error: 0, result: true });
   });
 
   it('keeps each event to its own add-ons: another event’s id is 404', async () => {

@@ -1,6 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { addonFlags, flagAccess, flagArticlePrices, flags, timeRanges } from '../../db/schema';
+import {
+  addonFlags,
+  addons,
+  articleFlags,
+  articles,
+  flagAccess,
+  flagArticlePrices,
+  flags,
+  timeRanges,
+  wristbands,
+} from '../../db/schema';
+import { namesOf } from './refs';
 
 export type FlagRow = typeof flags.$inferSelect;
 
@@ -93,14 +104,51 @@ export async function replaceChildren(
   };
 }
 
-export const flagUsedByAddon = async (db: Executor, eventId: number, flagId: number) =>
+/**
+ * The flag locked for its delete: a save naming it (an add-on, an article's flag choice) waits for the
+ * delete, so the uses checked stay the uses there are.
+ */
+export const lockFlag = async (db: Executor, eventId: number, id: number) =>
   (
     await db
-      .select({ one: sql`1` })
+      .select({ id: flags.id })
+      .from(flags)
+      .where(and(eq(flags.eventId, eventId), eq(flags.id, id)))
+      .for('update')
+  )[0];
+
+// ————— What still uses a flag (refusing its delete) —————
+
+/** The add-ons that grant the flag. */
+export const addonsGranting = async (db: Executor, eventId: number, flagId: number) =>
+  namesOf(
+    await db
+      .select({ name: addons.name })
       .from(addonFlags)
+      .innerJoin(addons, eq(addons.id, addonFlags.addonId))
       .where(and(eq(addonFlags.eventId, eventId), eq(addonFlags.flagId, flagId)))
-      .limit(1)
-  ).length > 0;
+      .orderBy(asc(addons.name)),
+  );
+
+/** The articles whose tri-state flag choice uses the flag (enabled or disabled). */
+export const articlesChoosing = async (db: Executor, eventId: number, flagId: number) =>
+  namesOf(
+    await db
+      .select({ name: articles.name })
+      .from(articleFlags)
+      .innerJoin(articles, eq(articles.id, articleFlags.articleId))
+      .where(and(eq(articleFlags.eventId, eventId), eq(articleFlags.flagId, flagId)))
+      .orderBy(asc(articles.name)),
+  );
+
+/** How many of the event's wristbands hold the flag (plain ids written by the terminals' sync). */
+export const wristbandsHolding = async (db: Executor, eventId: number, flagId: number) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(wristbands)
+      .where(and(eq(wristbands.eventId, eventId), sql`${flagId}::int = any(${wristbands.flags})`))
+  )[0]?.n ?? 0;
 
 export const deleteFlag = (db: Executor, eventId: number, id: number) =>
   db.delete(flags).where(and(eq(flags.eventId, eventId), eq(flags.id, id)));

@@ -130,14 +130,24 @@ export const saveFlag = (ctx: AppContext, eventId: number, input: FlagSave) =>
   );
 
 /**
- * DELETE /flag/{id}: refused while an add-on grants the flag (409 flagUsedByAddon) or anything else
- * still refers to it (409 inUse); its access entries and overrides go with it.
+ * DELETE /flag/{id}: refused (409, naming the uses) while an add-on grants the flag
+ * (flagUsedByAddon), an article's flag choice uses it (flagUsedByArticles) or wristbands hold it
+ * (flagHeldByWristbands, with their count); its access entries and overrides go with it.
  */
 export const deleteFlag = (ctx: AppContext, eventId: number, id: number) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
-      if (!(await repo.findFlag(tx, eventId, id))) throw fail('notFound');
-      if (await repo.flagUsedByAddon(tx, eventId, id)) throw fail('flagUsedByAddon');
+      if (!(await repo.lockFlag(tx, eventId, id))) throw fail('notFound');
+      const uses = [
+        ['flagUsedByAddon', repo.addonsGranting],
+        ['flagUsedByArticles', repo.articlesChoosing],
+      ] as const;
+      for (const [key, find] of uses) {
+        const names = await find(tx, eventId, id);
+        if (names) throw fail(key, { params: { names } });
+      }
+      const count = await repo.wristbandsHolding(tx, eventId, id);
+      if (count) throw fail('flagHeldByWristbands', { params: { count } });
       await repo.deleteFlag(tx, eventId, id);
       return true;
     }),

@@ -1,6 +1,8 @@
 import { ALL_PERMISSION_CODES, ERRORS, MAX_FLAGS, PERMISSIONS } from '@pulsera/contracts';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import * as schema from '../../db/schema';
 import {
   articlesOf,
   fieldsOf,
@@ -196,7 +198,7 @@ describe('flags (02-catalogue §3, §4, §5, §7, §9)', () => {
     for (const id of ids) await remove(id);
   });
 
-  it('refuses to delete a flag an add-on grants', async () => {
+  it('refuses to delete a flag an add-on grants, naming the add-ons', async () => {
     const flag = (await save({ ...base, name: 'Granted' })).body.result.id;
     const addon = await t.call('POST', '/api/addon', {
       ...admin,
@@ -206,8 +208,55 @@ describe('flags (02-catalogue §3, §4, §5, §7, §9)', () => {
     const res = await remove(flag);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(ERRORS.flagUsedByAddon.code);
+    expect(res.body.description).toBe('This flag cannot be deleted: the add-ons VIP pack grant it');
     expect((await list()).some((f) => f.id === flag)).toBe(true);
     expect((await t.call('DELETE', `/api/addon/${addon.body.result.id}`, admin)).status).toBe(200);
+    expect((await remove(flag)).status).toBe(200);
+  });
+
+  it('refuses to delete a flag an article’s flag choice uses, naming the articles', async () => {
+    const flag = (await save({ ...base, name: 'Adults' })).body.result.id;
+    const choose = (addFlag: boolean | null) =>
+      t.call('POST', '/api/articles/event', {
+        ...admin,
+        body: { articleEvent: { id: beer, nombre: 'Beer 50cl', flags: [{ idFlag: flag, addFlag }] } },
+      });
+    // Disabled is a use too (only "unused" is none).
+    expect((await choose(false)).status).toBe(200);
+    const res = await remove(flag);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(ERRORS.flagUsedByArticles.code);
+    expect(res.body.description).toBe(
+      'This flag cannot be deleted: the flag choice of the articles Beer 50cl uses it',
+    );
+    expect((await list()).some((f) => f.id === flag)).toBe(true);
+    expect((await choose(null)).status).toBe(200);
+    expect((await remove(flag)).status).toBe(200);
+  });
+
+  it('refuses to delete a flag wristbands hold, with their count', async () => {
+    const flag = (await save({ ...base, name: 'Held' })).body.result.id;
+    const ev = await t.activeEvent();
+    const db = t.database.db;
+    const bands = await db
+      .insert(schema.wristbands)
+      .values([
+        { eventId: ev.id, nSerie: 'FLAGTEST0001', flags: [flag] },
+        { eventId: ev.id, nSerie: 'FLAGTEST0002', flags: [999_999, flag] },
+        { eventId: ev.id, nSerie: 'FLAGTEST0003', flags: [] },
+      ])
+      .returning();
+    const res = await remove(flag);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(ERRORS.flagHeldByWristbands.code);
+    expect(res.body.description).toBe('This flag cannot be deleted: 2 wristbands hold it');
+    expect((await list()).some((f) => f.id === flag)).toBe(true);
+    await db.delete(schema.wristbands).where(
+      inArray(
+        schema.wristbands.id,
+        bands.map((b) => b.id),
+      ),
+    );
     expect((await remove(flag)).status).toBe(200);
   });
 

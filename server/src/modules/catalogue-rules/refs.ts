@@ -109,3 +109,16 @@ export const hms = (t: string) => t.slice(0, 8);
 
 /** The id list without repeats, in the order given. */
 export const uniqueIds = (ids: readonly number[]) => [...new Set(ids)];
+
+/** How many names a refusal lists before it cuts the list short. */
+export const NAMES_LISTED = 10;
+
+/**
+ * The names of what still uses a row, for a refused delete: distinct, in the order given, the first
+ * NAMES_LISTED then "… (+n)"; empty when nothing uses it.
+ */
+export function namesOf(rows: readonly { name: string }[]) {
+  const names = [...new Set(rows.map((r) => r.name))];
+  const shown = names.slice(0, NAMES_LISTED).join(', ');
+  return names.length > NAMES_LISTED ? `${shown}, … (+${names.length - NAMES_LISTED})` : shown;
+}

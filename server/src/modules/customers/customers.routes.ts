@@ -1,5 +1,6 @@
 import {
   AccessRecordRow,
+  CUSTOMER_SEARCH_HAS_MORE,
   CustomerDetail,
   CustomerFlagsResult,
   CustomerQuery,
@@ -44,7 +45,12 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: okSchema(z.array(CustomerSearchRow)) },
       },
     },
-    async (req) => ok(req, await service.search(ctx, req.event!.id, req.query)),
+    async (req, reply) => {
+      const { rows, hasMore } = await service.search(ctx, req.event!.id, req.query);
+      // The spec's answer is the list; whether a next page has results travels in a header.
+      reply.header(CUSTOMER_SEARCH_HAS_MORE, hasMore ? '1' : '0');
+      return ok(req, rows);
+    },
   );
   r.get(
     '/api/infoCustomer',

@@ -43,13 +43,19 @@ const toCents = (units: number) => Math.round(units * 100);
 // ---------------------------------------------------------------------------------------------
 // Search and the customer
 
-/** GET /infoCustomer/search: only the non-blank fields; none at all is refused. */
-export async function search(ctx: AppContext, eventId: number, q: z.output<typeof CustomerSearchRequest>) {
+/**
+ * GET /infoCustomer/search: only the non-blank fields; none at all is refused. Answers the page's
+ * rows and whether a next page has any.
+ */
+export async function search(
+  ctx: AppContext,
+  eventId: number,
+  q: z.output<typeof CustomerSearchRequest>,
+): Promise<{ rows: CustomerSearchRow[]; hasMore: boolean }> {
   const given = CUSTOMER_SEARCH_FIELDS.filter((f) => (q[f] ?? '').trim() !== '');
   if (!given.length) throw fail('customerSearchEmpty');
   const query = Object.fromEntries(given.map((f) => [f, q[f]!.trim()]));
-  const { rows } = await searchCustomers(ctx.db, eventId, query, q.page);
-  return rows satisfies CustomerSearchRow[];
+  return searchCustomers(ctx.db, eventId, query, q.page);
 }
 
 async function customerOr404(db: Executor, eventId: number, customerId: number) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CUSTOMER_SEARCH_HAS_MORE } from '@pulsera/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
@@ -141,6 +142,25 @@ describe('the customer search', () => {
       ticket: 'TCK-0001',
     });
     expect(rows.map((r: { idRfid: number }) => r.idRfid).sort()).toEqual([lucia.first, lucia.second].sort());
+  });
+
+  it('says whether a next page has results, so a page of exactly 10 is the last', async () => {
+    // Ten customers without a wristband match "Pager Ten"; an eleventh matches "Pager Eleven".
+    await t.database.db
+      .insert(customers)
+      .values([
+        ...Array.from({ length: 10 }, (_, i) => ({ eventId, name: `Pager Ten ${i}` })),
+        ...Array.from({ length: 11 }, (_, i) => ({ eventId, name: `Pager Eleven ${i}` })),
+      ]);
+    const page = async (q: string) => {
+      const res = await get(`/api/infoCustomer/search?${q}`, ops);
+      expect(res.status, q).toBe(200);
+      return { rows: res.body.result.length, more: res.raw.headers[CUSTOMER_SEARCH_HAS_MORE] };
+    };
+    expect(await page('name=pager%20ten')).toEqual({ rows: 10, more: '0' });
+    expect(await page('name=pager%20ten&page=2')).toEqual({ rows: 0, more: '0' });
+    expect(await page('name=pager%20eleven')).toEqual({ rows: 10, more: '1' });
+    expect(await page('name=pager%20eleven&page=2')).toEqual({ rows: 1, more: '0' });
   });
 
   it('refuses a search without any field with a clear 400', async () => {

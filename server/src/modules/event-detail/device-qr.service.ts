@@ -83,8 +83,15 @@ export async function readDeviceQr(config: Pick<Config, 'qrSecret'>, qr: string)
   }
 }
 
-/** This server's public address as the caller reached it (honours X-Forwarded-* with TRUST_PROXY). */
+/** This server's address as the caller reached it (honours X-Forwarded-* with TRUST_PROXY). */
 export const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+/**
+ * This server's public address: the PUBLIC_URL setting when given (behind proxies and load balancers
+ * the Host header may name an internal address), else the address the request reached.
+ */
+export const serverOrigin = (config: Pick<Config, 'publicUrl'>, req: FastifyRequest) =>
+  config.publicUrl ?? requestOrigin(req);
 
 /**
  * Whether a code's server address names the server a request reached: same host name and port
@@ -104,17 +111,19 @@ const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
 
 /**
  * Checks a scanned code for a terminal (POST /device/qr/verify and POST /device/redeem): signature
- * and expiry, the server it names (when `origin`, the address the terminal called, is given), that the
- * event still exists with that token and is not closed; answers the device configuration. The
- * authorisation runs from now for the hours the code grants.
+ * and expiry, the server it names (when `origin`, the address the terminal called, is given: it must
+ * be this server's public address, PUBLIC_URL when set, else that address), that the event still
+ * exists with that token and is not closed; answers the device configuration. The authorisation runs
+ * from now for the hours the code grants.
  */
 export async function verifyDeviceQr(
-  ctx: { config: Pick<Config, 'qrSecret'>; db: Executor },
+  ctx: { config: Pick<Config, 'qrSecret'> & Partial<Pick<Config, 'publicUrl'>>; db: Executor },
   qr: string,
   origin?: string,
 ): Promise<DeviceQrConfig> {
   const claims = await readDeviceQr(ctx.config, qr);
-  if (origin !== undefined && !sameServer(claims.url, origin)) {
+  const expected = origin === undefined ? undefined : (ctx.config.publicUrl ?? origin);
+  if (expected !== undefined && !sameServer(claims.url, expected)) {
     throw fail('deviceQrWrongServer', { params: { server: claims.url } });
   }
   const event = await repo.findEvent(ctx.db, claims.evt);

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { events } from '../../db/schema';
 import { readDeviceQr, verifyDeviceQr } from './device-qr.service';
 
@@ -142,5 +144,78 @@ describe('POST /api/event/generateQr and POST /api/device/qr/verify', () => {
     expect((await generate({}, ops)).status).toBe(403);
     const noSession = await t.call('POST', '/api/event/generateQr', { body: {} });
     expect(noSession.status).toBe(401);
+  });
+});
+
+describe('PUBLIC_URL: the server address of the codes', () => {
+  const PUBLIC = 'https://console.example.com';
+  let pub: Awaited<ReturnType<typeof buildApp>>['app'];
+  beforeAll(async () => {
+    // A second process of the same deployment, with PUBLIC_URL set, on the same database.
+    ({ app: pub } = await buildApp({
+      database: t.database,
+      logger: false,
+      config: { seed: 'none', publicUrl: PUBLIC },
+    }));
+    await pub.ready();
+  });
+  afterAll(() => pub.close());
+
+  const inject = async (url: string, body: unknown, host: string, headers: Record<string, string> = {}) => {
+    const res = await pub.inject({
+      method: 'POST',
+      url,
+      payload: body as object,
+      headers: { ...headers, host },
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('names PUBLIC_URL in the code whatever Host the console reached, and checks it on redeem', async () => {
+    const res = await inject('/api/event/generateQr', {}, 'internal-node-7:8080', {
+      token: s.token,
+      tokenevent: s.event!,
+    });
+    expect(res.status).toBe(200);
+    const qr = res.body.result as string;
+    expect((await readDeviceQr(t.ctx.config, qr)).url).toBe(PUBLIC);
+    // A terminal reaching this deployment by any internal address is accepted…
+    const ok = await inject('/api/device/qr/verify', { qr }, 'internal-node-3:8080');
+    expect(ok.status).toBe(200);
+    expect(ok.body.result.serverUrl).toBe(PUBLIC);
+    const redeemed = await inject(
+      '/api/device/redeem',
+      { qr, serial: 'PUBLIC-URL-PDA-1', model: 'Sunmi V2s' },
+      '10.0.0.12:8080',
+    );
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body.result.event.name).toBe('Sonora Festival 2026');
+    // …and a code naming another address (made by a server without the setting) is refused.
+    const byHost = (await generate({})).body.result as string;
+    const refused = await inject('/api/device/qr/verify', { qr: byHost }, 'console.pulsera.test:8443');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(1404);
+    const notRedeemed = await inject(
+      '/api/device/redeem',
+      { qr: byHost, serial: 'PUBLIC-URL-PDA-2' },
+      'console.example.com',
+    );
+    expect(notRedeemed.body.error).toBe(1404);
+  });
+
+  it('falls back to the request address without PUBLIC_URL, and refuses a malformed setting', () => {
+    expect(t.ctx.config.publicUrl).toBeNull();
+    const before = process.env.PUBLIC_URL;
+    try {
+      process.env.PUBLIC_URL = 'https://console.example.com/';
+      expect(loadConfig().publicUrl).toBe('https://console.example.com');
+      process.env.PUBLIC_URL = 'console.example.com';
+      expect(() => loadConfig()).toThrow(/PUBLIC_URL/);
+      process.env.PUBLIC_URL = 'ftp://console.example.com';
+      expect(() => loadConfig()).toThrow(/PUBLIC_URL/);
+    } finally {
+      if (before === undefined) delete process.env.PUBLIC_URL;
+      else process.env.PUBLIC_URL = before;
+    }
   });
 });

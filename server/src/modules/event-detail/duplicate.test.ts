@@ -354,6 +354,33 @@ describe('POST /api/duplicateEvent', () => {
       'f_fin_operaciones',
       'validation.errorOperationDates',
     );
+    // 01-console §9: dates from 2020-01-01 to 2099-12-31.
+    await expectField(
+      { f_inicio: '2019-12-31T23:59:59.000Z' },
+      'f_inicio',
+      'validation.startBound|{"bound":"2020-01-01"}',
+    );
+    await expectField(
+      { f_fin: '2100-01-01T00:00:00.000Z', f_fin_operaciones: '2100-01-01T00:00:00.000Z' },
+      'f_fin',
+      'validation.endBound|{"bound":"2099-12-31"}',
+    );
+    await expectField(
+      { f_fin_operaciones: '2100-01-01T00:00:00.000Z' },
+      'f_fin_operaciones',
+      'validation.endBound|{"bound":"2099-12-31"}',
+    );
+    await expectField(
+      { f_inicio_operaciones: '2019-06-01T00:00:00.000Z' },
+      'f_inicio_operaciones',
+      'validation.startBound|{"bound":"2020-01-01"}',
+    );
+    const es = await t.call('POST', '/api/duplicateEvent', {
+      ...h,
+      lang: 'es',
+      body: request({ f_inicio: '2019-12-31T23:59:59.000Z' }),
+    });
+    expect(es.body.fields[0].text).toBe('El inicio debe ser igual o posterior a 2020-01-01');
     const [snt] = await t.database.db.select().from(s.currencies).where(eq(s.currencies.iso, 'SNT'));
     await expectField({ moneda: snt!.id }, 'moneda', 'validation.financialCurrency');
     await expectField(

@@ -13,6 +13,7 @@ import {
   kioskButtons,
   locations,
   promoters,
+  provinces,
   teams,
 } from '../../db/schema';
 
@@ -53,6 +54,9 @@ export const findUsableCurrency = async (db: Executor, id: number, eventId: numb
       )
       .limit(1)
   )[0];
+
+export const findProvince = async (db: Executor, id: number) =>
+  (await db.select({ id: provinces.id }).from(provinces).where(eq(provinces.id, id)).limit(1))[0];
 
 export const existingTeamIds = async (db: Executor, ids: number[]) =>
   ids.length

@@ -88,7 +88,8 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/event/generateQr',
     { config: theEvent, schema: { tags, body: GenerateQrRequest, response: { 200: okSchema(z.string()) } } },
-    async (req) => ok(req, await qr.generateDeviceQr(ctx, req.event!.id, qr.requestOrigin(req), req.body)),
+    async (req) =>
+      ok(req, await qr.generateDeviceQr(ctx, req.event!.id, qr.serverOrigin(ctx.config, req), req.body)),
   );
   r.post(
     '/api/device/qr/verify',
@@ -96,7 +97,7 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { auth: 'none' } },
       schema: { tags, body: DeviceQrVerifyRequest, response: { 200: okSchema(DeviceQrConfig) } },
     },
-    async (req) => ok(req, await qr.verifyDeviceQr(ctx, req.body.qr, qr.requestOrigin(req))),
+    async (req) => ok(req, await qr.verifyDeviceQr(ctx, req.body.qr, qr.serverOrigin(ctx.config, req))),
   );
 
   // Duplicate (the source is the selected event)

@@ -2,11 +2,13 @@ import type { EventParamSave, EventParamsResult } from '@pulsera/contracts';
 import type { AppContext } from '../../context';
 import { fail, fieldError } from '../../lib/errors';
 import * as eventsRepo from '../events/events.repo';
+import * as events from '../events/events.service';
 import * as repo from './event-detail.repo';
 
 /** GET /event/params: the event's value of every application parameter, the applications, and the
  * event's locations and devices for the exceptions. */
 export async function eventParams(ctx: AppContext, eventId: number): Promise<EventParamsResult> {
+  await events.ensurePaymentMethodsParam(ctx.db);
   const [params, aplis, locations, devices] = await Promise.all([
     eventsRepo.eventParamsWithExceptions(ctx.db, eventId),
     repo.listApplications(ctx.db),

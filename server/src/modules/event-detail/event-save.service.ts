@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CASH_LABEL,
   EventCreate,
   EventSave,
   type FieldError,
@@ -68,9 +69,13 @@ export async function saveEvent(ctx: AppContext, user: StaffFlags, body: Record<
       });
       id = row.id;
     }
-    // 01-console §6: only admins set the teams; anyone else keeps the stored ones.
+    // 01-console §6: only admins set the teams; anyone else keeps the stored ones. teamIds covers the
+    // single teamId: a stored teamId the new teams leave out is cleared (docs/decisions.md).
     if (isAdminUser(user) && input.teamIds !== undefined) {
-      await repo.replaceEventTeams(tx, id, [...new Set(input.teamIds)]);
+      const teamIds = [...new Set(input.teamIds)];
+      await repo.replaceEventTeams(tx, id, teamIds);
+      if (stored?.teamId && !teamIds.includes(stored.teamId))
+        await repo.updateEvent(tx, id, { teamId: null });
     }
     return id;
   });
@@ -132,6 +137,10 @@ async function eventValues(
   if (isAdminUser(user) && missingTeam >= 0)
     throw fieldError(`event.teamIds.${missingTeam}`, 'validation.invalid');
 
+  const provinceId = keep(input.provinceId, stored?.provinceId ?? null);
+  if (provinceId !== null && provinceId !== stored?.provinceId && !(await repo.findProvince(tx, provinceId)))
+    throw fieldError('event.provinceId', 'validation.invalid');
+
   let tagCounters = stored?.tagCounters ?? [];
   if (input.tagCounters) {
     const slots = activeTagCounters(input.tagCounters);
@@ -187,7 +196,8 @@ async function eventValues(
     nif: keep(input.NIF, stored?.nif ?? null) || null,
     fiscalPercent: keep(input.porcentaje_Fiscal, stored?.fiscalPercent ?? null),
     eventVat: keep(input.eventVat, stored?.eventVat ?? null),
-    cashLabel: keep(input.cashLabel, stored?.cashLabel ?? 'cash'),
+    cashLabel: keep(input.cashLabel, stored?.cashLabel ?? DEFAULT_CASH_LABEL),
+    provinceId,
     externalAnalytics: promoter.externalAnalytics ? 1 : 0,
     externalAnalyticsId: analyticsId,
     enabledApiBebeRapid: input.enabledApiBebeRapid ?? 0,

@@ -2,7 +2,7 @@ import type { Event } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { articles, currencies, eventTeams, promoters, teams } from '../../db/schema';
+import { articles, currencies, events, eventTeams, promoters, teams } from '../../db/schema';
 import { activeTagCounters, applyRoleRules } from './event-save.service';
 
 let t: TestApp;
@@ -259,6 +259,106 @@ describe('POST /api/event: updating the event form', () => {
 
     // Nothing was written by any refused save.
     expect(await read(e.id)).toEqual(e);
+  });
+
+  it('saves the province, the fiscal percentage, the sales VAT and the cash label, and reads them back', async () => {
+    const e = await newEvent('Fiscal Fest');
+    expect(e).toMatchObject({ province: null, porcentaje_Fiscal: null, eventVat: null, cashLabel: 'cash' });
+    // The form's province choice comes from GET /provinces/find?name.
+    const found = await t.call('GET', '/api/provinces/find?name=lisb', { token: admin });
+    expect(found.body.result).toEqual([expect.objectContaining({ name: 'Lisboa', country: 'Portugal' })]);
+    const lisboa = found.body.result[0].id as number;
+    const res = await save({
+      ...formOf(e),
+      provinceId: lisboa,
+      porcentaje_Fiscal: 12.5,
+      eventVat: 10,
+      cashLabel: '  Efectivo ',
+    });
+    expect(res.status).toBe(200);
+    const saved = await read(e.id);
+    expect(saved).toMatchObject({
+      province: { id: lisboa, name: 'Lisboa', country: 'Portugal' },
+      porcentaje_Fiscal: 12.5,
+      eventVat: 10,
+      cashLabel: 'Efectivo',
+    });
+    // Left out, they keep their values; null clears the province and the percentages.
+    await save(formOf(saved));
+    const kept = await read(e.id);
+    expect(kept).toMatchObject({ province: { id: lisboa }, porcentaje_Fiscal: 12.5, eventVat: 10 });
+    await save({ ...formOf(kept), provinceId: null, porcentaje_Fiscal: null, eventVat: null });
+    expect(await read(e.id)).toMatchObject({ province: null, porcentaje_Fiscal: null, eventVat: null });
+
+    const expectField = async (body: Record<string, unknown>, path: string, message: string) => {
+      const current = await read(e.id);
+      const bad = await save({ ...formOf(current), ...body });
+      expect(bad.status, `${path} ${message}`).toBe(400);
+      expect(bad.body.fields).toContainEqual(expect.objectContaining({ path, message }));
+    };
+    await expectField({ provinceId: 999_999 }, 'event.provinceId', 'validation.invalid');
+    await expectField({ porcentaje_Fiscal: 101 }, 'event.porcentaje_Fiscal', 'validation.max|{"max":100}');
+    await expectField({ eventVat: 0 }, 'event.eventVat', 'validation.min|{"min":0.01}');
+    await expectField({ eventVat: 100 }, 'event.eventVat', 'validation.max|{"max":99.99}');
+    await expectField({ cashLabel: ' ' }, 'event.cashLabel', 'validation.required');
+    await expectField(
+      { cashLabel: 'x'.repeat(31) },
+      'event.cashLabel',
+      'validation.maxLength|{"maxLength":30}',
+    );
+  });
+
+  it('keeps the single teamId among the teams: dropping that team from teamIds clears it', async () => {
+    const e = await newEvent('Team Fest');
+    const [ops] = await t.database.db.select().from(teams).where(eq(teams.name, 'Operations'));
+    const [fin] = await t.database.db.select().from(teams).where(eq(teams.name, 'Finance'));
+    await save({ ...formOf(e), teamIds: [ops!.id, fin!.id] });
+    await t.database.db.update(events).set({ teamId: ops!.id }).where(eq(events.id, e.id));
+    const withMain = await read(e.id);
+    expect(withMain.teamId).toBe(ops!.id);
+    await save({ ...formOf(withMain), teamIds: [ops!.id] });
+    expect((await read(e.id)).teamId).toBe(ops!.id);
+    await save({ ...formOf(await read(e.id)), teamIds: [fin!.id] });
+    expect(await read(e.id)).toMatchObject({ teamId: null, teamIds: [fin!.id] });
+  });
+
+  it('refuses dates outside 2020-01-01 … 2099-12-31 with the start / end bound messages', async () => {
+    const e = await newEvent('Bounded Fest');
+    const base = formOf(e);
+    const refused = async (body: Record<string, unknown>, path: string, message: string) => {
+      const res = await save({ ...base, ...body });
+      expect(res.status, `${path} ${message}`).toBe(400);
+      expect(res.body.fields).toContainEqual(expect.objectContaining({ path, message }));
+    };
+    const start = 'validation.startBound|{"bound":"2020-01-01"}';
+    const end = 'validation.endBound|{"bound":"2099-12-31"}';
+    await refused({ f_inicio: '2019-12-31T23:59:59.000Z' }, 'event.f_inicio', start);
+    await refused({ f_fin: '2100-01-01T00:00:00.000Z' }, 'event.f_fin', end);
+    await refused(
+      { f_inicio_operaciones: '2019-01-01T00:00:00.000Z', f_fin_operaciones: '2020-06-01T00:00:00.000Z' },
+      'event.f_inicio_operaciones',
+      start,
+    );
+    await refused(
+      { f_inicio_operaciones: '2099-06-01T00:00:00.000Z', f_fin_operaciones: '2100-01-02T00:00:00.000Z' },
+      'event.f_fin_operaciones',
+      end,
+    );
+    const en = await save({ ...base, f_inicio: '2019-12-31T23:59:59.000Z' });
+    expect(en.body.fields[0].text).toBe('The start must be on or after 2020-01-01');
+    // The bounds themselves are allowed.
+    const ok = await save({
+      ...base,
+      f_inicio: '2020-01-01T00:00:00.000Z',
+      f_fin: '2099-12-31T23:59:59.000Z',
+      f_inicio_operaciones: '2095-01-01T00:00:00.000Z',
+      f_fin_operaciones: '2099-12-31T23:59:59.000Z',
+    });
+    expect(ok.status).toBe(200);
+    expect(await read(e.id)).toMatchObject({
+      f_inicio: '2020-01-01T00:00:00.000Z',
+      f_fin: '2099-12-31T23:59:59.000Z',
+    });
   });
 
   it('refuses a stale update with 409 staleUpdate and writes nothing', async () => {

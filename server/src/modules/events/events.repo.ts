@@ -94,6 +94,7 @@ export async function eventRelations(db: Executor, row: EventRow) {
   const [relations] = await db
     .select({
       promoterName: promoters.name,
+      provinceId: provinces.id,
       provinceName: provinces.name,
       provinceCountry: provinces.country,
     })
@@ -111,9 +112,10 @@ export async function eventRelations(db: Executor, row: EventRow) {
     .orderBy(asc(teams.name));
   return {
     promoterName: relations?.promoterName ?? null,
-    province: relations?.provinceName
-      ? { name: relations.provinceName, country: relations.provinceCountry ?? '' }
-      : null,
+    province:
+      relations?.provinceId && relations.provinceName
+        ? { id: relations.provinceId, name: relations.provinceName, country: relations.provinceCountry ?? '' }
+        : null,
     financial: currencyRows.find((c) => c.id === row.currencyId) ?? null,
     local: currencyRows.find((c) => c.id === row.localCurrencyId) ?? null,
     teamIds: teamRows.map((t) => t.teamId),
@@ -156,6 +158,23 @@ export async function eventParamsWithExceptions(db: Executor, eventId: number) {
       .filter((e) => e.paramId === p.id)
       .map((e) => ({ idDevice: e.idDevice, idLocation: e.idLocation, value: e.value })),
   }));
+}
+
+/**
+ * The parameter the event form's payment-method letters are saved in (01-console §3, §4), made when
+ * missing (a database started without the demo): idempotent, safe from several processes at once.
+ */
+export async function ensureAppParam(
+  db: Executor,
+  param: { nameUnique: string; name: string; description: string; defaultValue: string },
+) {
+  const [found] = await db
+    .select({ id: appParams.id })
+    .from(appParams)
+    .where(eq(appParams.nameUnique, param.nameUnique))
+    .limit(1);
+  if (found) return;
+  await db.insert(appParams).values(param).onConflictDoNothing({ target: appParams.nameUnique });
 }
 
 export async function userPermissions(db: Executor, userId: number, eventId: number) {

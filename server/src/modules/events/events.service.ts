@@ -1,5 +1,6 @@
 import {
   ALL_PERMISSION_CODES,
+  EVENT_DEFAULTS,
   type Event,
   type EventListItem,
   isAdminUser,
@@ -24,6 +25,20 @@ const currencyModel = (c: { id: number; iso: string; symbol: string; fraction: n
   c ? { id: c.id, iso: c.iso, symbol: c.symbol, fraction: c.fraction } : null;
 
 export const ALLOWED_PAYMENT_METHODS = 'ALLOWED_PAYMENT_METHODS';
+
+/**
+ * The event parameter of the payment-method letters always exists: the demo makes it with the
+ * terminals' application; a database started without the demo gets it the first time an event's
+ * parameters are read (no application, default C T L), so the event form can always save the letters.
+ */
+export const ensurePaymentMethodsParam = (db: Executor) =>
+  repo.ensureAppParam(db, {
+    nameUnique: ALLOWED_PAYMENT_METHODS,
+    name: 'Allowed payment methods',
+    description:
+      'Payment method letters a terminal offers: C cash, T external TPV, L cashless, P pin pad, I integrated TPV',
+    defaultValue: EVENT_DEFAULTS.paymentMethods,
+  });
 
 /** The Event of 01-console §3, as the console reads it. */
 export async function toEvent(db: Executor, row: repo.EventRow): Promise<Event> {
@@ -175,6 +190,7 @@ export async function closeEvent(ctx: AppContext, id: number) {
 
 export async function findEvent(ctx: AppContext, user: Principal, id: number) {
   const { row } = await visibleEvent(ctx, user, id);
+  await ensurePaymentMethodsParam(ctx.db);
   return {
     event: await toEvent(ctx.db, row),
     articles: await repo.eventArticles(ctx.db, id),
@@ -185,6 +201,7 @@ export async function findEvent(ctx: AppContext, user: Principal, id: number) {
 export async function currentEvent(ctx: AppContext, id: number) {
   const row = await repo.findEventById(ctx.db, id);
   if (!row) throw fail('notFound');
+  await ensurePaymentMethodsParam(ctx.db);
   return toEvent(ctx.db, row);
 }
 

@@ -32,6 +32,9 @@ export async function listAppParams(ctx: AppContext): Promise<AppParamsResult> {
   return { appParams, aplis, modules };
 }
 
+/** GET /aplis: the applications parameters belong to (Console, Android terminals, …), by id. */
+export const listAplis = (ctx: AppContext) => listApplications(ctx.db);
+
 /**
  * POST /global/appParams {appParam} (02-catalogue §5 Global parameter): no id creates, an id updates.
  * The variable name is unique ignoring case; the application must exist; a parameter the console

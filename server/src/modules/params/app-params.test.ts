@@ -174,3 +174,34 @@ describe('who may use global mode', () => {
     expect((await t.call('GET', '/api/global/appParams', {})).status).toBe(401);
   });
 });
+
+describe('GET /api/aplis (02-catalogue §7 Applications)', () => {
+  const names = ['Console', 'Android terminals', 'Kiosks', 'Online services'];
+
+  it('answers the applications, by id, to admins and to holders of the params rule', async () => {
+    const admin = await t.session('admin@demo.test');
+    const res = await t.call('GET', '/api/aplis', admin);
+    expect(res.status).toBe(200);
+    expect(res.body.result.map((a: { name: string }) => a.name)).toEqual(names);
+    expect(res.body.result[1]).toEqual({ id: terminalsApp, name: 'Android terminals' });
+
+    const ev = await t.activeEvent();
+    await t.userWithPermissions('aplis-editor@demo.test', ev.id, [PERMISSIONS.edicionDeEventos]);
+    const editor = await t.session('aplis-editor@demo.test');
+    const allowed = await t.call('GET', '/api/aplis', editor);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.result.map((a: { name: string }) => a.name)).toEqual(names);
+  });
+
+  it('refuses a caller without the params rule, without a session or without a selected event', async () => {
+    const ev = await t.activeEvent();
+    await t.userWithPermissions('aplis-none@demo.test', ev.id, [PERMISSIONS.staff]);
+    const s = await t.session('aplis-none@demo.test');
+    expect((await t.call('GET', '/api/aplis', s)).status).toBe(403);
+    expect((await t.call('GET', '/api/aplis')).status).toBe(401);
+    const admin = await t.session('admin@demo.test');
+    const noEvent = await t.call('GET', '/api/aplis', { token: admin.token });
+    expect(noEvent.status).toBe(400);
+    expect(noEvent.body.error).toBe(420);
+  });
+});

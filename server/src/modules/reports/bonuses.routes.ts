@@ -12,8 +12,8 @@ import * as service from './bonuses.service';
 
 /**
  * The bonuses report (admin/reports/bonuses, opened with reportsManualBonuses). Its tabs show per
- * permission (01-console §6): the automatic bonuses need reportsBonus, the manual tab
- * reportsManualBonuses (decisions.md "Reports: top-ups, bonuses, wristbands").
+ * permission (01-console §6): the automatic bonuses need reportsBonus as well as the screen's
+ * reportsManualBonuses, the manual tab reportsManualBonuses (decisions.md "Reports: top-ups, bonuses, wristbands").
  */
 export async function bonusReportRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +21,8 @@ export async function bonusReportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/reports/mainRechargesBonus',
     {
-      config: { access: { perms: { must: ['reportsBonus' as const] } } },
+      // The screen's rule (reportsManualBonuses) and the automatic tab's own (reportsBonus).
+      config: { access: { perms: { must: ['reportsManualBonuses' as const, 'reportsBonus' as const] } } },
       schema: { tags, querystring: BonusesQuery, response: { 200: okSchema(AutomaticBonusesResult) } },
     },
     async (req) => ok(req, await service.automaticBonuses(ctx, req.event!.id, req.query)),

@@ -1,5 +1,5 @@
 import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { staff } from '../../db/schema';
@@ -117,6 +117,36 @@ describe('staff import (POST /massive-import/staffs)', () => {
       expect(res.body).toEqual({ error: code, description });
     }
     expect(await count()).toBe(before);
+  });
+
+  it('a database failure after some batches were written leaves nothing behind', async () => {
+    const before = await count();
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      user: `late.${i}`,
+      name: `Late ${i}`,
+      trusts: 'C',
+      intern: 1,
+    }));
+    // A rule only the database knows refuses row 2,200: the service's checks pass, the first two
+    // batches of 1,000 rows are written, then the third INSERT fails inside the transaction.
+    const rule = sql.raw('staff_test_refuses_late_2199');
+    await t.database.db.execute(
+      sql`alter table staff add constraint ${rule} check ("user" <> 'late.2199') not valid`,
+    );
+    try {
+      const res = await upload(rows);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({
+        error: 500,
+        description: 'Internal error. If the problem persists, please contact the administration',
+      });
+      expect(await count()).toBe(before);
+    } finally {
+      await t.database.db.execute(sql`alter table staff drop constraint ${rule}`);
+    }
+    // Nothing half-imported blocks the same file afterwards: it goes in whole.
+    expect((await upload(rows)).body).toEqual({ error: 0, result: { inserted: 2500 } });
+    expect(await count()).toBe(before + 2500);
   });
 
   it('refuses an empty list and a body that is not a list of rows', async () => {

@@ -178,14 +178,27 @@ describe('staff (admin/events/staffs)', () => {
     expect((await list()).length).toBe(before);
   });
 
-  it('drops deleted locations from a staff member’s list', async () => {
+  it('keeps the locations staff chose: their delete is refused until the staff leave them', async () => {
     const a = (await t.call('POST', '/api/locations', { ...admin, body: { location: { nombre: 'Bar A' } } }))
       .body.result;
     const b = (await t.call('POST', '/api/locations', { ...admin, body: { location: { nombre: 'Bar B' } } }))
       .body.result;
-    const s = (await save({ ...base, user: 'two.bars', idsLocation: [b.id, a.id] })).body.result;
+    const s = (await save({ ...base, user: 'two.bars', name: 'Two Bars', idsLocation: [b.id, a.id] })).body
+      .result;
     expect(s.idsLocation).toEqual([a.id, b.id].sort((x, y) => x - y));
+    const refused = await t.call('DELETE', `/api/locations/${b.id}`, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.description).toBe('This location cannot be deleted: the staff Two Bars work there');
+    expect((await list()).find((x) => x.id === s.id).idsLocation).toEqual(s.idsLocation);
+
+    await save({ ...base, id: s.id, user: 'two.bars', name: 'Two Bars', idsLocation: [a.id] });
     expect((await t.call('DELETE', `/api/locations/${b.id}`, admin)).status).toBe(200);
+    expect((await list()).find((x) => x.id === s.id).idsLocation).toEqual([a.id]);
+    // An id of a location gone (stored before deletes were guarded) is not answered.
+    await t.database.db
+      .update(staff)
+      .set({ locationIds: [a.id, b.id] })
+      .where(eq(staff.id, s.id));
     expect((await list()).find((x) => x.id === s.id).idsLocation).toEqual([a.id]);
   });
 

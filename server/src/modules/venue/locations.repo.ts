@@ -1,6 +1,16 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { gates, images, kitchens, locationArticleSticks, locationArticles, locations } from '../../db/schema';
+import {
+  appParams,
+  eventParamExceptions,
+  gates,
+  images,
+  kitchens,
+  locationArticleSticks,
+  locationArticles,
+  locations,
+  staff,
+} from '../../db/schema';
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -108,4 +118,34 @@ export async function locationUsedByKitchen(db: Executor, eventId: number, id: n
     .where(and(eq(kitchens.eventId, eventId), eq(kitchens.locationId, id)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The staff who chose this location (their location list names it; null means all and does not). */
+export const staffOfLocation = async (db: Executor, eventId: number, id: number) =>
+  (
+    await db
+      .select({ name: staff.name })
+      .from(staff)
+      .where(and(eq(staff.eventId, eventId), sql`${id} = any(${staff.locationIds})`))
+      .orderBy(asc(sql`lower(${staff.name})`), asc(staff.id))
+  ).map((r) => r.name);
+
+/** The parameters with an exception of this event for this location. */
+export const paramsExceptingLocation = async (db: Executor, eventId: number, id: number) =>
+  (
+    await db
+      .selectDistinct({ name: appParams.name })
+      .from(eventParamExceptions)
+      .innerJoin(appParams, eq(appParams.id, eventParamExceptions.paramId))
+      .where(and(eq(eventParamExceptions.eventId, eventId), eq(eventParamExceptions.idLocation, id)))
+      .orderBy(asc(appParams.name))
+  ).map((r) => r.name);
+
+/** How many articles the location's menu holds. */
+export async function menuSize(db: Executor, eventId: number, id: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(locationArticles)
+    .where(and(eq(locationArticles.eventId, eventId), eq(locationArticles.locationId, id)));
+  return row?.n ?? 0;
 }

@@ -17,7 +17,7 @@ import { deleteImage } from '../uploads/uploads.repo';
 import { attachImage, removeQuietly } from '../uploads/uploads.service';
 import { findGate } from './gates.repo';
 import * as repo from './locations.repo';
-import { nextUniqueNumber } from './venue.shared';
+import { listNames, nextUniqueNumber } from './venue.shared';
 
 const toDto = ({
   location: r,
@@ -145,8 +145,10 @@ export const updateLocation = (ctx: AppContext, eventId: number, input: Location
   );
 
 /**
- * DELETE /locations/{id}: refused while a gate belongs to it or a kitchen uses it. Its receipt logo
- * goes with it.
+ * DELETE /locations/{id}: refused (409, naming what) while a gate belongs to it, a kitchen uses it,
+ * staff chose it, an event parameter has an exception for it or its menu holds articles; fees, refund
+ * rules, bonuses, packs and ticket roles naming it refuse it through their foreign keys
+ * (guardedWrite). Its receipt logo goes with it.
  */
 export async function deleteLocation(ctx: AppContext, eventId: number, id: number) {
   const removedKey = await guardedWrite(() =>
@@ -155,6 +157,12 @@ export async function deleteLocation(ctx: AppContext, eventId: number, id: numbe
       if (!location) throw fail('notFound');
       if (await repo.locationUsedByGate(tx, eventId, id)) throw fail('locationUsedByGate');
       if (await repo.locationUsedByKitchen(tx, eventId, id)) throw fail('locationUsedByKitchen');
+      const staffNames = await repo.staffOfLocation(tx, eventId, id);
+      if (staffNames.length) throw fail('locationUsedByStaff', { params: { names: listNames(staffNames) } });
+      const params = await repo.paramsExceptingLocation(tx, eventId, id);
+      if (params.length) throw fail('locationUsedByParams', { params: { names: listNames(params) } });
+      const menu = await repo.menuSize(tx, eventId, id);
+      if (menu > 0) throw fail('locationHasMenu', { params: { count: menu } });
       await repo.deleteLocation(tx, eventId, id);
       return location.receiptLogoId ? deleteImage(tx, location.receiptLogoId, eventId) : null;
     }),

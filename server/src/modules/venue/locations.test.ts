@@ -2,7 +2,7 @@ import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { articles, locationArticleSticks, locationArticles } from '../../db/schema';
+import { appParams, articles, locationArticleSticks, locationArticles } from '../../db/schema';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;
@@ -206,6 +206,130 @@ describe('locations (02-catalogue §3, §4, §5, §7)', () => {
     expect(ids).toEqual(expect.arrayContaining([desk.id, grill.id]));
     await t.call('DELETE', `/api/gates/${gate.body.result.id}`, admin);
     expect((await t.call('DELETE', `/api/locations/${desk.id}`, admin)).body.result).toBe(true);
+  });
+
+  it('refuses to delete a location staff chose, a parameter excepts or whose menu has articles (409, naming them)', async () => {
+    const ev = await t.activeEvent();
+    const stage = (await create({ nombre: 'Stage bar', actividades_nfc: ['V'] })).body.result;
+    const remove = (lang?: string) => t.call('DELETE', `/api/locations/${stage.id}`, { ...admin, lang });
+    const still = async () => (await load()).locations.some((l: { id: number }) => l.id === stage.id);
+
+    // Staff who chose it (staff on all locations do not hold it).
+    const hire = (user: string, name: string, idsLocation?: number[]) =>
+      t.call('POST', '/api/staff', { ...admin, body: { staff: { user, name, trusts: 'C', idsLocation } } });
+    const bo = (await hire('stage.bo', 'Bo Stage', [stage.id])).body.result;
+    const ana = (await hire('stage.ana', 'Ana Stage', [stage.id])).body.result;
+    await hire('stage.all', 'Everywhere Eve');
+    const byStaff = await remove();
+    expect(byStaff.status).toBe(409);
+    expect(byStaff.body).toEqual({
+      error: 1306,
+      description: 'This location cannot be deleted: the staff Ana Stage, Bo Stage work there',
+    });
+    expect((await remove('es')).body.description).toBe(
+      'No se puede eliminar esta ubicación: trabaja en ella el personal Ana Stage, Bo Stage',
+    );
+    for (const s of [ana, bo]) {
+      await t.call('POST', '/api/staff', {
+        ...admin,
+        body: { staff: { id: s.id, user: s.user, name: s.name, trusts: 'C' } },
+      });
+    }
+
+    // An event parameter with an exception for it.
+    const [pm] = await t.database.db.select().from(appParams);
+    const exceptions = (list: { idLocation: number; idDevice: null; value: string }[]) =>
+      t.call('POST', '/api/event/params', {
+        ...admin,
+        body: { appParam: { id: pm!.id, value: null, exceptions: list } },
+      });
+    expect((await exceptions([{ idLocation: stage.id, idDevice: null, value: 'x' }])).status).toBe(200);
+    const byParam = await remove();
+    expect(byParam.status).toBe(409);
+    expect(byParam.body).toEqual({
+      error: 1307,
+      description: `This location cannot be deleted: the parameters ${pm!.name} have an exception for it`,
+    });
+    expect((await exceptions([])).status).toBe(200);
+
+    // Its menu.
+    const [beer, water] = await t.database.db
+      .select()
+      .from(articles)
+      .where(eq(articles.eventId, ev.id))
+      .orderBy(articles.id)
+      .limit(2);
+    await t.database.db.insert(locationArticles).values(
+      [beer!, water!].map((a, i) => ({
+        eventId: ev.id,
+        locationId: stage.id,
+        articleId: a.id,
+        sortOrder: i + 1,
+      })),
+    );
+    const byMenu = await remove();
+    expect(byMenu.status).toBe(409);
+    expect(byMenu.body).toEqual({
+      error: 1308,
+      description: 'This location cannot be deleted: its menu has 2 articles; empty the menu first',
+    });
+    expect(await still()).toBe(true);
+
+    // With the menu emptied, it goes.
+    await t.database.db.delete(locationArticles).where(eq(locationArticles.locationId, stage.id));
+    expect((await remove()).body).toEqual({ error: 0, result: true });
+    expect(await still()).toBe(false);
+  });
+
+  it('names what still uses a location when a foreign key refuses the delete (fees, refund rules)', async () => {
+    const north = (await create({ nombre: 'Fee top-up' })).body.result;
+    const fee = await t.call('POST', '/api/fees', {
+      ...admin,
+      body: {
+        fee: {
+          name: 'Card fee',
+          fee: 50,
+          nRechargeIni: 1,
+          nRechargeEnd: 3,
+          minRecharge: 100,
+          maxRecharge: 50000,
+          dateStart: '2026-07-10T10:00:00.000Z',
+          dateEnd: '2026-07-12T22:00:00.000Z',
+          idLocations: [north.id],
+        },
+      },
+    });
+    expect(fee.status, JSON.stringify(fee.body)).toBe(200);
+    const byFee = await t.call('DELETE', `/api/locations/${north.id}`, admin);
+    expect(byFee.status).toBe(409);
+    expect(byFee.body).toEqual({ error: 1011, description: 'It cannot be deleted: fees still use it' });
+    const inItalian = await t.call('DELETE', `/api/locations/${north.id}`, { ...admin, lang: 'it' });
+    expect(inItalian.body.description).toBe('Impossibile eliminare: è ancora usato da commissioni');
+    expect((await t.call('DELETE', `/api/fees/${fee.body.result.id}`, admin)).status).toBe(200);
+
+    const refund = await t.call('POST', '/api/refunds', {
+      ...admin,
+      body: {
+        refund: {
+          name: 'Last night',
+          dateStart: '2026-07-12',
+          dateEnd: '2026-07-13',
+          timeStart: '20:00:00',
+          timeEnd: '23:00:00',
+          minAmount: 0,
+          idLocation: [north.id],
+          idDevice: [],
+        },
+      },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const byRefund = await t.call('DELETE', `/api/locations/${north.id}`, { ...admin, lang: 'fr' });
+    expect(byRefund.status).toBe(409);
+    expect(byRefund.body).toEqual({
+      error: 1011,
+      description: 'Impossible de supprimer : encore utilisé par des règles de remboursement',
+    });
+    expect((await load()).locations.some((l: { id: number }) => l.id === north.id)).toBe(true);
   });
 
   it('counts the articles of the location’s menu and its compound (stick) articles', async () => {

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { kitchenRooms, rooms } from '../../db/schema';
+import { kitchenRooms, rooms, staff } from '../../db/schema';
 
 export type RoomRow = typeof rooms.$inferSelect;
 
@@ -41,3 +41,13 @@ export async function roomUsedByKitchen(db: Executor, eventId: number, id: numbe
     .limit(1);
   return rows.length > 0;
 }
+
+/** The staff who chose this room (their room list names it; null means all and does not). */
+export const staffOfRoom = async (db: Executor, eventId: number, id: number) =>
+  (
+    await db
+      .select({ name: staff.name })
+      .from(staff)
+      .where(and(eq(staff.eventId, eventId), sql`${id} = any(${staff.roomIds})`))
+      .orderBy(asc(sql`lower(${staff.name})`), asc(staff.id))
+  ).map((r) => r.name);

@@ -4,7 +4,7 @@ import { rooms } from '../../db/schema';
 import { fail } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
 import * as repo from './rooms.repo';
-import { nextUniqueNumber } from './venue.shared';
+import { listNames, nextUniqueNumber } from './venue.shared';
 
 const toDto = (r: repo.RoomRow): Room => ({
   id: r.id,
@@ -32,12 +32,14 @@ export const updateRoom = (ctx: AppContext, eventId: number, id: number, input: 
     return toDto(await repo.updateRoom(tx, eventId, id, input.name));
   });
 
-/** DELETE /rooms/{id}: refused while a kitchen serves the room. */
+/** DELETE /rooms/{id}: refused while a kitchen serves the room or staff chose it (naming them). */
 export const deleteRoom = (ctx: AppContext, eventId: number, id: number) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
       if (!(await repo.findRoom(tx, eventId, id))) throw fail('notFound');
       if (await repo.roomUsedByKitchen(tx, eventId, id)) throw fail('roomUsedByKitchen');
+      const staffNames = await repo.staffOfRoom(tx, eventId, id);
+      if (staffNames.length) throw fail('roomUsedByStaff', { params: { names: listNames(staffNames) } });
       await repo.deleteRoom(tx, eventId, id);
       return true;
     }),

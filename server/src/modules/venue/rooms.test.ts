@@ -112,6 +112,30 @@ describe('rooms (02-catalogue §3, §4, §5, §7)', () => {
     expect((await list()).some((r) => r.id === room.id)).toBe(true);
   });
 
+  it('refuses to delete a room staff chose, naming them (409)', async () => {
+    const room = (await create('Backstage lounge')).body.result;
+    const hire = (user: string, name: string, availableRooms?: number[]) =>
+      t.call('POST', '/api/staff', {
+        ...admin,
+        body: { staff: { user, name, trusts: 'K', availableRooms } },
+      });
+    const waiter = (await hire('lounge.waiter', 'Lola Waiter', [room.id])).body.result;
+    await hire('anywhere.waiter', 'Any Waiter');
+    const res = await t.call('DELETE', `/api/rooms/${room.id}`, admin);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: 1309,
+      description: 'This room cannot be deleted: the staff Lola Waiter work there',
+    });
+    expect((await list()).some((r) => r.id === room.id)).toBe(true);
+    // Once the waiter serves every room, the room can go.
+    await t.call('POST', '/api/staff', {
+      ...admin,
+      body: { staff: { id: waiter.id, user: waiter.user, name: waiter.name, trusts: 'K' } },
+    });
+    expect((await t.call('DELETE', `/api/rooms/${room.id}`, admin)).body).toEqual({ error: 0, result: true });
+  });
+
   it('keeps rooms to their event: another event’s id is 404', async () => {
     const foreign = (await list(other))[0];
     expect((await list()).some((r) => r.id === foreign.id)).toBe(false);

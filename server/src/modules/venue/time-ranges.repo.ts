@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { timeRanges } from '../../db/schema';
+import { articleExchanges, articles, timeRanges } from '../../db/schema';
 
 export type TimeRangeRow = typeof timeRanges.$inferSelect;
 
@@ -41,3 +41,14 @@ export async function updateTimeRange(
 
 export const deleteTimeRange = (db: Executor, eventId: number, id: number) =>
   db.delete(timeRanges).where(and(eq(timeRanges.eventId, eventId), eq(timeRanges.id, id)));
+
+/** The articles whose exchange entries list this time range (plain ids: no foreign key guards them). */
+export const articlesExchangingIn = async (db: Executor, eventId: number, id: number) =>
+  (
+    await db
+      .selectDistinct({ name: articles.name })
+      .from(articleExchanges)
+      .innerJoin(articles, eq(articles.id, articleExchanges.articleId))
+      .where(and(eq(articleExchanges.eventId, eventId), sql`${id} = any(${articleExchanges.timeRangeIds})`))
+      .orderBy(asc(articles.name))
+  ).map((r) => r.name);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
 import * as repo from './time-ranges.repo';
+import { listNames } from './venue.shared';
 
 /** Times travel as HH:mm:ss (PostgreSQL may answer fractions of a second). */
 const hms = (t: string) => t.slice(0, 8);
@@ -56,11 +57,16 @@ export const saveTimeRange = (ctx: AppContext, eventId: number, input: TimeRange
     }),
   );
 
-/** DELETE /timeRange/{id}: a range still referenced elsewhere is refused (409 inUse). */
+/**
+ * DELETE /timeRange/{id}: refused while article exchanges list it (409 naming the articles); flags and
+ * ticket roles using it refuse it through their foreign keys (409 naming them, guardedWrite).
+ */
 export const deleteTimeRange = (ctx: AppContext, eventId: number, id: number) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
       if (!(await repo.findTimeRange(tx, eventId, id))) throw fail('notFound');
+      const names = await repo.articlesExchangingIn(tx, eventId, id);
+      if (names.length) throw fail('timeRangeUsedByArticles', { params: { names: listNames(names) } });
       await repo.deleteTimeRange(tx, eventId, id);
       return true;
     }),

@@ -1,6 +1,8 @@
 import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
+import { and, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
+import { articleExchanges, articles, flagAccess, flags } from '../../db/schema';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;
@@ -104,6 +106,57 @@ describe('time ranges (02-catalogue §3, §4, §5, §7)', () => {
     expect((await list()).length).toBe(before + 2);
     const unchanged = (await list()).find((r) => r.id === id);
     expect(unchanged).toMatchObject({ name: 'Checked', timeStart: '00:00:00', weekdays: 'LMXJVSD' });
+  });
+
+  it('refuses to delete a range article exchanges list (naming the articles) or a flag uses (409)', async () => {
+    const ev = await t.activeEvent();
+    const db = t.database.db;
+    const id = (await save({ ...base, name: 'Happy hour' })).body.result.id;
+    const remove = (lang?: string) => t.call('DELETE', `/api/timeRange/${id}`, { ...admin, lang });
+
+    // Exchange entries hold time ranges as plain ids: the service names the articles.
+    const [beer, water] = await db
+      .select()
+      .from(articles)
+      .where(eq(articles.eventId, ev.id))
+      .orderBy(articles.id)
+      .limit(2);
+    const [exchange] = await db
+      .insert(articleExchanges)
+      .values({ eventId: ev.id, articleId: beer!.id, exchangeArticleIds: [water!.id], timeRangeIds: [id] })
+      .returning();
+    const byArticles = await remove();
+    expect(byArticles.status).toBe(409);
+    expect(byArticles.body).toEqual({
+      error: 1310,
+      description: `This time range cannot be deleted: the exchanges of the articles ${beer!.name} use it`,
+    });
+    await db.delete(articleExchanges).where(eq(articleExchanges.id, exchange!.id));
+
+    // A flag's access entry holds it by a foreign key: the answer names flags.
+    const [top] = await db
+      .select({ n: max(flags.flagNumber) })
+      .from(flags)
+      .where(eq(flags.eventId, ev.id));
+    const [flag] = await db
+      .insert(flags)
+      .values({ eventId: ev.id, flagNumber: (top?.n ?? 0) + 1, name: 'Happy flag', description: 'x' })
+      .returning();
+    const zone = await t.call('POST', '/api/zones', {
+      ...admin,
+      body: { zone: { name: 'Happy zone', resetHour: '00:00:00' } },
+    });
+    await db
+      .insert(flagAccess)
+      .values({ eventId: ev.id, flagId: flag!.id, zoneId: zone.body.result, timeRangeId: id });
+    const byFlag = await remove();
+    expect(byFlag.status).toBe(409);
+    expect(byFlag.body).toEqual({ error: 1011, description: 'It cannot be deleted: flags still use it' });
+    expect((await remove('es')).body.description).toBe('No se puede eliminar: todavía lo usan flags');
+    expect((await list()).some((r) => r.id === id)).toBe(true);
+
+    await db.delete(flagAccess).where(and(eq(flagAccess.flagId, flag!.id), eq(flagAccess.timeRangeId, id)));
+    expect((await remove()).body).toEqual({ error: 0, result: true });
   });
 
   it('keeps each event to its own ranges: another event’s id is 404', async () => {

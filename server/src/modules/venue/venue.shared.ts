@@ -27,3 +27,10 @@ export async function nextUniqueNumber(
 
 /** The id list as a Set, without repeats. */
 export const uniqueIds = (ids: readonly number[]) => [...new Set(ids)];
+
+/** How many names a refusal lists before an ellipsis. */
+const LISTED = 10;
+
+/** Names for a refusal's message: the first ten, then "…". */
+export const listNames = (names: readonly string[]) =>
+  names.length > LISTED ? `${names.slice(0, LISTED).join(', ')}, …` : names.join(', ');

@@ -39,6 +39,15 @@ export function useReport<T>(
   });
 }
 
+/**
+ * Every row of a server-paged report call (the list protocol's disablePagination), for the download
+ * of a table that shows one page.
+ */
+export const reportAllRows = <T,>(path: string, query: Record<string, unknown>) =>
+  api.get<T>(
+    `${path}${queryString({ ...query, disablePagination: 1, page: undefined, paginationLimit: undefined })}`,
+  );
+
 /** The filters in force, as label/value pairs for a spreadsheet's header block. */
 export function useFilterInfo(state: ReportFilterState): [string, string][] {
   const { t } = useTranslation();

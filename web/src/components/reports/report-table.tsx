@@ -1,12 +1,10 @@
-import { Button, Card, Group, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Card, Group, Text, Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
-import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
-import { useSession } from '../../lib/session';
-import { downloadXlsx } from '../../lib/xlsx';
+import { formatMoney, useEventCurrency } from '../../lib/money';
+import { DownloadButton, useReportDownload } from './report-download';
 
 export interface ReportColumn<Row> {
   key: string;
@@ -22,9 +20,40 @@ export interface ReportColumn<Row> {
   numeric?: boolean;
 }
 
+/** Server paging: the page shown, and how the download gets every row of the report. */
+type ServerPaging<Row> =
+  | {
+      page?: { page: number; total: number; pageSize: number; onPage: (p: number) => void };
+      /**
+       * Every row of the report for the download (e.g. the call again with disablePagination=1),
+       * not only the page shown: required with server paging.
+       */
+      downloadRows: () => Promise<Row[]>;
+    }
+  | { page?: undefined; downloadRows?: () => Promise<Row[]> };
+
+/** The totals row's figures: the server's over every row, else the sums of `rows`. */
+export function reportTotals<Row>(
+  columns: ReportColumn<Row>[],
+  rows: Row[],
+  serverTotals?: Partial<Record<string, number>>,
+) {
+  return new Map(
+    columns
+      .filter((c) => c.total)
+      .map(
+        (c) =>
+          [c.key, serverTotals?.[c.key] ?? rows.reduce((s, r) => s + (Number(c.value(r)) || 0), 0)] as const,
+      ),
+  );
+}
+
 /**
  * One report table: the rows, an optional totals row, and the spreadsheet download built in the
- * browser (01-console §7: header block with the event and the filters, then an autofilter).
+ * browser (01-console §7: header block with the event and the filters, then an autofilter, and the
+ * totals row under it). The totals are the server's (`totals`, e.g. over all pages) when the call
+ * answers them, else the sums of the rows; a server-paged table without them shows no totals row
+ * while more rows exist than the page holds (a page's sum would pass for the report's).
  */
 export function ReportTable<Row>({
   title,
@@ -39,6 +68,7 @@ export function ReportTable<Row>({
   page,
   pageSize,
   downloadRows,
+  totals: serverTotals,
   currencyMode = 'local',
 }: {
   title: string;
@@ -50,30 +80,22 @@ export function ReportTable<Row>({
   loading?: boolean;
   testId?: string;
   toolbar?: ReactNode;
-  page?: { page: number; total: number; pageSize: number; onPage: (p: number) => void };
   /**
    * Pages the rows in the browser, this many per page (e.g. the order errors' 30): the totals row
    * and the download still take every row. Ignored when `page` (server paging) is given.
    */
   pageSize?: number;
-  /**
-   * A server-paged table's download: every row of the report (e.g. the call again with
-   * disablePagination=1), not only the page shown. Without it the download takes `rows`.
-   */
-  downloadRows?: () => Promise<Row[]>;
+  /** The server's totals over every row of the report, by column key (columns with `total`). */
+  totals?: Partial<Record<string, number>>;
   /** Money in the event's display currency (default), or in its financial currency (billing, tax). */
   currencyMode?: 'local' | 'financial';
-}) {
+} & ServerPaging<Row>) {
   const { t } = useTranslation();
   const currency = useEventCurrency(currencyMode);
-  const { event } = useSession();
   const lang = currentLanguage();
-  const withTotals = columns.some((c) => c.total) && rows.length > 0;
-  const totals = new Map(
-    columns
-      .filter((c) => c.total)
-      .map((c) => [c.key, rows.reduce((s, r) => s + (Number(c.value(r)) || 0), 0)] as const),
-  );
+  const partial = !!page && page.total > rows.length && !serverTotals;
+  const withTotals = columns.some((c) => c.total) && rows.length > 0 && !partial;
+  const totals = reportTotals(columns, rows, serverTotals);
   const show = (c: ReportColumn<Row>, v: unknown) =>
     c.money
       ? formatMoney(Number(v) || 0, currency, lang)
@@ -108,25 +130,18 @@ export function ReportTable<Row>({
       : undefined,
   }));
 
+  const downloadSheet = useReportDownload(currencyMode);
   const download = async () => {
     const all = downloadRows ? await downloadRows() : rows;
-    await downloadXlsx({
-      fileName,
+    await downloadSheet({
       title,
-      info: [
-        [t('reports.event'), event?.nombre ?? ''],
-        ...filterInfo,
-        [t('reports.currency'), currency.iso],
-        [t('reports.generated'), new Date().toLocaleString(lang)],
-      ],
-      columns: columns.map((c) => ({
-        header: c.label,
-        value: (r: Row) => {
-          const v = c.value(r);
-          return c.money ? Math.round(centsToDisplay(Number(v) || 0, currency) * 100) / 100 : v;
-        },
-      })),
+      fileName,
+      columns,
       rows: all,
+      filterInfo,
+      // Every row is in the sheet: the server's totals, else the sums of what was downloaded.
+      totals:
+        columns.some((c) => c.total) && all.length > 0 ? reportTotals(columns, all, serverTotals) : undefined,
     });
   };
 
@@ -136,16 +151,11 @@ export function ReportTable<Row>({
         <Title order={4}>{title}</Title>
         <Group gap="xs">
           {toolbar}
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconDownload size={14} />}
+          <DownloadButton
             onClick={download}
             disabled={rows.length === 0}
-            data-testid={testId ? `${testId}-download` : undefined}
-          >
-            {t('reports.download')}
-          </Button>
+            testId={testId ? `${testId}-download` : undefined}
+          />
         </Group>
       </Group>
       {paging ? (

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Card, Grid, Group, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { TABLE_PAGE_SIZE } from '@pulsera/contracts';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
@@ -16,7 +17,14 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyServerErrors, cleanForSave, sameItem } from '../../lib/form';
+import {
+  cleanForSave,
+  type FormFieldError,
+  formFieldErrors,
+  type ServerFieldNames,
+  sameItem,
+} from '../../lib/form';
+import { translateMessage } from '../../lib/i18n';
 import { confirmDelete, confirmExit, notifySuccess } from '../dialogs';
 import { FieldPrefix } from '../form-fields';
 import { useUnsavedChanges } from '../unsaved-changes';
@@ -60,7 +68,13 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
   /** i18n prefix: `<prefix>.title`, `<prefix>.fields.<name>`, `<prefix>.new`. */
   prefix: string;
   queryKey: readonly unknown[];
-  load: () => Promise<Row[] | ResourceLoad<Row, Extra>>;
+  /** The whole list (paged in the table). Needed unless `loadPage` pages it on the server. */
+  load?: () => Promise<Row[] | ResourceLoad<Row, Extra>>;
+  /**
+   * Paging on the server (long lists): the table asks for each page and pages by the answer's total;
+   * used instead of `load` while there is no search text.
+   */
+  loadPage?: (page: number, pageSize: number) => Promise<ResourcePage<Row>>;
   rowKey: (row: Row) => string | number;
   columns: ResourceColumn<Row, Extra>[];
   schema: z.ZodType<Values, FieldValues>;
@@ -76,12 +90,24 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
   reselectAfterSave?: (saved: unknown, values: Values, rows: Row[]) => Row | null | undefined;
   /** Client-side search over the loaded rows. */
   matches?: (row: Row, text: string) => boolean;
+  /**
+   * Search on the server instead of `matches`: the search box's text (debounced) goes to this call,
+   * whose rows are listed (paged in the table) until the text is cleared.
+   */
+  search?: (text: string) => Promise<Row[]>;
   /** List width (of 12) while the detail is open. */
   listSpan?: number;
   /** After a save, prepare a fresh new item instead of closing the detail (rooms). */
   newAfterSave?: boolean;
   /** A delete button on each row of the list (with the same confirmation). */
   rowDelete?: boolean;
+  /**
+   * How the save call names the fields in its field errors (the body's wrapper, the server's names
+   * that differ from the form's). A server field error whose field (first path segment) is a field of
+   * the form lands on it; the form shows it there, on the field or on the list that holds it. One that
+   * matches no field of the form shows in the detail's error line: no refusal goes unseen.
+   */
+  serverFields?: ServerFieldNames;
   /** Other queries a save or a delete makes stale (e.g. lists that offer these rows as choices). */
   invalidates?: (readonly unknown[])[];
   /**
@@ -89,6 +115,12 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
    * selects a loaded row as a click on it would (asking first about unsaved changes).
    */
   aboveList?: (ctx: { rows: Row[]; extra: Extra | undefined; open: (row: Row) => void }) => ReactNode;
+}
+
+/** One page of a list paged on the server, with the total for the pager. */
+export interface ResourcePage<Row> {
+  rows: Row[];
+  total: number;
 }
 
 /** A new item carries a counter so that a fresh one (after a save) remounts the form. */
@@ -101,21 +133,42 @@ export function ResourceScreen<Row, Values extends FieldValues, Extra = unknown>
 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: def.queryKey, queryFn: def.load });
   const [selection, setSelection] = useState<Selection<Row>>({ mode: 'none' });
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [dirty, setDirty] = useState(false);
+  // The server's search and paging, when the definition asks for them (keys under def.queryKey, so
+  // a reload refreshes them all).
+  const [searched] = useDebouncedValue(search.trim(), 300);
+  const serverSearch = !!def.search && searched !== '';
+  const serverPage = !!def.loadPage && !serverSearch;
+  const list = useQuery({
+    queryKey: serverSearch
+      ? [...def.queryKey, 'search', searched]
+      : serverPage
+        ? [...def.queryKey, 'page', page]
+        : def.queryKey,
+    queryFn: (): Promise<Row[] | ResourceLoad<Row, Extra> | ResourcePage<Row>> =>
+      serverSearch ? def.search!(searched) : serverPage ? def.loadPage!(page, TABLE_PAGE_SIZE) : def.load!(),
+    placeholderData: def.search || def.loadPage ? keepPreviousData : undefined,
+  });
 
-  const { all, extra } = useMemo(() => {
+  const { all, extra, total } = useMemo(() => {
     const data = list.data;
-    if (!data) return { all: [] as Row[], extra: undefined };
-    return Array.isArray(data) ? { all: data, extra: undefined } : { all: data.rows, extra: data.extra };
+    if (!data) return { all: [] as Row[], extra: undefined, total: undefined };
+    if (Array.isArray(data)) return { all: data, extra: undefined, total: undefined };
+    if ('total' in data) return { all: data.rows, extra: undefined, total: data.total };
+    return { all: data.rows, extra: data.extra, total: undefined };
   }, [list.data]);
   const rows = useMemo(() => {
     const text = search.trim().toLowerCase();
-    return text && def.matches ? all.filter((r) => def.matches!(r, text)) : all;
+    return text && def.matches && !def.search ? all.filter((r) => def.matches!(r, text)) : all;
   }, [all, search, def]);
+  // A server page past the end (its last rows deleted): go back to the last page.
+  useEffect(() => {
+    if (serverPage && total !== undefined && page > 1 && (page - 1) * TABLE_PAGE_SIZE >= total)
+      setPage(Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE)));
+  }, [serverPage, total, page]);
   const reload = () =>
     Promise.all(
       [def.queryKey, ...(def.invalidates ?? [])].map((queryKey) => qc.invalidateQueries({ queryKey })),
@@ -179,7 +232,7 @@ export function ResourceScreen<Row, Values extends FieldValues, Extra = unknown>
       <Group justify="space-between">
         <Title order={2}>{t(`${def.prefix}.title`)}</Title>
         <Group>
-          {def.matches && (
+          {(def.matches || def.search) && (
             <TextInput
               leftSection={<IconSearch size={16} />}
               placeholder={t('common.search')}
@@ -212,12 +265,12 @@ export function ResourceScreen<Row, Values extends FieldValues, Extra = unknown>
             highlightOnHover
             minHeight={160}
             fetching={list.isFetching}
-            records={rows.slice(start, start + TABLE_PAGE_SIZE)}
+            records={total !== undefined ? rows : rows.slice(start, start + TABLE_PAGE_SIZE)}
             columns={columns}
             idAccessor={(r) => String(def.rowKey(r))}
             noRecordsText={t('common.noRecords')}
             loadingText={t('common.loading')}
-            totalRecords={rows.length}
+            totalRecords={total ?? rows.length}
             recordsPerPage={TABLE_PAGE_SIZE}
             page={page}
             onPageChange={setPage}
@@ -271,7 +324,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
   onDone: (next: Row | null, fresh?: boolean) => void;
   onSaved: () => Promise<unknown>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   // The initial item is fixed when the detail opens; a reload of the list does not reset the form.
   // biome-ignore lint/correctness/useExhaustiveDependencies: rows and extra are read once on opening
@@ -285,8 +338,28 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
   const dirty = !sameItem(initial, current);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
   useUnsavedChanges(dirty);
+  /** A field's label when the screen has one (`<prefix>.fields.<name>`), else its path. */
+  const fieldLabel = (path: string) => {
+    const key = `${def.prefix}.fields.${path.split('.')[0]}`;
+    return i18n.exists(key) ? t(key) : path;
+  };
+  /** Server field errors that match no field of the form. */
+  const [unplaced, setUnplaced] = useState<FormFieldError[]>([]);
+  const placeServerErrors = (e: unknown) => {
+    const fields = formFieldErrors(e, def.serverFields);
+    if (!fields) return;
+    const values = form.getValues() as Record<string, unknown>;
+    const rest: FormFieldError[] = [];
+    for (const f of fields) {
+      const head = f.path.split('.')[0]!;
+      if (Object.hasOwn(values, head)) form.setError(f.path as never, { type: 'server', message: f.message });
+      else rest.push(f);
+    }
+    setUnplaced(rest);
+  };
 
   const save = useMutation({
+    onMutate: () => setUnplaced([]),
     mutationFn: (values: Values) => def.save(cleanForSave(values), row),
     onSuccess: async (saved, values) => {
       notifySuccess();
@@ -296,7 +369,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
       const next = def.reselectAfterSave?.(saved, values, fresh) ?? null;
       onDone(next, !next && def.newAfterSave);
     },
-    onError: (e) => applyServerErrors(e, form.setError),
+    onError: placeServerErrors,
   });
   const remove = useMutation({
     mutationFn: (r: Row) => def.remove!(r),
@@ -315,6 +388,18 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
             <Stack>
               <Title order={4}>{row ? t('common.edit') : t(`${def.prefix}.new`)}</Title>
               <def.Form form={form} row={row} rows={rows} extra={extra} />
+              {unplaced.length > 0 && (
+                <Stack gap={2} role="alert" data-testid="resource-errors">
+                  {unplaced.map((f) => (
+                    <Text key={`${f.path}|${f.message}`} c="red" size="sm">
+                      {t('common.fieldError', {
+                        field: fieldLabel(f.path),
+                        message: translateMessage(t, f.message) ?? f.text ?? f.message,
+                      })}
+                    </Text>
+                  ))}
+                </Stack>
+              )}
               <Group justify="space-between" mt="sm">
                 <Group>
                   <Button

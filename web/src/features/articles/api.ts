@@ -13,7 +13,7 @@ import type {
   StickSaveRequest,
 } from '@pulsera/contracts';
 import type { z } from 'zod';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /**
  * The article catalogue's calls (02-catalogue §7 Articles, Location articles; packs). One key root:
@@ -27,23 +27,6 @@ export const articleKeys = {
   packs: () => [...articleKeys.all, 'packs'] as const,
 };
 
-/** Saves wrapped as `{ <wrapper>: values }` get field errors named `<wrapper>.<field>`; forms know `<field>`. */
-async function unwrapFields<T>(wrapper: string, send: Promise<T>): Promise<T> {
-  try {
-    return await send;
-  } catch (e) {
-    if (!(e instanceof ApiError) || !e.fields.length) throw e;
-    const prefix = `${wrapper}.`;
-    throw new ApiError(
-      e.status,
-      e.code,
-      e.description,
-      e.fields.map((f) => ({ ...f, path: f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path })),
-      e.body,
-    );
-  }
-}
-
 // Articles
 export const listArticles = () => api.get<ArticlesResult>('/articles');
 /** The typeahead: no loading indicator (01-console §7). */
@@ -51,8 +34,9 @@ export const findArticles = (name: string, signal?: AbortSignal) =>
   api.get<ArticleOption[]>('/articles/find', { query: { name }, find: true, signal });
 export const createArticles = (articles: z.input<typeof ArticleNew>[]) =>
   api.post<ArticlesCreateResult>('/articles', { articles });
+/** Field errors are named `articleEvent.<server name>` (the screen's `serverFields`). */
 export const saveArticle = (articleEvent: z.input<typeof ArticleSave>) =>
-  unwrapFields('articleEvent', api.post<ArticleRow>('/articles/event', { articleEvent }, { form: true }));
+  api.post<ArticleRow>('/articles/event', { articleEvent }, { form: true });
 export const deleteArticle = (id: number) => api.delete<boolean>(`/articles/${id}`);
 /** `PUT` attaches an uploaded image, `PUT …/delete` removes it (with articleId). */
 export const ARTICLE_IMAGE_PATH = '/articles/image';
@@ -68,5 +52,5 @@ export const saveSticks = (body: z.input<typeof StickSaveRequest>) =>
 export const listPacks = () => api.get<PacksResult>('/packs');
 /** The result is the pack's id. */
 export const savePack = (pack: z.input<typeof PackSave>) =>
-  unwrapFields('pack', api.post<number>('/packs', { pack }, { form: true }));
+  api.post<number>('/packs', { pack }, { form: true });
 export const deletePack = (id: number) => api.delete<boolean>(`/packs/${id}`);

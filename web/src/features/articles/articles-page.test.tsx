@@ -119,4 +119,73 @@ describe('the articles screen', () => {
       },
     });
   }, 40_000);
+
+  it('puts each server field error on its field, and one that matches no field in the error line', async () => {
+    const sent = fakeApi((call: Sent) => {
+      if (call.method === 'GET') return { body: { error: 0, result: data } };
+      return {
+        status: 400,
+        body: {
+          error: 400,
+          description: 'Invalid data',
+          // The server's names: precio_base and permite_importe_manual are the form's precio and
+          // permiteImporteManual; `id` is no field of the form.
+          fields: [
+            { path: 'articleEvent.precio_base', message: 'validation.max|{"max":1000000}' },
+            { path: 'articleEvent.permite_importe_manual', message: 'validation.invalid' },
+            { path: 'articleEvent.flags.1.idFlag', message: 'validation.flagNotInEvent' },
+            { path: 'articleEvent.id', message: 'validation.required' },
+          ],
+        },
+      };
+    });
+    const user = userEvent.setup();
+    renderScreen(<ArticlesPage />);
+    await user.click(await screen.findByText('Beer', {}, { timeout: 5000 }));
+    const detail = await screen.findByTestId('resource-detail');
+    await user.click(within(within(detail).getByTestId('flag-6')).getByText('Enabled'));
+    await user.click(screen.getByTestId('resource-save'));
+    await waitFor(() => expect(posts(sent)).toHaveLength(1));
+    const price = within(detail).getByTestId('field-precio');
+    expect(await within(detail).findByText('Max 1000000')).toBeTruthy();
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(await within(detail).findByText('Invalid field')).toBeTruthy();
+    expect(within(detail).getByText('Flags').closest('.mantine-InputWrapper-root')?.textContent).toContain(
+      'Choose flags of this event',
+    );
+    expect(within(detail).getByTestId('resource-errors').textContent).toBe('Id: Required field');
+  }, 40_000);
+
+  it('keeps a stored price the user did not touch at a rate below 1', async () => {
+    session.selectEvent(
+      {
+        id: 1,
+        nombre: 'Sonora',
+        token: 'ev',
+        zona_horaria: 'Europe/Madrid',
+        currency: { id: 1, iso: 'EUR', symbol: '€', fraction: 0.01 },
+        localCurrency: { id: 2, iso: 'MIL', symbol: 'm', fraction: 0.01 },
+        localCurrencyRate: 0.01,
+      },
+      null,
+    );
+    const odd = { ...beer, precio_base: 333 };
+    const sent = fakeApi((call: Sent) => {
+      if (call.method === 'GET') return { body: { error: 0, result: { ...data, articles: [odd] } } };
+      return { body: { error: 0, result: odd } };
+    });
+    const user = userEvent.setup();
+    renderScreen(<ArticlesPage />);
+    await user.click(await screen.findByText('Beer', {}, { timeout: 5000 }));
+    const detail = await screen.findByTestId('resource-detail');
+    // 333 cents at 0.01 is 0.0333 m: typed with the decimals a cent needs, and the rate shown.
+    expect((within(detail).getByTestId('field-precio') as HTMLInputElement).value).toBe('0.0333 m');
+    expect(within(detail).getByText('1 EUR = 0.01 MIL')).toBeTruthy();
+    const name = within(detail).getByTestId('field-nombre');
+    await user.clear(name);
+    await user.type(name, 'Lager');
+    await user.click(screen.getByTestId('resource-save'));
+    await waitFor(() => expect(posts(sent)).toHaveLength(1));
+    expect(posts(sent)[0]).toMatchObject({ body: { articleEvent: { nombre: 'Lager', precio_base: 333 } } });
+  }, 40_000);
 });

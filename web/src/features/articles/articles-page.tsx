@@ -33,6 +33,8 @@ import { type FieldErrors, useController, useFieldArray, useFormContext, useWatc
 import { useTranslation } from 'react-i18next';
 import {
   CheckboxField,
+  errorMessageAt,
+  MoneyField,
   MultiSelectField,
   NumberField,
   SelectField,
@@ -48,17 +50,16 @@ import {
 } from '../../components/resource/resource-screen';
 import { formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
-import { displayToCents, useEventCurrency } from '../../lib/money';
+import { type Money, useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { ARTICLE_IMAGE_PATH, articleKeys, deleteArticle, listArticles, saveArticle } from './api';
 import { ArticleSearch } from './article-search';
-import { C, centsToInput, displayDecimals, newUuid, Thumb, Tick } from './shared';
+import { C, newUuid, Thumb, Tick } from './shared';
 
 const P = `${C}.articles`;
 
 /** What the list call answers beside the articles, with the names the columns show. */
 type Extra = Omit<ArticlesResult, 'articles'> & { names: Map<number, string>; rolNames: Map<number, string> };
-type Currency = ReturnType<typeof useEventCurrency>;
 
 const options = (list: { id: number; name: string }[]) =>
   list.map((o) => ({ value: String(o.id), label: o.name }));
@@ -76,12 +77,14 @@ const withChosen = (opts: { value: string; label: string }[], chosen: number[]) 
  * required, forbidden roles, complement of, last modification, id for administrators), and the detail
  * with the tabs General, Sales restrictions, Suggested comments, Exchange article and Addons.
  */
-function useDefinition(isAdmin: boolean, c: Currency, tz: string | undefined) {
-  const { rate, fraction, symbol, iso } = c;
+function useDefinition(isAdmin: boolean, money: Money, tz: string | undefined) {
   return useMemo((): ResourceDefinition<Article, ArticleForm, Extra> => {
-    const currency = { rate, fraction, symbol, iso };
     return {
       prefix: P,
+      serverFields: {
+        prefix: 'articleEvent.',
+        rename: { precio_base: 'precio', permite_importe_manual: 'permiteImporteManual' },
+      },
       queryKey: articleKeys.list(),
       invalidates: [articleKeys.all],
       load: async () => {
@@ -137,7 +140,7 @@ function useDefinition(isAdmin: boolean, c: Currency, tz: string | undefined) {
       }),
       toValues: (r) => ({
         nombre: r.nombre,
-        precio: centsToInput(r.precio_base, currency),
+        precio: money.toInput(r.precio_base),
         qrPrint: r.qrPrint,
         isComplement: r.idBase !== null,
         idBase: r.idBase === null ? null : String(r.idBase),
@@ -164,7 +167,7 @@ function useDefinition(isAdmin: boolean, c: Currency, tz: string | undefined) {
         saveArticle({
           id: row!.id,
           nombre: v.nombre,
-          precio_base: displayToCents(v.precio, currency),
+          precio_base: money.toCents(v.precio),
           qrPrint: v.qrPrint,
           idBase: v.isComplement && v.idBase ? Number(v.idBase) : null,
           flags: (v.flags ?? []).map((f) => ({ idFlag: f.idFlag, addFlag: addFlagOf(f.state) })),
@@ -186,9 +189,9 @@ function useDefinition(isAdmin: boolean, c: Currency, tz: string | undefined) {
       remove: (r) => deleteArticle(r.id),
       listSpan: 5,
       aboveList: ({ rows, open }) => <ArticleSearch rows={rows} open={open} />,
-      Form: (props) => <ArticleFields {...props} currency={currency} />,
+      Form: (props) => <ArticleFields {...props} money={money} />,
     };
-  }, [isAdmin, rate, fraction, symbol, iso, tz]);
+  }, [isAdmin, money, tz]);
 }
 
 /** Which tab holds a field (to mark a tab whose fields have errors). */
@@ -216,8 +219,8 @@ function ArticleFields({
   row,
   rows,
   extra,
-  currency,
-}: ResourceFormProps<Article, ArticleForm, Extra> & { currency: Currency }) {
+  money,
+}: ResourceFormProps<Article, ArticleForm, Extra> & { money: Money }) {
   const { t } = useTranslation();
   const errors = form.formState.errors;
   const [isComplement] = useWatch({ control: form.control, name: ['isComplement'] });
@@ -244,13 +247,7 @@ function ArticleFields({
           {row && <ArticleImage article={row} />}
           <TextField<ArticleForm> name="nombre" required maxLength={ARTICLE_NAME_MAX} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberField<ArticleForm>
-              name="precio"
-              required
-              min={0}
-              decimalScale={displayDecimals(currency)}
-              suffix={` ${currency.symbol}`}
-            />
+            <MoneyField<ArticleForm> name="precio" money={money} />
             <NumberField<ArticleForm> name="id_complemento" min={1} allowDecimal={false} />
           </SimpleGrid>
           <TextField<ArticleForm> name="externalAnalyticsId" maxLength={100} />
@@ -333,7 +330,7 @@ function ArticleImage({ article }: { article: Article }) {
 /** The tri-state choice per flag: enabled, disabled or unused (02-catalogue §4). */
 function FlagsChoice({ flags }: { flags: Extra['flags'] }) {
   const { t } = useTranslation();
-  const { control } = useFormContext<ArticleForm>();
+  const { control, formState } = useFormContext<ArticleForm>();
   const { field } = useController({ control, name: 'flags' });
   const value = (field.value ?? []) as ArticleForm['flags'];
   const stateOf = (idFlag: number): FlagState => value.find((f) => f.idFlag === idFlag)?.state ?? 'unused';
@@ -344,7 +341,10 @@ function FlagsChoice({ flags }: { flags: Extra['flags'] }) {
     );
   };
   return (
-    <Input.Wrapper label={t(`${P}.fields.flags`)}>
+    <Input.Wrapper
+      label={t(`${P}.fields.flags`)}
+      error={translateMessage(t, errorMessageAt(formState.errors, 'flags', true))}
+    >
       {flags.length === 0 ? (
         <Text size="xs" c="dimmed">
           {t(`${P}.noFlags`)}
@@ -380,8 +380,14 @@ function CommentsEditor() {
     list.append({ uuid: newUuid(), text: value });
     setText('');
   };
+  const listError = translateMessage(t, errorMessageAt(formState.errors, 'suggestedComments'));
   return (
     <Stack>
+      {listError && (
+        <Text size="sm" c="red">
+          {listError}
+        </Text>
+      )}
       {list.fields.length === 0 && (
         <Text size="sm" c="dimmed">
           {t(`${P}.noComments`)}
@@ -391,7 +397,7 @@ function CommentsEditor() {
         <Group key={f.key} wrap="nowrap" align="flex-start">
           <Controlled
             name={`suggestedComments.${i}.text`}
-            error={translateMessage(t, formState.errors.suggestedComments?.[i]?.text?.message)}
+            error={translateMessage(t, errorMessageAt(formState.errors, `suggestedComments.${i}`, true))}
           />
           <ActionIcon
             variant="subtle"
@@ -448,13 +454,19 @@ function ExchangesEditor({
   timeRanges: { value: string; label: string }[];
 }) {
   const { t } = useTranslation();
-  const { control } = useFormContext<ArticleForm>();
+  const { control, formState } = useFormContext<ArticleForm>();
   const list = useFieldArray({ control, name: 'exchanges', keyName: 'key' });
+  const listError = translateMessage(t, errorMessageAt(formState.errors, 'exchanges'));
   return (
     <Stack>
       <Text size="xs" c="dimmed">
         {t(`${P}.exchangeHint`)}
       </Text>
+      {listError && (
+        <Text size="sm" c="red">
+          {listError}
+        </Text>
+      )}
       {list.fields.map((f, i) => (
         <Stack
           key={f.key}
@@ -522,7 +534,7 @@ function SortBy({ index }: { index: number }) {
 export default function ArticlesPage() {
   const session = useSession();
   const isAdmin = session.user ? isAdminUser(session.user) : false;
-  const currency = useEventCurrency();
-  const def = useDefinition(isAdmin, currency, session.event?.zona_horaria);
+  const money = useMoney();
+  const def = useDefinition(isAdmin, money, session.event?.zona_horaria);
   return <ResourceScreen def={def} />;
 }

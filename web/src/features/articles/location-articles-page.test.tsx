@@ -190,4 +190,73 @@ describe('the location articles screen', () => {
       body: { idLocation: 1, idArticleParent: 101, articlesStick: [{ idArticleStick: 102, quantity: 3 }] },
     });
   }, 30_000);
+
+  it('flags the rows the server refuses in a menu save, and keeps the edits', async () => {
+    const sent = fakeApi((call: Sent) => {
+      if (call.method === 'GET') return { body: { error: 0, result: data } };
+      return {
+        status: 400,
+        body: {
+          error: 400,
+          description: 'Invalid data',
+          fields: [
+            // Indexes of the list sent: the burger added last, and the beer's stick.
+            { path: 'articles.2.article', message: 'validation.articleNotInEvent' },
+            { path: 'articlesStick.0.idArticleStick', message: 'validation.stickRepeated' },
+            { path: 'deletedArticles.0', message: 'validation.invalid' },
+          ],
+        },
+      };
+    });
+    const user = await openLocation('Bar A');
+    await user.click(screen.getByTestId('menu-add'));
+    await user.click(await screen.findByRole('option', { name: 'Burger', hidden: true }));
+    await user.click(screen.getByTestId('menu-save'));
+    await waitFor(() => expect(posts(sent)).toHaveLength(1));
+    const refused = await screen.findByTestId('menu-refused');
+    expect(within(refused).getByText('The menu was not saved: fix the flagged rows')).toBeTruthy();
+    expect(within(refused).getByText('Invalid field')).toBeTruthy();
+    const table = screen.getByTestId('menu-table');
+    const row = (name: string) => within(table).getByText(name).closest('tr') as HTMLElement;
+    expect(within(row('Burger')).getByText('Choose an article of this event')).toBeTruthy();
+    expect(row('Burger').dataset.refused).toBe('true');
+    expect(within(row('Beer')).getByText('Cup: This article is already in the list')).toBeTruthy();
+    expect(row('Cup').dataset.refused).toBeUndefined();
+    // Nothing is lost: the burger is still on the menu, and Reset clears the flags.
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.queryByTestId('menu-refused')).toBeNull();
+    expect(within(table).queryByText('Burger')).toBeNull();
+  }, 30_000);
+
+  it('shows why the server refuses a stick save', async () => {
+    fakeApi((call: Sent) => {
+      if (call.method === 'GET') return { body: { error: 0, result: data } };
+      return {
+        status: 400,
+        body: {
+          error: 400,
+          description: 'Invalid data',
+          fields: [
+            { path: 'idArticleParent', message: 'validation.stickNotInMenu' },
+            { path: 'articlesStick.0.idArticleStick', message: 'validation.stickNotInMenu' },
+          ],
+        },
+      };
+    });
+    const user = await openLocation('Bar A');
+    await user.click(screen.getByTestId('menu-sticks-101'));
+    const panel = await screen.findByTestId('stick-panel');
+    const quantity = screen.getByTestId('stick-quantity-102');
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.click(screen.getByTestId('stick-save'));
+    const refused = await within(panel).findByTestId('stick-refused');
+    expect(within(refused).getByText('The sticks were not saved: fix the flagged rows')).toBeTruthy();
+    expect(within(refused).getByText('The article is not on the menu of this location')).toBeTruthy();
+    const row = within(panel).getByTestId('stick-row-102');
+    expect(row.dataset.refused).toBe('true');
+    expect(within(row).getByText('The article is not on the menu of this location')).toBeTruthy();
+    // The quantity typed stays to be fixed or saved again.
+    expect((quantity as HTMLInputElement).value).toBe('2');
+  }, 30_000);
 });

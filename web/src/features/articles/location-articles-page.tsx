@@ -41,12 +41,14 @@ import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm, confirmExit, notifySuccess } from '../../components/dialogs';
+import { MoneyInput } from '../../components/form-fields';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { notifyError } from '../../lib/error-dialogs';
-import { sameItem } from '../../lib/form';
-import { type CurrencyView, displayToCents, useEventCurrency } from '../../lib/money';
+import { type FormFieldError, formFieldErrors, sameItem } from '../../lib/form';
+import { translateMessage } from '../../lib/i18n';
+import { type Money, useMoney } from '../../lib/money';
 import { articleKeys, listLocationArticles, saveMenu, saveSticks } from './api';
-import { C, centsToInput, displayDecimals, Thumb, Tick } from './shared';
+import { C, Thumb, Tick } from './shared';
 
 const P = `${C}.locationArticles`;
 
@@ -72,12 +74,12 @@ interface MenuDraft {
   sticks: DraftStick[];
 }
 
-const fromLocation = (l: MenuLocation, c: CurrencyView): MenuDraft => ({
+const fromLocation = (l: MenuLocation, money: Money): MenuDraft => ({
   items: l.articles.map((a) => ({
     id: a.id,
     idArticle: a.idArticle,
     nombre: a.nombre,
-    precio: centsToInput(a.precio, c),
+    precio: money.toInput(a.precio),
     order: a.order,
     isManual: a.isManual,
     visible: a.visible,
@@ -92,6 +94,51 @@ const fromLocation = (l: MenuLocation, c: CurrencyView): MenuDraft => ({
 
 const priceInvalid = (p: number | null) => p === null || !Number.isFinite(p) || p < 0;
 const byOrder = (items: Draft[]) => [...items].sort((a, b) => a.order - b.order);
+
+/**
+ * A refusal of the server, placed: the messages of each row (by article id) and those that belong to
+ * no row. The menu and stick saves answer field errors on `articles.N…` / `articlesStick.N…`, N being
+ * the index in the list sent.
+ */
+interface Refusal {
+  rows: Map<number, string[]>;
+  general: string[];
+}
+const NO_REFUSAL: Refusal = { rows: new Map(), general: [] };
+
+/**
+ * Places the field errors of a refused save: `lists` maps a list of the body (`articles`) to the article
+ * id each of its items belongs to (null: none); `label` prefixes a message (e.g. the stick's name).
+ */
+function placeRefusal(
+  fields: FormFieldError[],
+  text: (f: FormFieldError) => string,
+  lists: Record<string, (index: number) => { row: number; label?: string } | null>,
+): Refusal {
+  const rows = new Map<number, string[]>();
+  const general: string[] = [];
+  for (const f of fields) {
+    const [list = '', index] = f.path.split('.');
+    const at = index !== undefined && /^\d+$/.test(index) ? lists[list]?.(Number(index)) : null;
+    const message = text(f);
+    if (!at) {
+      general.push(message);
+      continue;
+    }
+    const line = at.label ? `${at.label}: ${message}` : message;
+    rows.set(at.row, [...(rows.get(at.row) ?? []), line]);
+  }
+  return { rows, general };
+}
+
+/** The messages of a refused row, under its name. */
+function RowErrors({ lines }: { lines: string[] | undefined }) {
+  return (lines ?? []).map((l) => (
+    <Text key={l} size="xs" c="red">
+      {l}
+    </Text>
+  ));
+}
 
 /**
  * admin/cashless/locarticle (permission menuUbicaciones; 02-catalogue §2 Location articles, §4, §5):
@@ -189,18 +236,15 @@ function MenuPanel({
   onSaved: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const c = useEventCurrency();
-  const currency = useMemo(
-    () => ({ rate: c.rate, fraction: c.fraction, symbol: c.symbol, iso: c.iso }),
-    [c.rate, c.fraction, c.symbol, c.iso],
-  );
+  const money = useMoney();
   // The saved menu is what the last load or save answered; the draft is what is being edited.
   const [saved, setSaved] = useState(location);
-  const initial = useMemo(() => fromLocation(saved, currency), [saved, currency]);
+  const initial = useMemo(() => fromLocation(saved, money), [saved, money]);
   const [draft, setDraft] = useState<MenuDraft>(initial);
   const [stickParent, setStickParent] = useState<number | null>(null);
   const [stickDirty, setStickDirty] = useState(false);
   const [tried, setTried] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal>(NO_REFUSAL);
   const menuDirty = !sameItem(initial, draft);
   useEffect(() => onDirty(menuDirty || stickDirty), [menuDirty, stickDirty, onDirty]);
 
@@ -210,19 +254,22 @@ function MenuPanel({
 
   const applySaved = async (loc: MenuLocation) => {
     setSaved(loc);
-    setDraft(fromLocation(loc, currency));
+    setDraft(fromLocation(loc, money));
     setTried(false);
+    setRefusal(NO_REFUSAL);
     notifySuccess();
     await onSaved();
   };
+  const names = new Map(articles.map((a) => [a.id, a.nombre]));
   const save = useMutation({
+    onMutate: () => setRefusal(NO_REFUSAL),
     mutationFn: (d: MenuDraft) =>
       saveMenu({
         idLocation: saved.id,
         articles: d.items.map((i) => ({
           id: i.id ?? null,
           article: i.idArticle,
-          precio: displayToCents(i.precio ?? 0, currency),
+          precio: money.toCents(i.precio),
           order: i.order,
           isManual: i.isManual,
           visible: i.visible,
@@ -234,6 +281,26 @@ function MenuPanel({
         articlesStick: pruneSticks(d.items, d.sticks),
       }),
     onSuccess: applySaved,
+    // A refusal with field errors (an article not of the event, a stick repeated…) flags its rows;
+    // other failures open the generic dialog (lib/error-dialogs).
+    onError: (e, d) => {
+      const fields = formFieldErrors(e);
+      if (!fields) return;
+      const sticks = pruneSticks(d.items, d.sticks);
+      setRefusal(
+        placeRefusal(fields, (f) => translateMessage(t, f.message) ?? f.text ?? f.message, {
+          articles: (n) => (d.items[n] ? { row: d.items[n].idArticle } : null),
+          articlesStick: (n) => {
+            const stick = sticks[n];
+            if (!stick) return null;
+            return {
+              row: stick.idArticle,
+              label: names.get(stick.idArticleStick) ?? `#${stick.idArticleStick}`,
+            };
+          },
+        }),
+      );
+    },
   });
 
   const update = (idArticle: number, patch: Partial<Draft>) =>
@@ -261,7 +328,7 @@ function MenuPanel({
     const result = addToMenu<Draft>(draft.items, {
       idArticle: article.id,
       nombre: article.nombre,
-      precio: centsToInput(article.precio_base, currency),
+      precio: money.toInput(article.precio_base),
       isManual: 0,
       visible: 1,
       srcPicture: article.pictureFull?.url ?? null,
@@ -279,7 +346,7 @@ function MenuPanel({
       (a, order) => ({
         idArticle: a.idArticle,
         nombre: a.nombre,
-        precio: centsToInput(a.precio, currency),
+        precio: money.toInput(a.precio),
         order,
         isManual: a.isManual,
         visible: a.visible,
@@ -302,6 +369,7 @@ function MenuPanel({
     setStickParent(null);
     if (!yes) {
       setDraft(initial);
+      setRefusal(NO_REFUSAL);
       return;
     }
     const empty: MenuDraft = { items: [], sticks: [] };
@@ -393,10 +461,18 @@ function MenuPanel({
                   {items.map((i, n) => {
                     const bad = priceInvalid(i.precio) && (tried || i.precio !== null);
                     const canEditSticks = i.id !== undefined && !menuDirty;
+                    const refused = refusal.rows.get(i.idArticle);
                     return (
                       <Table.Tr
                         key={i.idArticle}
-                        bg={stickParent === i.idArticle ? 'var(--mantine-primary-color-light)' : undefined}
+                        data-refused={refused ? true : undefined}
+                        bg={
+                          refused
+                            ? 'var(--mantine-color-red-light)'
+                            : stickParent === i.idArticle
+                              ? 'var(--mantine-primary-color-light)'
+                              : undefined
+                        }
                       >
                         <Table.Td>
                           <Group gap={2} wrap="nowrap">
@@ -426,17 +502,18 @@ function MenuPanel({
                         <Table.Td>
                           <Thumb url={i.srcPicture} />
                         </Table.Td>
-                        <Table.Td>{i.nombre}</Table.Td>
+                        <Table.Td>
+                          {i.nombre}
+                          <RowErrors lines={refused} />
+                        </Table.Td>
                         <Table.Td miw={130}>
-                          <NumberInput
+                          <MoneyInput
+                            money={money}
+                            compact
                             size="xs"
-                            min={0}
-                            clampBehavior="strict"
-                            decimalScale={displayDecimals(currency)}
-                            suffix={` ${currency.symbol}`}
                             aria-label={t(`${P}.fields.precio`)}
-                            value={i.precio ?? ''}
-                            onChange={(v) => update(i.idArticle, { precio: v === '' ? null : Number(v) })}
+                            value={i.precio}
+                            onChange={(precio) => update(i.idArticle, { precio })}
                             error={bad ? t('validation.required') : undefined}
                             data-testid={`menu-price-${i.idArticle}`}
                           />
@@ -477,7 +554,7 @@ function MenuPanel({
                             </ActionIcon>
                           </Tooltip>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td data-testid={`menu-stick-count-${i.idArticle}`}>
                           <Badge variant="light">{counts.perParent.get(i.idArticle) ?? 0}</Badge>
                         </Table.Td>
                         <Table.Td>
@@ -501,6 +578,18 @@ function MenuPanel({
                 {t(`${P}.fixPrices`)}
               </Text>
             )}
+            {(refusal.rows.size > 0 || refusal.general.length > 0) && (
+              <Stack gap={2} role="alert" data-testid="menu-refused">
+                <Text c="red" size="sm" fw={500}>
+                  {t(`${P}.notSaved`)}
+                </Text>
+                {refusal.general.map((l) => (
+                  <Text key={l} c="red" size="sm">
+                    {l}
+                  </Text>
+                ))}
+              </Stack>
+            )}
             <Group justify="space-between">
               <Group>
                 <Button
@@ -511,7 +600,14 @@ function MenuPanel({
                 >
                   {t('common.save')}
                 </Button>
-                <Button variant="default" disabled={!menuDirty} onClick={() => setDraft(initial)}>
+                <Button
+                  variant="default"
+                  disabled={!menuDirty}
+                  onClick={() => {
+                    setDraft(initial);
+                    setRefusal(NO_REFUSAL);
+                  }}
+                >
                   {t(`${P}.reset`)}
                 </Button>
               </Group>
@@ -576,19 +672,32 @@ function StickPanel({
     [location, parent.idArticle],
   );
   const [rows, setRows] = useState(initial);
+  const [refusal, setRefusal] = useState<Refusal>(NO_REFUSAL);
   const dirty = !sameItem(initial, rows);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const invalid = rows.some((r) => r.quantity === null || r.quantity < 1);
   const names = new Map(items.map((i) => [i.idArticle, i.nombre]));
 
   const save = useMutation({
-    mutationFn: () =>
+    onMutate: () => setRefusal(NO_REFUSAL),
+    mutationFn: (sent: typeof rows) =>
       saveSticks({
         idLocation: location.id,
         idArticleParent: parent.idArticle,
-        articlesStick: rows.map((r) => ({ idArticleStick: r.idArticleStick, quantity: r.quantity ?? 0 })),
+        articlesStick: sent.map((r) => ({ idArticleStick: r.idArticleStick, quantity: r.quantity ?? 0 })),
       }),
     onSuccess: onSaved,
+    // A refusal with field errors (the parent or a stick no longer on the menu, a stick repeated…)
+    // flags its rows; other failures open the generic dialog.
+    onError: (e, sent) => {
+      const fields = formFieldErrors(e);
+      if (!fields) return;
+      setRefusal(
+        placeRefusal(fields, (f) => translateMessage(t, f.message) ?? f.text ?? f.message, {
+          articlesStick: (n) => (sent[n] ? { row: sent[n].idArticleStick } : null),
+        }),
+      );
+    },
   });
 
   const options = items
@@ -635,11 +744,19 @@ function StickPanel({
         )}
         {rows.map((r, n) => {
           const bad = r.quantity === null || r.quantity < 1;
+          const refused = refusal.rows.get(r.idArticleStick);
           return (
-            <Group key={r.idArticleStick} wrap="nowrap" align="flex-start">
-              <Text size="sm" style={{ flex: 1 }} pt={6}>
-                {names.get(r.idArticleStick) ?? `#${r.idArticleStick}`}
-              </Text>
+            <Group
+              key={r.idArticleStick}
+              wrap="nowrap"
+              align="flex-start"
+              data-refused={refused ? true : undefined}
+              data-testid={`stick-row-${r.idArticleStick}`}
+            >
+              <Stack gap={0} style={{ flex: 1 }} pt={6}>
+                <Text size="sm">{names.get(r.idArticleStick) ?? `#${r.idArticleStick}`}</Text>
+                <RowErrors lines={refused} />
+              </Stack>
               <NumberInput
                 w={100}
                 size="xs"
@@ -668,16 +785,35 @@ function StickPanel({
             </Group>
           );
         })}
+        {(refusal.rows.size > 0 || refusal.general.length > 0) && (
+          <Stack gap={2} role="alert" data-testid="stick-refused">
+            <Text c="red" size="sm" fw={500}>
+              {t(`${P}.sticksNotSaved`)}
+            </Text>
+            {refusal.general.map((l) => (
+              <Text key={l} c="red" size="sm">
+                {l}
+              </Text>
+            ))}
+          </Stack>
+        )}
         <Group>
           <Button
-            onClick={() => save.mutate()}
+            onClick={() => save.mutate(rows)}
             loading={save.isPending}
             disabled={!dirty || invalid}
             data-testid="stick-save"
           >
             {t(`${P}.saveSticks`)}
           </Button>
-          <Button variant="default" disabled={!dirty} onClick={() => setRows(initial)}>
+          <Button
+            variant="default"
+            disabled={!dirty}
+            onClick={() => {
+              setRows(initial);
+              setRefusal(NO_REFUSAL);
+            }}
+          >
             {t(`${P}.reset`)}
           </Button>
         </Group>

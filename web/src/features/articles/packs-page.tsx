@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useController, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../components/date-fields';
-import { MultiSelectField, NumberField, TextField } from '../../components/form-fields';
+import { MoneyField, MultiSelectField, TextField } from '../../components/form-fields';
 import { ItemsCell } from '../../components/items-cell';
 import {
   type ResourceDefinition,
@@ -22,10 +22,10 @@ import {
 import { notifyError } from '../../lib/error-dialogs';
 import { formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
-import { type CurrencyView, displayToCents, formatMoney, useEventCurrency } from '../../lib/money';
+import { type Money, useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { articleKeys, deletePack, listPacks, savePack } from './api';
-import { C, centsToInput, displayDecimals } from './shared';
+import { C } from './shared';
 
 const P = `${C}.packs`;
 type Extra = Omit<PacksResult, 'packs'> & { locationNames: Map<number, string> };
@@ -36,12 +36,12 @@ type Extra = Omit<PacksResult, 'packs'> & { locationNames: Map<number, string> }
  * locations (none = every location), optionally between two dates. An article is listed once
  * (errorArticleDuplicatePack).
  */
-function useDefinition(t: TFunction, c: CurrencyView, tz: string | undefined, lang: string) {
-  const { rate, fraction, symbol, iso } = c;
+function useDefinition(t: TFunction, money: Money, tz: string | undefined, lang: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `lang` re-renders the prices in the language shown
   return useMemo((): ResourceDefinition<Pack, PackForm, Extra> => {
-    const currency = { rate, fraction, symbol, iso };
     return {
       prefix: P,
+      serverFields: { prefix: 'pack.' },
       queryKey: articleKeys.packs(),
       load: async () => {
         const { packs, ...rest } = await listPacks();
@@ -53,7 +53,7 @@ function useDefinition(t: TFunction, c: CurrencyView, tz: string | undefined, la
       rowKey: (r) => r.id,
       columns: [
         { key: 'nombre' },
-        { key: 'precio', render: (r) => formatMoney(r.precio, currency, lang) },
+        { key: 'precio', render: (r) => money.format(r.precio) },
         {
           key: 'articles',
           render: (r) => <ItemsCell items={r.articles.map((a) => `${a.quantity} × ${a.nombre}`)} />,
@@ -83,7 +83,7 @@ function useDefinition(t: TFunction, c: CurrencyView, tz: string | undefined, la
       }),
       toValues: (r) => ({
         nombre: r.nombre,
-        precio: centsToInput(r.precio, currency),
+        precio: money.toInput(r.precio),
         articles: r.articles.map((a) => ({ idArticle: a.idArticle, quantity: a.quantity })),
         locationsAvailable: r.locationsAvailable.map(String),
         dateStart: r.dateStart,
@@ -93,7 +93,7 @@ function useDefinition(t: TFunction, c: CurrencyView, tz: string | undefined, la
         savePack({
           id: row?.id,
           nombre: v.nombre,
-          precio: displayToCents(v.precio, currency),
+          precio: money.toCents(v.precio),
           articles: v.articles.map((a) => ({ idArticle: a.idArticle, quantity: a.quantity })),
           locationsAvailable: (v.locationsAvailable ?? []).map(Number),
           dateStart: v.dateStart ?? null,
@@ -102,28 +102,19 @@ function useDefinition(t: TFunction, c: CurrencyView, tz: string | undefined, la
       remove: (r) => deletePack(r.id),
       matches: (r, text) =>
         `${r.nombre} ${r.articles.map((a) => a.nombre).join(' ')}`.toLowerCase().includes(text),
-      Form: (props) => <PackFields {...props} currency={currency} />,
+      Form: (props) => <PackFields {...props} money={money} />,
     };
-  }, [t, rate, fraction, symbol, iso, tz, lang]);
+  }, [t, money, tz, lang]);
 }
 
-function PackFields({
-  extra,
-  currency,
-}: ResourceFormProps<Pack, PackForm, Extra> & { currency: CurrencyView }) {
+function PackFields({ extra, money }: ResourceFormProps<Pack, PackForm, Extra> & { money: Money }) {
   const { t } = useTranslation();
   const locations = (extra?.locations ?? []).map((l) => ({ value: String(l.id), label: l.name }));
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextField<PackForm> name="nombre" required maxLength={ARTICLE_NAME_MAX} />
-        <NumberField<PackForm>
-          name="precio"
-          required
-          min={0}
-          decimalScale={displayDecimals(currency)}
-          suffix={` ${currency.symbol}`}
-        />
+        <MoneyField<PackForm> name="precio" money={money} />
       </SimpleGrid>
       <PackArticles articles={extra?.articles ?? []} />
       <MultiSelectField<PackForm> name="locationsAvailable" data={locations} />
@@ -230,7 +221,7 @@ function Quantity({ index }: { index: number }) {
 export default function PacksPage() {
   const { t, i18n } = useTranslation();
   const session = useSession();
-  const currency = useEventCurrency();
-  const def = useDefinition(t, currency, session.event?.zona_horaria, i18n.language);
+  const money = useMoney();
+  const def = useDefinition(t, money, session.event?.zona_horaria, i18n.language);
   return <ResourceScreen def={def} />;
 }

@@ -1,6 +1,5 @@
 import { Image } from '@mantine/core';
 import { IconCheck, IconPhotoOff, IconX } from '@tabler/icons-react';
-import { type CurrencyView, centsToDisplay, decimalsOf } from '../../lib/money';
 
 /** The catalogue's block of screen texts. */
 export const C = 'catalogue';
@@ -16,13 +15,6 @@ export function Thumb({ url }: { url: string | null | undefined }) {
     <IconPhotoOff size={20} color="gray" />
   );
 }
-
-/** Decimals an amount of the display currency is typed with. */
-export const displayDecimals = (c: CurrencyView) => Math.max(2, decimalsOf(c.fraction));
-
-/** Cents of the financial currency → the amount typed in the display currency (no float noise). */
-export const centsToInput = (cents: number, c: CurrencyView) =>
-  Number(centsToDisplay(cents, c).toFixed(displayDecimals(c) + 2));
 
 /** A random id for a new suggested comment. */
 export const newUuid = () =>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ReportPage } from '../../components/reports/report-page';
+import { ReportPage, useFilterInfo } from '../../components/reports/report-page';
 import { useReportFilter } from '../../components/reports/use-report-filter';
 import { AddonStats, STATS } from './addon-stats';
 
@@ -10,9 +10,10 @@ import { AddonStats, STATS } from './addon-stats';
 export default function AddonReportPage() {
   const { t } = useTranslation();
   const filters = useReportFilter(['day', 'dates', 'staff', 'addon']);
+  const info = useFilterInfo(filters);
   return (
     <ReportPage title={t(`${STATS}.reportTitle`)} filters={filters}>
-      {filters.ready && <AddonStats filters={filters.query} />}
+      {filters.ready && <AddonStats filters={filters.query} filterInfo={info} />}
     </ReportPage>
   );
 }

@@ -1,10 +1,12 @@
 import { Alert, Card, ColorSwatch, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import type { AddonStatsFilters, AddonStatsTable } from '@pulsera/contracts';
+import type { AddonStatsFilters, AddonStatsResult, AddonStatsTable } from '@pulsera/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../../lib/format';
+import { DownloadButton, useReportDownload } from '../../components/reports/report-download';
+import type { ReportColumn } from '../../components/reports/report-table';
+import { dayjs, formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { type AddonStatsSource, addonStatsKeys, loadAddonStats } from './api';
@@ -20,14 +22,54 @@ export const useAddonStats = (filters: AddonStatsFilters, source: AddonStatsSour
     placeholderData: keepPreviousData,
   });
 
-function StatsTable({ table }: { table: AddonStatsTable }) {
+type StaffRow = AddonStatsTable['staff'][number];
+
+function StatsTable({ table, filterInfo }: { table: AddonStatsTable; filterInfo: [string, string][] }) {
   const { t } = useTranslation();
+  const download = useReportDownload();
   const name = table.name ?? t(`${STATS}.deletedAddon`, { id: table.id });
+  const count = (key: 'manuals' | 'sales' | 'validations'): ReportColumn<StaffRow> => ({
+    key,
+    label: t(`${STATS}.fields.${key}`),
+    value: (r) => r[key],
+    total: true,
+  });
+  // The spreadsheet: the same table, its header block and the add-on's totals from the server.
+  const columns: ReportColumn<StaffRow>[] = [
+    {
+      key: 'staffName',
+      label: t(`${STATS}.fields.staffName`),
+      value: (r) => r.staffName ?? (r.staffId === null ? t(`${STATS}.noStaff`) : `#${r.staffId}`),
+    },
+    count('manuals'),
+    count('sales'),
+    count('validations'),
+  ];
+  const totals = new Map([
+    ['manuals', table.manuals],
+    ['sales', table.sales],
+    ['validations', table.validations],
+  ]);
   return (
     <Card withBorder padding="md" data-testid={`addon-stats-table-${table.id}`}>
-      <Group gap="xs" mb="sm">
-        {table.color && <ColorSwatch color={table.color} size={16} />}
-        <Title order={4}>{name}</Title>
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          {table.color && <ColorSwatch color={table.color} size={16} />}
+          <Title order={4}>{name}</Title>
+        </Group>
+        <DownloadButton
+          onClick={() =>
+            download({
+              title: `${t(`${STATS}.reportTitle`)} · ${name}`,
+              fileName: `addon-${table.id}-stats`,
+              columns,
+              rows: table.staff,
+              filterInfo,
+              totals,
+            })
+          }
+          testId={`addon-stats-download-${table.id}`}
+        />
       </Group>
       <Table striped withTableBorder highlightOnHover>
         <Table.Thead>
@@ -70,20 +112,40 @@ function StatsTable({ table }: { table: AddonStatsTable }) {
   );
 }
 
+/** The filters of the statistics as label/value pairs for a spreadsheet's header block. */
+function useStatsFilterInfo(filters: AddonStatsFilters, choices?: AddonStatsResult['filters']) {
+  const { t } = useTranslation();
+  const tz = useEventTimezone();
+  const info: [string, string][] = [];
+  if (filters.dateStart) info.push([t('reports.filters.start'), formatDateTime(filters.dateStart, tz)]);
+  if (filters.dateEnd) info.push([t('reports.filters.end'), formatDateTime(filters.dateEnd, tz)]);
+  const named = (label: string, id: number | undefined, list?: { id: number; name: string }[]) => {
+    if (id !== undefined) info.push([label, list?.find((o) => o.id === id)?.name ?? `#${id}`]);
+  };
+  named(t('reports.filters.staff'), filters.idStaff, choices?.staffs);
+  named(t('reports.filters.addon'), filters.idAddon, choices?.addons);
+  return info;
+}
+
 /**
  * The add-on statistics (02-catalogue §2 Add-ons statistics, §7 Add-on report): one table per add-on
- * with each staff member's manuals, sales and validations and the add-on's totals; a no-results
- * message when the filters match no add-on operation. `filters` are ISO instants (UTC) and ids.
+ * with each staff member's manuals, sales and validations and the add-on's totals, each downloadable
+ * as xlsx; a no-results message when the filters match no add-on operation. `filters` are ISO
+ * instants (UTC) and ids; `filterInfo` names them in the spreadsheet's header block (by default the
+ * window and the chosen staff member and add-on).
  */
 export function AddonStats({
   filters,
   source = 'report',
+  filterInfo,
 }: {
   filters: AddonStatsFilters;
   source?: AddonStatsSource;
+  filterInfo?: [string, string][];
 }) {
   const { t } = useTranslation();
   const stats = useAddonStats(filters, source);
+  const ownInfo = useStatsFilterInfo(filters, stats.data?.filters);
   if (!stats.data) return stats.isError ? null : <Loader size="sm" data-testid="addon-stats-loading" />;
   const { reports, addonLogs } = stats.data;
   if (addonLogs === 0)
@@ -98,7 +160,7 @@ export function AddonStats({
         {t(`${STATS}.operations`, { n: addonLogs })}
       </Text>
       {reports.addons.map((a) => (
-        <StatsTable key={a.id} table={a} />
+        <StatsTable key={a.id} table={a} filterInfo={filterInfo ?? ownInfo} />
       ))}
     </Stack>
   );

@@ -3,7 +3,7 @@ import { type Addon, AddonForm, type AddonsResult } from '@pulsera/contracts';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MultiSelectField, TextAreaField, TextField } from '../../components/form-fields';
+import { MoneyField, MultiSelectField, TextAreaField, TextField } from '../../components/form-fields';
 import { ItemsCell } from '../../components/items-cell';
 import {
   type ResourceDefinition,
@@ -11,9 +11,10 @@ import {
   ResourceScreen,
 } from '../../components/resource/resource-screen';
 import { translateMessage } from '../../lib/i18n';
+import { type Money, useMoney } from '../../lib/money';
 import { AddonStats, type DayRange, DayRangeInputs, STATS, useAddonStats, useDayWindow } from './addon-stats';
 import { addonKeys, deleteAddon, listAddons, rulesKeys, saveAddon } from './api';
-import { ArticleQuantities, LastActivity, type Money, MoneyField, namesOf, TEXTS, useMoney } from './shared';
+import { ArticleQuantities, LastActivity, namesOf, TEXTS } from './shared';
 
 const P = `${TEXTS}.addons`;
 type Extra = Omit<AddonsResult, 'addons'>;
@@ -88,6 +89,7 @@ function useDefinition(money: Money): ResourceDefinition<Addon, AddonForm, Extra
   return useMemo(
     () => ({
       prefix: P,
+      serverFields: { prefix: 'item.' },
       queryKey: addonKeys.list(),
       invalidates: [rulesKeys.all],
       load: async () => {
@@ -141,8 +143,8 @@ function useDefinition(money: Money): ResourceDefinition<Addon, AddonForm, Extra
       toValues: (r) => ({
         name: r.name,
         description: r.description,
-        amountCash: money.toDisplay(r.amountCash),
-        amountBonus: money.toDisplay(r.amountBonus),
+        amountCash: money.toInput(r.amountCash),
+        amountBonus: money.toInput(r.amountBonus),
         flags: r.flags.map(String),
         gifts: r.gifts,
         color: r.color,

@@ -19,28 +19,13 @@ import type {
   RefundsResult,
 } from '@pulsera/contracts';
 import type { z } from 'zod';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /**
  * The calls of flags, add-ons, bonus types, bonuses, fees and refund rules (02-catalogue §7). Saves
- * wrapped as `{ <wrapper>: values }` get field errors named `<wrapper>.<field>`; the forms know them
- * as `<field>`.
+ * wrapped as `{ <wrapper>: values }` get field errors named `<wrapper>.<field>`: each screen's
+ * definition names its wrapper (`serverFields`), and the shared screen places them.
  */
-async function unwrapFields<T>(wrapper: string, send: Promise<T>): Promise<T> {
-  try {
-    return await send;
-  } catch (e) {
-    if (!(e instanceof ApiError) || !e.fields.length) throw e;
-    const prefix = `${wrapper}.`;
-    throw new ApiError(
-      e.status,
-      e.code,
-      e.description,
-      e.fields.map((f) => ({ ...f, path: f.path.startsWith(prefix) ? f.path.slice(prefix.length) : f.path })),
-      e.body,
-    );
-  }
-}
 
 /** Every list of this area shares this root: flags are offered by add-ons, bonus types by bonuses. */
 export const rulesKeys = { all: ['catalogue-rules'] as const };
@@ -51,14 +36,13 @@ const keysOf = (name: string) => ({
 
 export const flagKeys = keysOf('flags');
 export const listFlags = () => api.get<FlagsResult>('/flag');
-export const saveFlag = (flag: z.input<typeof FlagSave>) =>
-  unwrapFields('flag', api.post<Flag>('/flag', { flag }, { form: true }));
+export const saveFlag = (flag: z.input<typeof FlagSave>) => api.post<Flag>('/flag', { flag }, { form: true });
 export const deleteFlag = (id: number) => api.delete<boolean>(`/flag/${id}`);
 
 export const addonKeys = keysOf('addons');
 export const listAddons = () => api.get<AddonsResult>('/addon');
 export const saveAddon = (item: z.input<typeof AddonSave>) =>
-  unwrapFields('item', api.post<Addon>('/addon', { item }, { form: true }));
+  api.post<Addon>('/addon', { item }, { form: true });
 export const deleteAddon = (id: number) => api.delete<boolean>(`/addon/${id}`);
 
 /**
@@ -87,24 +71,23 @@ export const loadAddonStats = (source: AddonStatsSource, f: AddonStatsFilters) =
 export const bonusTypeKeys = keysOf('bonus-types');
 export const listBonusTypes = () => api.get<BonusType[]>('/bonusType');
 export const saveBonusType = (bonus: z.input<typeof BonusTypeSave>) =>
-  unwrapFields('bonus', api.post<BonusType>('/bonusType', { bonus }, { form: true }));
+  api.post<BonusType>('/bonusType', { bonus }, { form: true });
 export const deleteBonusType = (id: number) => api.delete<boolean>(`/bonusType/${id}`);
 
 export const bonusKeys = keysOf('bonuses');
 export const listBonuses = () => api.get<BonusesResult>('/bonus');
 export const saveBonus = (bonus: z.input<typeof BonusSave>) =>
-  unwrapFields('bonus', api.post<Bonus>('/bonus', { bonus }, { form: true }));
+  api.post<Bonus>('/bonus', { bonus }, { form: true });
 export const deleteBonus = (id: number) => api.delete<boolean>(`/bonus/${id}`);
 
 export const feeKeys = keysOf('fees');
 export const listFees = () => api.get<FeesResult>('/fees');
-export const saveFee = (fee: z.input<typeof FeeSave>) =>
-  unwrapFields('fee', api.post<Fee>('/fees', { fee }, { form: true }));
+export const saveFee = (fee: z.input<typeof FeeSave>) => api.post<Fee>('/fees', { fee }, { form: true });
 export const deleteFee = (id: number) => api.delete<boolean>(`/fees/${id}`);
 
 export const refundKeys = keysOf('refunds');
 export const listRefunds = () => api.get<RefundsResult>('/refunds');
 /** The result is the rule's id. */
 export const saveRefund = (refund: z.input<typeof RefundRuleSave>) =>
-  unwrapFields('refund', api.post<number>('/refunds', { refund }, { form: true }));
+  api.post<number>('/refunds', { refund }, { form: true });
 export const deleteRefund = (id: number) => api.delete<boolean>(`/refunds/${id}`);

@@ -31,6 +31,7 @@ function useDefinition(t: TFunction): ResourceDefinition<BonusType, BonusTypeFor
   return useMemo(
     () => ({
       prefix: P,
+      serverFields: { prefix: 'bonus.' },
       queryKey: bonusTypeKeys.list(),
       invalidates: [rulesKeys.all],
       load: listBonusTypes,

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField, TimeField, WeekdaysField } from '../../components/date-fields';
 import {
   CheckboxField,
+  MoneyField,
   MultiSelectField,
   NumberField,
   SelectField,
@@ -27,18 +28,16 @@ import {
   ResourceScreen,
 } from '../../components/resource/resource-screen';
 import { dayjs } from '../../lib/format';
+import { type Money, useMoney } from '../../lib/money';
 import { bonusKeys, deleteBonus, listBonuses, rulesKeys, saveBonus } from './api';
 import {
   ArticleQuantities,
   COMMON,
   LastActivity,
-  type Money,
-  MoneyField,
   namesOf,
   options,
   TEXTS,
   Tick,
-  useMoney,
   WeekdaysText,
 } from './shared';
 
@@ -111,6 +110,7 @@ function useDefinition(t: TFunction, money: Money): ResourceDefinition<Bonus, Bo
   return useMemo(
     () => ({
       prefix: P,
+      serverFields: { prefix: 'bonus.' },
       queryKey: bonusKeys.list(),
       invalidates: [rulesKeys.all],
       load: async () => {
@@ -178,10 +178,10 @@ function useDefinition(t: TFunction, money: Money): ResourceDefinition<Bonus, Bo
       }),
       toValues: (r) => ({
         idBonusType: r.idBonusType === null ? null : String(r.idBonusType),
-        plus: money.toDisplay(r.plus),
+        plus: money.toInput(r.plus),
         percent: r.percent,
-        minRecharge: money.toDisplay(r.minRecharge),
-        maxRecharge: money.toDisplay(r.maxRecharge),
+        minRecharge: money.toInput(r.minRecharge),
+        maxRecharge: money.toInput(r.maxRecharge),
         minNumTopUp: r.minNumTopUp,
         always: r.maxNumTopUp === BONUS_ALWAYS,
         maxNumTopUp: r.maxNumTopUp === BONUS_ALWAYS ? null : r.maxNumTopUp,

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../components/date-fields';
-import { MultiSelectField, NumberField, TextField } from '../../components/form-fields';
+import { MoneyField, MultiSelectField, NumberField, TextField } from '../../components/form-fields';
 import { ItemsCell } from '../../components/items-cell';
 import {
   type ResourceDefinition,
@@ -12,26 +12,26 @@ import {
   ResourceScreen,
 } from '../../components/resource/resource-screen';
 import { formatDateTime } from '../../lib/format';
+import { type Money, useMoney } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { deleteFee, feeKeys, listFees, saveFee } from './api';
-import { COMMON, LastActivity, type Money, MoneyField, namesOf, options, TEXTS, useMoney } from './shared';
+import { COMMON, LastActivity, namesOf, options, TEXTS } from './shared';
 
 const P = `${TEXTS}.fees`;
 type Extra = Omit<FeesResult, 'fees'>;
 
 function FeeFields({ extra, money }: ResourceFormProps<Fee, FeeForm, Extra> & { money: Money }) {
   const { t } = useTranslation();
-  /** §9 "Fee minimums are 1": one cent for amounts, the first top-up for counts. */
-  const minAmount = money.toDisplay(FEE_MIN) || 1 / 10 ** money.decimals;
+  // §9 "Fee minimums are 1": one cent for amounts, the first top-up for counts.
   return (
     <Stack>
       <TextField<FeeForm> name="name" required maxLength={150} />
-      <MoneyField<FeeForm> name="fee" money={money} min={minAmount} />
+      <MoneyField<FeeForm> name="fee" money={money} minCents={FEE_MIN} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberField<FeeForm> name="nRechargeIni" min={FEE_MIN} step={1} allowDecimal={false} required />
         <NumberField<FeeForm> name="nRechargeEnd" min={FEE_MIN} step={1} allowDecimal={false} required />
-        <MoneyField<FeeForm> name="minRecharge" money={money} min={minAmount} />
-        <MoneyField<FeeForm> name="maxRecharge" money={money} min={minAmount} />
+        <MoneyField<FeeForm> name="minRecharge" money={money} minCents={FEE_MIN} />
+        <MoneyField<FeeForm> name="maxRecharge" money={money} minCents={FEE_MIN} />
         <DateTimeField<FeeForm> name="dateStart" required />
         <DateTimeField<FeeForm> name="dateEnd" required />
       </SimpleGrid>
@@ -58,6 +58,7 @@ function useDefinition(t: TFunction, money: Money): ResourceDefinition<Fee, FeeF
   return useMemo(
     () => ({
       prefix: P,
+      serverFields: { prefix: 'fee.' },
       queryKey: feeKeys.list(),
       load: async () => {
         const { fees, ...extra } = await listFees();
@@ -100,11 +101,11 @@ function useDefinition(t: TFunction, money: Money): ResourceDefinition<Fee, FeeF
       }),
       toValues: (r) => ({
         name: r.name,
-        fee: money.toDisplay(r.fee),
+        fee: money.toInput(r.fee),
         nRechargeIni: r.nRechargeIni,
         nRechargeEnd: r.nRechargeEnd,
-        minRecharge: money.toDisplay(r.minRecharge),
-        maxRecharge: money.toDisplay(r.maxRecharge),
+        minRecharge: money.toInput(r.minRecharge),
+        maxRecharge: money.toInput(r.maxRecharge),
         dateStart: r.dateStart,
         dateEnd: r.dateEnd,
         idLocations: r.idLocations.map(String),

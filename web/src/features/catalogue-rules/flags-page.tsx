@@ -1,17 +1,18 @@
-import { Badge, Checkbox, NumberInput, Stack, Switch, Tabs, TextInput } from '@mantine/core';
+import { Badge, Checkbox, Stack, Switch, Tabs, TextInput } from '@mantine/core';
 import { type Flag, FlagForm, type FlagsResult, MAX_FLAGS } from '@pulsera/contracts';
 import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChildListEditor, ErrorText, PickerSelect } from '../../components/child-list-editor';
-import { CheckboxField, TextAreaField, TextField } from '../../components/form-fields';
+import { CheckboxField, MoneyInput, TextAreaField, TextField } from '../../components/form-fields';
 import {
   type ResourceDefinition,
   type ResourceFormProps,
   ResourceScreen,
 } from '../../components/resource/resource-screen';
+import { type Money, useMoney } from '../../lib/money';
 import { deleteFlag, flagKeys, listFlags, rulesKeys, saveFlag } from './api';
-import { COMMON, type Money, namesOf, options, TEXTS, Tick, useErrorAt, useMoney } from './shared';
+import { COMMON, namesOf, options, TEXTS, Tick, useErrorAt } from './shared';
 
 const P = `${TEXTS}.flags`;
 type Extra = Omit<FlagsResult, 'flags'>;
@@ -76,11 +77,19 @@ function AccessTab({ extra }: { extra: Extra | undefined }) {
           cell: (a, i) => (
             <>
               {namesOf(extra?.zones, [a?.idZone ?? 0])[0]}
-              <ErrorText text={errorAt(`access.${i}`)} />
+              <ErrorText text={errorAt(`access.${i}`) ?? errorAt(`access.${i}.idZone`)} />
             </>
           ),
         },
-        { head: t(`${P}.timeRange`), cell: (a) => namesOf(extra?.timeRanges, [a?.idTimeRange ?? 0])[0] },
+        {
+          head: t(`${P}.timeRange`),
+          cell: (a, i) => (
+            <>
+              {namesOf(extra?.timeRanges, [a?.idTimeRange ?? 0])[0]}
+              <ErrorText text={errorAt(`access.${i}.idTimeRange`)} />
+            </>
+          ),
+        },
         {
           head: t(`${P}.allowMultipleEntry`),
           cell: (_, i) => (
@@ -92,6 +101,7 @@ function AccessTab({ extra }: { extra: Extra | undefined }) {
                   aria-label={t(`${P}.allowMultipleEntry`)}
                   checked={f.value === 1}
                   onChange={(e) => f.onChange(e.currentTarget.checked ? 1 : 0)}
+                  error={errorAt(`access.${i}.allowMultipleEntry`)}
                 />
               )}
             />
@@ -115,7 +125,6 @@ function ArticlesTab({ extra, money }: { extra: Extra | undefined; money: Money 
   const [range, setRange] = useState<string | null>(null);
   const [article, setArticle] = useState<string | null>(null);
   const [price, setPrice] = useState<number | null>(null);
-  const suffix = ` ${money.currency.symbol}`;
   return (
     <ChildListEditor
       gap="sm"
@@ -135,14 +144,12 @@ function ArticlesTab({ extra, money }: { extra: Extra | undefined; money: Money 
             onChange={setArticle}
             data-testid="flag-price-article"
           />
-          <NumberInput
+          <MoneyInput
+            money={money}
+            compact
             label={t(`${P}.price`)}
-            min={0}
-            decimalScale={money.decimals}
-            suffix={suffix}
-            clampBehavior="strict"
-            value={price ?? ''}
-            onChange={(v) => setPrice(v === '' ? null : Number(v))}
+            value={price}
+            onChange={setPrice}
             w={140}
             data-testid="flag-price-value"
           />
@@ -162,13 +169,21 @@ function ArticlesTab({ extra, money }: { extra: Extra | undefined; money: Money 
       list={list}
       items={current}
       columns={[
-        { head: t(`${P}.timeRange`), cell: (a) => namesOf(extra?.timeRanges, [a?.idTimeRange ?? 0])[0] },
+        {
+          head: t(`${P}.timeRange`),
+          cell: (a, i) => (
+            <>
+              {namesOf(extra?.timeRanges, [a?.idTimeRange ?? 0])[0]}
+              <ErrorText text={errorAt(`articles.${i}.idTimeRange`)} />
+            </>
+          ),
+        },
         {
           head: t(`${COMMON}.article`),
           cell: (a, i) => (
             <>
               {namesOf(extra?.articles, [a?.idArticleEvent ?? 0])[0]}
-              <ErrorText text={errorAt(`articles.${i}.idArticleEvent`)} />
+              <ErrorText text={errorAt(`articles.${i}`) ?? errorAt(`articles.${i}.idArticleEvent`)} />
             </>
           ),
         },
@@ -180,14 +195,12 @@ function ArticlesTab({ extra, money }: { extra: Extra | undefined; money: Money 
               name={`articles.${i}.price`}
               control={form.control}
               render={({ field: f }) => (
-                <NumberInput
+                <MoneyInput
+                  money={money}
+                  compact
                   aria-label={t(`${P}.price`)}
-                  min={0}
-                  decimalScale={money.decimals}
-                  suffix={suffix}
-                  clampBehavior="strict"
-                  value={f.value ?? ''}
-                  onChange={(v) => f.onChange(v === '' ? null : Number(v))}
+                  value={f.value}
+                  onChange={f.onChange}
                   error={errorAt(`articles.${i}.price`)}
                 />
               )}
@@ -260,6 +273,7 @@ function useDefinition(money: Money): ResourceDefinition<Flag, FlagForm, Extra> 
   return useMemo(
     () => ({
       prefix: P,
+      serverFields: { prefix: 'flag.' },
       queryKey: flagKeys.list(),
       invalidates: [rulesKeys.all],
       load: async () => {
@@ -282,7 +296,7 @@ function useDefinition(money: Money): ResourceDefinition<Flag, FlagForm, Extra> 
         description: r.description,
         isMinor: r.isMinor === 1,
         access: r.access,
-        articles: r.articles.map((a) => ({ ...a, price: money.toDisplay(a.price) })),
+        articles: r.articles.map((a) => ({ ...a, price: money.toInput(a.price) })),
       }),
       save: (v, row) =>
         saveFlag({

@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField, TimeField } from '../../components/date-fields';
-import { MultiSelectField, TextField } from '../../components/form-fields';
+import { MoneyField, MultiSelectField, TextField } from '../../components/form-fields';
 import { ItemsCell } from '../../components/items-cell';
 import {
   type ResourceDefinition,
@@ -17,8 +17,9 @@ import {
   ResourceScreen,
 } from '../../components/resource/resource-screen';
 import { dayjs } from '../../lib/format';
+import { type Money, useMoney } from '../../lib/money';
 import { deleteRefund, listRefunds, refundKeys, saveRefund } from './api';
-import { COMMON, LastActivity, type Money, MoneyField, options, TEXTS, useMoney } from './shared';
+import { COMMON, LastActivity, options, TEXTS } from './shared';
 
 const P = `${TEXTS}.refunds`;
 type Extra = Omit<RefundsResult, 'refunds'>;
@@ -56,6 +57,7 @@ function useDefinition(t: TFunction, money: Money): ResourceDefinition<RefundRul
   return useMemo(
     () => ({
       prefix: P,
+      serverFields: { prefix: 'refund.' },
       queryKey: refundKeys.list(),
       load: async () => {
         const { refunds, ...extra } = await listRefunds();
@@ -94,7 +96,7 @@ function useDefinition(t: TFunction, money: Money): ResourceDefinition<RefundRul
         dateEnd: r.dateEnd,
         timeStart: r.timeStart,
         timeEnd: r.timeEnd,
-        minAmount: money.toDisplay(r.minAmount),
+        minAmount: money.toInput(r.minAmount),
       }),
       save: (v, row) =>
         saveRefund({

@@ -1,7 +1,7 @@
 import { NumberInput } from '@mantine/core';
 import { WEEKDAYS } from '@pulsera/contracts';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   type ArrayPath,
   Controller,
@@ -12,17 +12,9 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ChildList, ChildListEditor, ErrorText, PickerSelect } from '../../components/child-list-editor';
-import { NumberField } from '../../components/form-fields';
+import { errorMessageAt } from '../../components/form-fields';
 import { formatDateTime } from '../../lib/format';
-import { currentLanguage, translateMessage } from '../../lib/i18n';
-import {
-  type CurrencyView,
-  centsToDisplay,
-  decimalsOf,
-  displayToCents,
-  formatMoney,
-  useEventCurrency,
-} from '../../lib/money';
+import { translateMessage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 
 /** The block of these screens' texts in the locale files. */
@@ -40,53 +32,6 @@ export const options = (rows: Option[] | undefined) =>
 /** Names of the ids (the id itself when unknown). */
 export const namesOf = (rows: Option[] | undefined, ids: readonly number[]) =>
   ids.map((id) => rows?.find((r) => r.id === id)?.name ?? `#${id}`);
-
-/**
- * Money of these screens (ARCHITECTURE.md convention 10): cents of the financial currency, shown and
- * typed in the event's display currency with its rate (web/src/lib/money.ts).
- */
-export function useMoney() {
-  const c = useEventCurrency();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the currency is its four values
-  return useMemo(() => moneyOf(c), [c.iso, c.symbol, c.fraction, c.rate]);
-}
-export function moneyOf(c: CurrencyView) {
-  const decimals = Math.max(2, decimalsOf(c.fraction));
-  return {
-    currency: c,
-    decimals,
-    /** cents → the amount typed in the form (rounded to the display currency's decimals). */
-    toDisplay: (cents: number) => Number(centsToDisplay(cents, c).toFixed(decimals)),
-    toCents: (amount: number | null | undefined) => displayToCents(amount ?? 0, c),
-    format: (cents: number | null | undefined) => formatMoney(cents, c, currentLanguage()),
-  };
-}
-export type Money = ReturnType<typeof moneyOf>;
-
-/** A money input in the display currency, never below its minimum. */
-export function MoneyField<T extends FieldValues>({
-  name,
-  money,
-  min = 0,
-  label,
-}: {
-  name: Path<T>;
-  money: Money;
-  min?: number;
-  label?: string;
-}) {
-  return (
-    <NumberField<T>
-      name={name}
-      label={label}
-      min={min}
-      step={1}
-      decimalScale={money.decimals}
-      suffix={` ${money.currency.symbol}`}
-      required
-    />
-  );
-}
 
 export const Tick = ({ on }: { on: boolean }) =>
   on ? <IconCheck size={16} color="teal" /> : <IconX size={16} color="gray" />;
@@ -108,18 +53,15 @@ export function WeekdaysText({ value }: { value: string }) {
   );
 }
 
-/** The message of a field error at `path` (nested), translated. */
+/**
+ * The translated message of the form error at `path` (dotted): its own or its list's root; with
+ * `deep`, the first one nested under it too (e.g. a server error on `access.0.idZone` read at
+ * `access.0`).
+ */
 export function useErrorAt() {
   const { t } = useTranslation();
   const { formState } = useFormContext();
-  return (path: string) => {
-    const err = path
-      .split('.')
-      .reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], formState.errors) as
-      | { message?: string; root?: { message?: string } }
-      | undefined;
-    return translateMessage(t, err?.message ?? err?.root?.message);
-  };
+  return (path: string, deep = false) => translateMessage(t, errorMessageAt(formState.errors, path, deep));
 }
 
 /**

@@ -1,16 +1,17 @@
-import type {
-  AccessRecordRow,
-  CustomerDetail,
-  CustomerFlagsResult,
-  CustomerRefund,
-  CustomerSearchField,
-  CustomerSearchRow,
-  ExtractResult,
-  OnlineTopUp,
-  RefundCreate,
-  RefundEdit,
-  ServicesOnlineResult,
-  WristbandChange,
+import {
+  type AccessRecordRow,
+  CUSTOMER_SEARCH_HAS_MORE,
+  type CustomerDetail,
+  type CustomerFlagsResult,
+  type CustomerRefund,
+  type CustomerSearchField,
+  type CustomerSearchRow,
+  type ExtractResult,
+  type OnlineTopUp,
+  type RefundCreate,
+  type RefundEdit,
+  type ServicesOnlineResult,
+  type WristbandChange,
 } from '@pulsera/contracts';
 import { api } from '../../lib/api';
 
@@ -30,11 +31,23 @@ export const customerKeys = {
   access: (rfidId: number) => [...customerKeys.all, 'rfid', rfidId, 'access'] as const,
 };
 
+/** A page of results, and whether the next page has any (the answer's `x-has-more` header). */
+export interface CustomerSearchPage {
+  rows: CustomerSearchRow[];
+  hasMore: boolean;
+}
+
 /** Only the non-blank fields are sent (the query string skips empty values). */
-export const searchCustomers = (q: CustomerSearch, page: number) =>
-  api.get<CustomerSearchRow[]>('/infoCustomer/search', {
+export async function searchCustomers(q: CustomerSearch, page: number): Promise<CustomerSearchPage> {
+  let hasMore = false;
+  const rows = await api.get<CustomerSearchRow[]>('/infoCustomer/search', {
     query: { ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, v?.trim()])), page },
+    onHeaders: (h) => {
+      hasMore = h.get(CUSTOMER_SEARCH_HAS_MORE) === '1';
+    },
   });
+  return { rows, hasMore };
+}
 export const loadCustomer = (customerId: number, rfidId: number | null) =>
   api.get<CustomerDetail>('/infoCustomer', { query: { customerId, rfidId } });
 export const loadFlags = (rfidId: number) =>

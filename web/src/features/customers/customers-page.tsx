@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CUSTOMER_PAGE_SIZE, CUSTOMER_SEARCH_FIELDS, type CustomerSearchRow } from '@pulsera/contracts';
+import { CUSTOMER_SEARCH_FIELDS, type CustomerSearchRow } from '@pulsera/contracts';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from 'mantine-datatable';
@@ -28,7 +28,7 @@ export default function CustomersPage() {
     queryFn: () => searchCustomers(query!, page),
     enabled: query !== null,
   });
-  const rows = results.data ?? [];
+  const rows = results.data?.rows ?? [];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -140,8 +140,8 @@ export default function CustomersPage() {
               variant="default"
               size="xs"
               rightSection={<IconChevronRight size={14} />}
-              // A full page may have more after it; a short one is the last.
-              disabled={rows.length < CUSTOMER_PAGE_SIZE || results.isFetching}
+              // The server says whether the next page has results (a full page may be the last).
+              disabled={!results.data?.hasMore || results.isFetching}
               onClick={() => setPage((p) => p + 1)}
               data-testid="customers-page-next"
             >

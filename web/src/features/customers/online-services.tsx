@@ -128,6 +128,29 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
           },
           { accessor: 'module', title: f('module') },
           {
+            // The purchase's type as the online-services web recorded it (its concept), with the
+            // payment gateway's transaction type on hover (decisions.md "Customers").
+            accessor: 'type',
+            title: f('type'),
+            render: (r) => {
+              const tx = r.idTransactionType
+                ? t('customers.online.transactionType', { code: r.idTransactionType })
+                : null;
+              const text = r.concept ?? tx;
+              if (!text) return null;
+              return (
+                <Text
+                  span
+                  size="sm"
+                  title={r.concept && tx ? tx : undefined}
+                  data-testid="customers-topup-type"
+                >
+                  {text}
+                </Text>
+              );
+            },
+          },
+          {
             accessor: 'payed',
             title: f('payed'),
             noWrap: true,

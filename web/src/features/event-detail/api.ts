@@ -1,4 +1,5 @@
 import type {
+  CapacityEventResult,
   DuplicateEventRequest,
   DuplicateEventResult,
   Event,
@@ -62,6 +63,13 @@ export const saveEvent = (event: EventSave) =>
   unwrapFields('event', api.post<number>('/event', { event }, { form: true }));
 
 export const saveEventParam = (appParam: EventParamSave) => api.post('/event/params', { appParam });
+
+/**
+ * The feature panel's realtime capacity toggle (01-console §7 Capacity): saved at once on its own call,
+ * which also writes the capacity log's current slot when switched on.
+ */
+export const saveCapacityToggle = (capacityLog: 0 | 1) =>
+  api.post<CapacityEventResult>('/capacity/event', { featureToggle: { capacityLog } });
 
 // Kiosk
 export const loadKiosk = () => api.get<KioskConfig>('/event/configKiosk');

@@ -1,5 +1,13 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { type Currency, DuplicateEventRequest, type Event, minRate, RATE_DECIMALS } from '@pulsera/contracts';
+import {
+  type Currency,
+  DuplicateEventRequest,
+  EVENT_DATE_MAX,
+  EVENT_DATE_MIN,
+  type Event,
+  minRate,
+  RATE_DECIMALS,
+} from '@pulsera/contracts';
 import { IconAlertTriangle, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -95,20 +103,18 @@ export function DuplicateTab({ event }: { event: Event }) {
                 </Text>
                 <TextField<DuplicateEventRequest> name="newEventName" required maxLength={150} />
                 <SimpleGrid cols={{ base: 1, md: 2 }}>
-                  <DateTimeField<DuplicateEventRequest>
-                    name="f_inicio"
-                    required
-                    timezone={event.zona_horaria}
-                  />
-                  <DateTimeField<DuplicateEventRequest> name="f_fin" required timezone={event.zona_horaria} />
-                  <DateTimeField<DuplicateEventRequest>
-                    name="f_inicio_operaciones"
-                    timezone={event.zona_horaria}
-                  />
-                  <DateTimeField<DuplicateEventRequest>
-                    name="f_fin_operaciones"
-                    timezone={event.zona_horaria}
-                  />
+                  {(['f_inicio', 'f_fin', 'f_inicio_operaciones', 'f_fin_operaciones'] as const).map(
+                    (name) => (
+                      <DateTimeField<DuplicateEventRequest>
+                        key={name}
+                        name={name}
+                        required={name === 'f_inicio' || name === 'f_fin'}
+                        timezone={event.zona_horaria}
+                        min={EVENT_DATE_MIN}
+                        max={EVENT_DATE_MAX}
+                      />
+                    ),
+                  )}
                 </SimpleGrid>
                 <DuplicateCurrencies currencies={usable} />
               </Stack>

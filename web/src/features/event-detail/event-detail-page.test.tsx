@@ -223,6 +223,23 @@ describe('the event form rules', () => {
     expect(toBody(form, { admin: false })).not.toHaveProperty('teamIds');
   });
 
+  it('sends the province, fiscal percentage, sales VAT and cash label; never the capacity toggle', () => {
+    const event = { ...EVENT, province: { id: 30, name: 'Lisboa', country: 'Portugal' }, eventVat: 10 };
+    const form = toForm(event);
+    expect(form).toMatchObject({ provinceId: 30, eventVat: 10, porcentaje_Fiscal: null, cashLabel: 'cash' });
+    const body = toBody(
+      { ...form, cashLabel: ' Efectivo ', featureToggle: { capacityLog: 1 } },
+      { admin: true },
+    );
+    expect(body).toMatchObject({
+      provinceId: 30,
+      eventVat: 10,
+      porcentaje_Fiscal: null,
+      cashLabel: 'Efectivo',
+    });
+    expect(body).not.toHaveProperty('featureToggle');
+  });
+
   it('holds four tag-counter slots; a slot off or without an increment article is sent switched off', () => {
     const form = toForm(EVENT);
     expect(form.tagCounters).toHaveLength(4);
@@ -317,6 +334,131 @@ describe('the event detail screen', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Required field')).toBeTruthy();
     expect(screen.queryByText(/expected number/)).toBeNull();
     expect(sent.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('switches the realtime capacity at once with POST /capacity/event, apart from the form', async () => {
+    let capacityLog = 0;
+    const sent = fakeServer((call) => {
+      if (call.method === 'POST' && call.url === '/api/capacity/event') {
+        capacityLog = (call.body as { featureToggle: { capacityLog: number } }).featureToggle.capacityLog;
+        return { body: { error: 0, result: { capacityLog } } };
+      }
+      if (call.url.startsWith('/api/findEvent/') && capacityLog === 1) {
+        const event = {
+          ...EVENT,
+          featureToggle: { capacityLog: 1 },
+          update_time: '2026-06-01T10:05:00.000Z',
+        };
+        return { body: { error: 0, result: { event, articles: [], params: [] } } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const name = (await screen.findByTestId('field-nombre')) as HTMLInputElement;
+    // An unsaved change of the form is kept while the toggle is saved on its own.
+    await user.type(name, ' B');
+    const box = screen.getByTestId('field-capacityLog') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await user.click(box);
+    await waitFor(() => expect(sent.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(sent.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/capacity/event',
+      body: { featureToggle: { capacityLog: 1 } },
+    });
+    await waitFor(() =>
+      expect((screen.getByTestId('field-capacityLog') as HTMLInputElement).checked).toBe(true),
+    );
+    expect(name.value).toBe('Sonora Festival 2026 B');
+    // The form then saves with the event's new update_time, without the toggle.
+    await user.click(screen.getByTestId('event-save'));
+    await waitFor(() => expect(sent.some((c) => c.method === 'POST' && c.url === '/api/event')).toBe(true));
+    const saved = sent.find((c) => c.method === 'POST' && c.url === '/api/event')!.body as {
+      event: Record<string, unknown>;
+    };
+    expect(saved.event).toMatchObject({
+      nombre: 'Sonora Festival 2026 B',
+      update_time: '2026-06-01T10:05:00.000Z',
+    });
+    expect(saved.event).not.toHaveProperty('featureToggle');
+  });
+
+  it('chooses the province from the server’s search and saves it with the fiscal fields', async () => {
+    const sent = fakeServer((call) =>
+      call.url.startsWith('/api/provinces/find')
+        ? {
+            body: {
+              error: 0,
+              result: call.url.includes('name=Lis') ? [{ id: 30, name: 'Lisboa', country: 'Portugal' }] : [],
+            },
+          }
+        : call.method === 'POST' && call.url === '/api/event'
+          ? { body: { error: 0, result: 7 } }
+          : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const province = await screen.findByTestId('field-provinceId');
+    await user.click(province);
+    await user.type(province, 'Lis');
+    // The search waits for a pause in the typing (debounced), then offers what the server found.
+    await waitFor(() => expect(sent.some((c) => c.url === '/api/provinces/find?name=Lis')).toBe(true), {
+      timeout: 10_000,
+    });
+    const lisboa = await screen.findByRole(
+      'option',
+      { name: 'Lisboa (Portugal)', hidden: true },
+      { timeout: 10_000 },
+    );
+    await user.click(lisboa);
+    await user.type(screen.getByTestId('field-eventVat'), '10');
+    await user.type(screen.getByTestId('field-porcentaje_Fiscal'), '2.5');
+    const cash = screen.getByTestId('field-cashLabel');
+    await user.clear(cash);
+    await user.type(cash, 'Efectivo');
+    await user.click(screen.getByTestId('event-save'));
+    await waitFor(() => expect(sent.some((c) => c.method === 'POST' && c.url === '/api/event')).toBe(true));
+    expect(sent.find((c) => c.method === 'POST' && c.url === '/api/event')!.body).toMatchObject({
+      event: { provinceId: 30, eventVat: 10, porcentaje_Fiscal: 2.5, cashLabel: 'Efectivo' },
+    });
+  });
+
+  it('refuses dates before 2020-01-01 before calling the server', async () => {
+    const sent = fakeServer((call) =>
+      call.url.startsWith('/api/findEvent/')
+        ? {
+            body: {
+              error: 0,
+              result: { event: { ...EVENT, f_inicio: '2019-06-01T10:00:00.000Z' }, articles: [], params: [] },
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const name = (await screen.findByTestId('field-nombre')) as HTMLInputElement;
+    await user.type(name, ' 2');
+    await user.click(screen.getByTestId('event-save'));
+    expect(await screen.findByText('The start must be on or after 2020-01-01')).toBeTruthy();
+    expect(sent.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows the message originator’s errors in the catalogue’s words', async () => {
+    const sent = fakeServer();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByTestId('event-form');
+    await user.click(screen.getByTestId('tab-kiosk'));
+    const field = (await screen.findByTestId('field-messageOriginator')) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('SONORA'));
+    await user.type(field, '-1');
+    await user.click(screen.getByTestId('originator-save'));
+    expect(await screen.findByText('Letters and numbers only')).toBeTruthy();
+    await user.clear(field);
+    await user.click(screen.getByTestId('originator-save'));
+    expect(await screen.findByText('Required field')).toBeTruthy();
+    expect(sent.some((c) => c.url === '/api/event/configKiosk/originator')).toBe(false);
   });
 
   it('shows the tabs of an admin and ties the duplicate toggles together', async () => {

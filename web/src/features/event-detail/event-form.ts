@@ -49,6 +49,10 @@ export function toForm(e: Event): EventForm {
     IVA: e.IVA,
     Nombre_fiscal: e.Nombre_fiscal ?? '',
     NIF: e.NIF ?? '',
+    porcentaje_Fiscal: e.porcentaje_Fiscal,
+    eventVat: e.eventVat,
+    cashLabel: e.cashLabel,
+    provinceId: e.province?.id ?? null,
     enabledApiBebeRapid: e.enabledApiBebeRapid,
     queueSyncLoggables: e.queueSyncLoggables,
     isClosed: e.isClosed,
@@ -61,7 +65,6 @@ export function toForm(e: Event): EventForm {
         idArticleDecrement: c?.idArticleDecrement ?? null,
       };
     }),
-    featureToggle: e.featureToggle,
     update_time: e.update_time,
     paymentMethods: e.paymentMethods === PAYMENT_METHODS_EMPTY ? '' : e.paymentMethods,
   };
@@ -72,10 +75,11 @@ const text = (v: string | null | undefined) => v?.trim() || null;
 /**
  * The body of POST /event: reusable tag off clears the fee, billing off clears the VAT (the server
  * does the same); empty texts are sent as null so they can be cleared; a slot switched off, or
- * without an increment article, is sent switched off. The payment methods are a parameter, not here.
+ * without an increment article, is sent switched off. The payment methods are a parameter, and the
+ * realtime capacity toggle is saved on its own (POST /capacity/event): neither is sent here.
  */
 export function toBody(v: EventForm, o: { admin: boolean }): EventSave {
-  const { paymentMethods: _, teamIds, ...rest } = v;
+  const { paymentMethods: _, featureToggle: _toggle, teamIds, ...rest } = v;
   return {
     ...rest,
     ...(o.admin ? { teamIds } : {}),
@@ -83,6 +87,7 @@ export function toBody(v: EventForm, o: { admin: boolean }): EventSave {
     externalAnalyticsId: text(v.externalAnalyticsId),
     Nombre_fiscal: text(v.Nombre_fiscal),
     NIF: text(v.NIF),
+    cashLabel: v.cashLabel?.trim(),
     feeReusableTag: v.reusableTag === 1 ? v.feeReusableTag : null,
     IVA: v.billing === 1 ? v.IVA : null,
     tagCounters: (v.tagCounters ?? []).map((s) =>

@@ -15,7 +15,10 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  EVENT_DATE_MAX,
+  EVENT_DATE_MIN,
   EVENT_TYPES,
+  type Event,
   EventForm,
   LANGUAGES,
   minRate,
@@ -47,8 +50,23 @@ import { translateMessage } from '../../lib/i18n';
 import { rateText } from '../../lib/money';
 import { isAdminSession, session, useSession } from '../../lib/session';
 import { refreshSelectedEvent } from '../events/api';
-import { currencyKeys, listCurrencies, listPromoters, promoterKeys, searchTeams } from '../globals/api';
-import { type EventDetail, eventDetailKeys, loadEventDetail, saveEvent, saveEventParam } from './api';
+import {
+  currencyKeys,
+  findProvinces,
+  listCurrencies,
+  listPromoters,
+  promoterKeys,
+  provinceKeys,
+  searchTeams,
+} from '../globals/api';
+import {
+  type EventDetail,
+  eventDetailKeys,
+  loadEventDetail,
+  saveCapacityToggle,
+  saveEvent,
+  saveEventParam,
+} from './api';
 import {
   keyedResolver,
   paymentMethodsValue,
@@ -193,6 +211,7 @@ export function EventTab({ detail }: { detail: EventDetail }) {
                   data={(promoters.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
                 />
                 {admin && <TeamsField initial={event.teams} />}
+                <ProvinceField initial={event.province} />
                 <TextField<EventForm>
                   name="externalAnalyticsId"
                   maxLength={100}
@@ -229,16 +248,30 @@ export function EventTab({ detail }: { detail: EventDetail }) {
                   decimalScale={2}
                   description={t('eventDetail.hints.offset')}
                 />
-                <DateTimeField<EventForm> name="f_inicio" required timezone={tz} />
-                <DateTimeField<EventForm> name="f_fin" required timezone={tz} />
-                <DateTimeField<EventForm> name="f_inicio_operaciones" timezone={tz} />
-                <DateTimeField<EventForm> name="f_fin_operaciones" timezone={tz} />
+                {(['f_inicio', 'f_fin', 'f_inicio_operaciones', 'f_fin_operaciones'] as const).map((name) => (
+                  <DateTimeField<EventForm>
+                    key={name}
+                    name={name}
+                    required={name === 'f_inicio' || name === 'f_fin'}
+                    timezone={tz}
+                    min={EVENT_DATE_MIN}
+                    max={EVENT_DATE_MAX}
+                  />
+                ))}
               </SimpleGrid>
             </Section>
 
             <Section title={t('eventDetail.sections.currencies')}>
               <CurrencyFields currencies={usable} />
               <PaymentMethodsField />
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                <TextField<EventForm>
+                  name="cashLabel"
+                  required
+                  maxLength={30}
+                  description={t('eventDetail.hints.cashLabel')}
+                />
+              </SimpleGrid>
             </Section>
 
             <Section title={t('eventDetail.sections.reusableTag')}>
@@ -267,6 +300,23 @@ export function EventTab({ detail }: { detail: EventDetail }) {
                   <TextField<EventForm> name="NIF" maxLength={30} />
                 </SimpleGrid>
               )}
+              <SimpleGrid cols={{ base: 1, md: 3 }}>
+                <NumberField<EventForm>
+                  name="eventVat"
+                  min={VAT_RANGE.min}
+                  max={VAT_RANGE.max}
+                  decimalScale={2}
+                  suffix=" %"
+                  description={t('eventDetail.hints.eventVat')}
+                />
+                <NumberField<EventForm>
+                  name="porcentaje_Fiscal"
+                  min={0}
+                  max={100}
+                  decimalScale={2}
+                  suffix=" %"
+                />
+              </SimpleGrid>
             </Section>
 
             <Section title={t('eventDetail.sections.images')}>
@@ -274,7 +324,7 @@ export function EventTab({ detail }: { detail: EventDetail }) {
             </Section>
 
             <Section title={t('eventDetail.sections.features')}>
-              <FeaturePanel articles={detail.articles} />
+              <FeaturePanel articles={detail.articles} event={detail.event} />
             </Section>
 
             {mega && (
@@ -398,6 +448,56 @@ function TeamsField({ initial }: { initial: { id: number; name: string }[] }) {
           />
         );
       }}
+    />
+  );
+}
+
+const provinceLabel = (p: { name: string; country: string }) =>
+  p.country ? `${p.name} (${p.country})` : p.name;
+
+/** The province: a search over GET /provinces/find?name, labelled with the event's own province. */
+function ProvinceField({ initial }: { initial: Event['province'] }) {
+  const { t } = useTranslation();
+  const { control } = useFormContext<EventForm>();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const found = useQuery({
+    queryKey: [...provinceKeys.all, 'find', debounced],
+    queryFn: () => findProvinces(debounced),
+  });
+  const [known, setKnown] = useState(
+    () => new Map<number, string>(initial ? [[initial.id, provinceLabel(initial)]] : []),
+  );
+  useEffect(() => {
+    if (!found.data?.length) return;
+    setKnown((m) => {
+      const next = new Map(m);
+      for (const p of found.data) next.set(p.id, provinceLabel(p));
+      return next;
+    });
+  }, [found.data]);
+  const error = useError('provinceId');
+  return (
+    <Controller
+      name="provinceId"
+      control={control}
+      render={({ field }) => (
+        <Select
+          label={t('eventDetail.fields.provinceId')}
+          data={[...known].map(([id, name]) => ({ value: String(id), label: name }))}
+          value={field.value ? String(field.value) : null}
+          searchable
+          clearable
+          searchValue={search}
+          onSearchChange={setSearch}
+          onChange={(v) => field.onChange(v ? Number(v) : null)}
+          onBlur={field.onBlur}
+          error={error}
+          description={t('eventDetail.hints.provinceSearch')}
+          nothingFoundMessage={t('common.noRecords')}
+          data-testid="field-provinceId"
+        />
+      )}
     />
   );
 }
@@ -552,27 +652,43 @@ function CentsField({
   );
 }
 
+/**
+ * The realtime capacity checkbox: saved at once with POST /capacity/event (which also writes the
+ * capacity log's current slot when switched on), apart from the form's Save. The event's update_time
+ * moves on; the form then takes the new one (see EventTab), keeping any unsaved changes.
+ */
+function CapacityToggle({ event }: { event: Event }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const save = useMutation({
+    mutationFn: saveCapacityToggle,
+    onSuccess: async () => {
+      notifySuccess();
+      await qc.invalidateQueries({ queryKey: eventDetailKeys.all });
+    },
+  });
+  const on = save.isPending ? save.variables === 1 : event.featureToggle.capacityLog === 1;
+  return (
+    <Checkbox
+      label={t('eventDetail.fields.capacityLog')}
+      description={t('eventDetail.hints.capacityLog')}
+      checked={on}
+      disabled={save.isPending}
+      onChange={(e) => save.mutate(e.currentTarget.checked ? 1 : 0)}
+      data-testid="field-capacityLog"
+    />
+  );
+}
+
 /** The feature panel: realtime capacity and the four tag-counter slots (01-console §2, §4). */
-function FeaturePanel({ articles }: { articles: { id: number; nombre: string }[] }) {
+function FeaturePanel({ articles, event }: { articles: { id: number; nombre: string }[]; event: Event }) {
   const { t } = useTranslation();
   const { control, setValue } = useFormContext<EventForm>();
   const slots = useWatch({ control, name: 'tagCounters' }) ?? [];
   const data = articles.map((a) => ({ value: String(a.id), label: a.nombre }));
   return (
     <Stack>
-      <Controller
-        name="featureToggle.capacityLog"
-        control={control}
-        render={({ field }) => (
-          <Checkbox
-            label={t('eventDetail.fields.capacityLog')}
-            description={t('eventDetail.hints.capacityLog')}
-            checked={field.value === 1}
-            onChange={(e) => field.onChange(e.currentTarget.checked ? 1 : 0)}
-            data-testid="field-capacityLog"
-          />
-        )}
-      />
+      <CapacityToggle event={event} />
       <Text fw={600}>{t('eventDetail.tagCounters.title')}</Text>
       {articles.length === 0 && (
         <Text size="sm" c="dimmed">

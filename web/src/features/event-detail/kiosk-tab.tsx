@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import {
   type KioskButton,
@@ -17,6 +16,7 @@ import { applyServerErrors } from '../../lib/form';
 import { currentLanguage, translateMessage } from '../../lib/i18n';
 import { centsToDisplay, decimalsOf, displayToCents, formatMoney, useEventCurrency } from '../../lib/money';
 import { deleteKioskButton, eventDetailKeys, loadKiosk, saveKioskButton, saveMessageOriginator } from './api';
+import { keyedResolver } from './event-form';
 
 /** The Kiosk tab (01-console §2): the message originator and the kiosk buttons with their form. */
 export function KioskTab({ eventId }: { eventId: number }) {
@@ -88,7 +88,8 @@ function OriginatorForm({ value }: { value: string | null }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const form = useForm<MessageOriginatorSave>({
-    resolver: zodResolver(MessageOriginatorSave),
+    // Messages are the validation catalogue's keys (as the server answers them), shown translated.
+    resolver: keyedResolver<MessageOriginatorSave>(MessageOriginatorSave),
     defaultValues: { messageOriginator: value ?? '' },
   });
   useEffect(() => form.reset({ messageOriginator: value ?? '' }), [value, form]);

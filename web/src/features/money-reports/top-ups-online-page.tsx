@@ -9,7 +9,14 @@ import {
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../components/reports/report-page';
+import {
+  ReportPage,
+  reportAllRows,
+  Stat,
+  StatGrid,
+  useFilterInfo,
+  useReport,
+} from '../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../components/reports/report-table';
 import { RouteTabs } from '../../components/reports/report-tabs';
 import { type FilterField, useReportFilter } from '../../components/reports/use-report-filter';
@@ -50,20 +57,20 @@ export default function TopUpsOnlinePage() {
   const tz = data?.timezone ?? filters.options?.event.timezone ?? 'Europe/Madrid';
   const unit = (r: OnlineTimeUnit) => timeUnitLabel(r.timeUnitUtc, tz, data?.groupBy ?? groupBy, lang);
   const f = (k: string) => t(`${T}.fields.${k}`);
-  // The totals row sums the rows shown: only when every unit is on this page.
+  // The totals row shows the server's totals, which cover every page.
   const onePage = (data?.total ?? 0) <= TABLE_PAGE_SIZE;
   const money = (key: 'amountTotal' | 'amountRecharge' | 'amountBonus' | 'refundedAmount') => ({
     key,
     label: f(key),
     value: (r: OnlineTimeUnit) => r[key],
     money: true,
-    total: onePage,
+    total: true,
   });
   const count = (key: 'count' | 'loaded' | 'refunded') => ({
     key,
     label: f(key),
     value: (r: OnlineTimeUnit) => r[key],
-    total: onePage,
+    total: true,
   });
   const columns: ReportColumn<OnlineTimeUnit>[] = [
     { key: 'timeUnit', label: f(groupBy === 'hour' ? 'hour' : 'day'), value: unit, width: 180 },
@@ -136,8 +143,13 @@ export default function TopUpsOnlinePage() {
         filterInfo={[...info, [t(`${T}.groupBy`), t(`${T}.by.${groupBy}`)], [t(`${T}.timezone`), tz]]}
         loading={report.isFetching}
         testId="online-table"
+        totals={totals}
         page={
           onePage ? undefined : { page, total: data?.total ?? 0, pageSize: TABLE_PAGE_SIZE, onPage: setPage }
+        }
+        // The download takes every unit of the window, not only the page shown.
+        downloadRows={async () =>
+          (await reportAllRows<OnlineTopUpsResult>(MONEY_REPORTS.online, query)).reportsTimeRange
         }
       />
     </ReportPage>

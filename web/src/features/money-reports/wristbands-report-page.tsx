@@ -10,8 +10,10 @@ import type {
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ReportPage, Stat, StatGrid, useReport } from '../../components/reports/report-page';
+import { FilterBar } from '../../components/reports/filter-bar';
+import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../components/reports/report-table';
+import { type FilterField, useReportFilter } from '../../components/reports/use-report-filter';
 import { dayjs } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { type CurrencyView, formatMoney, useEventCurrency } from '../../lib/money';
@@ -87,10 +89,17 @@ function OverviewTab() {
   );
 }
 
+/** The per-day tab's filters: a festival day or any window (whole festival days are counted). */
+const PER_DAY_FIELDS: FilterField[] = ['day', 'dates'];
+
 function PerDayTab() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const report = useReport<WristbandsPerDayResult>(MONEY_REPORTS.wristbandsPerDay, {});
+  const filters = useReportFilter(PER_DAY_FIELDS);
+  const info = useFilterInfo(filters);
+  const report = useReport<WristbandsPerDayResult>(MONEY_REPORTS.wristbandsPerDay, filters.query, {
+    enabled: filters.ready,
+  });
   const days = report.data?.days ?? [];
   const f = (k: string) => t(`${T}.fields.${k}`);
   const dayName = (d: WristbandsDay) => dayjs(d.day).locale(lang).format('ddd D MMM YYYY');
@@ -110,6 +119,7 @@ function PerDayTab() {
   const offset = report.data?.offset ?? 0;
   return (
     <Stack gap="md">
+      <FilterBar state={filters} />
       {days.length > 0 && (
         <Card withBorder data-testid="per-day-chart">
           <Title order={4} mb="sm">
@@ -140,7 +150,10 @@ function PerDayTab() {
         columns={columns}
         rows={days}
         rowKey={(r) => r.day}
-        filterInfo={[[t(`${T}.cutOff`), t(`${T}.cutOffValue`, { offset, tz: report.data?.timezone ?? '' })]]}
+        filterInfo={[
+          ...info,
+          [t(`${T}.cutOff`), t(`${T}.cutOffValue`, { offset, tz: report.data?.timezone ?? '' })],
+        ]}
         loading={report.isFetching}
         testId="wristbands-per-day-table"
       />
@@ -150,8 +163,9 @@ function PerDayTab() {
 
 /**
  * admin/reports/wristbands (permission wristbandsPerDay): the wristbands and the balances left on
- * them, and the per-day tab (new and active wristbands and top-ups per festival day, with the event's
- * offset as the day's cut-off). The chosen tab lives in the URL.
+ * them now, and the per-day tab (new and active wristbands and top-ups per festival day, with the
+ * event's offset as the day's cut-off) with the filter bar's day or window. The chosen tab and the
+ * filters live in the URL.
  */
 export default function WristbandsReportPage() {
   const { t } = useTranslation();

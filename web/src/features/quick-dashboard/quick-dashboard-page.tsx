@@ -11,8 +11,9 @@ import {
 import { IconBroadcast } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadButton, useReportDownload } from '../../components/reports/report-download';
 import { ReportPage, Stat, useFilterInfo, useReport } from '../../components/reports/report-page';
-import { ReportTable } from '../../components/reports/report-table';
+import { type ReportColumn, ReportTable } from '../../components/reports/report-table';
 import { useReportFilter } from '../../components/reports/use-report-filter';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
@@ -119,8 +120,8 @@ export default function QuickDashboardPage() {
       <HourChart rows={d?.byHour ?? []} />
 
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <PaymentsCard data={d} />
-        <ZonesCard zones={d?.zones ?? []} />
+        <PaymentsCard data={d} filterInfo={info} />
+        <ZonesCard zones={d?.zones ?? []} filterInfo={info} />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
@@ -203,17 +204,78 @@ function HourChart({ rows }: { rows: QuickDashboardResult['byHour'] }) {
   );
 }
 
+/** A row of the payments card's spreadsheet: a top-up or sales payment type. */
+interface PaymentLine {
+  movement: string;
+  paymentType: string;
+  count: number | null;
+  amount: number;
+}
+
+/** A card's title with its spreadsheet download. */
+function CardHeader({
+  title,
+  onDownload,
+  testId,
+}: {
+  title: string;
+  onDownload?: () => Promise<void>;
+  testId: string;
+}) {
+  return (
+    <Group justify="space-between" mb="sm">
+      <Title order={4}>{title}</Title>
+      <DownloadButton onClick={() => onDownload?.()} disabled={!onDownload} testId={`${testId}-download`} />
+    </Group>
+  );
+}
+
 /** How the money came in (top-ups per payment type) and how sales were paid. */
-function PaymentsCard({ data }: { data?: QuickDashboardResult }) {
+function PaymentsCard({ data, filterInfo }: { data?: QuickDashboardResult; filterInfo: [string, string][] }) {
   const { t } = useTranslation();
   const currency = useEventCurrency();
   const lang = currentLanguage();
   const money = (c: number) => formatMoney(c, currency, lang);
+  const download = useReportDownload();
+  const f = (k: string) => t(`${T}.fields.${k}`);
+  const lines: PaymentLine[] = [
+    ...(data?.topUps.byPaymentType ?? []).map((p) => ({
+      movement: f('topUps'),
+      paymentType: t(`${T}.topUpPayments.${p.paymentType ?? 'none'}`),
+      count: p.count,
+      amount: p.amount,
+    })),
+    ...(data?.sales.byPaymentType ?? []).map((p) => ({
+      movement: f('sales'),
+      paymentType: t(`${T}.salesPayments.${p.paymentType}`),
+      count: null,
+      amount: p.amount,
+    })),
+  ];
+  const columns: ReportColumn<PaymentLine>[] = [
+    { key: 'movement', label: f('movement'), value: (l) => l.movement },
+    { key: 'paymentType', label: f('paymentType'), value: (l) => l.paymentType },
+    { key: 'count', label: f('count'), value: (l) => l.count },
+    { key: 'amount', label: f('amount'), value: (l) => l.amount, money: true },
+  ];
   return (
     <Card withBorder data-testid="dashboard-payments">
-      <Title order={4} mb="sm">
-        {t(`${T}.payments`)}
-      </Title>
+      <CardHeader
+        title={t(`${T}.payments`)}
+        testId="dashboard-payments"
+        onDownload={
+          lines.length
+            ? () =>
+                download({
+                  title: t(`${T}.payments`),
+                  fileName: 'dashboard-payment-types',
+                  columns,
+                  rows: lines,
+                  filterInfo,
+                })
+            : undefined
+        }
+      />
       <Table striped>
         <Table.Thead>
           <Table.Tr>
@@ -253,15 +315,40 @@ function PaymentsCard({ data }: { data?: QuickDashboardResult }) {
   );
 }
 
+/** A zone's occupancy in percent of its capacity, or null when it has none. */
+const occupancy = (z: DashboardZone) =>
+  z.capacity > 0 ? Math.min(100, Math.round((z.inside / z.capacity) * 100)) : null;
+
 /** People inside each zone now, against its capacity when it has one. */
-function ZonesCard({ zones }: { zones: DashboardZone[] }) {
+function ZonesCard({ zones, filterInfo }: { zones: DashboardZone[]; filterInfo: [string, string][] }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
+  const download = useReportDownload();
+  const f = (k: string) => t(`${T}.fields.${k}`);
+  const columns: ReportColumn<DashboardZone>[] = [
+    { key: 'zone', label: f('zone'), value: (z) => z.name ?? `#${z.id}` },
+    { key: 'inside', label: f('inside'), value: (z) => z.inside },
+    { key: 'capacity', label: f('capacity'), value: (z) => (z.capacity > 0 ? z.capacity : null) },
+    { key: 'occupancy', label: f('occupancy'), value: occupancy },
+  ];
   return (
     <Card withBorder data-testid="dashboard-zones">
-      <Title order={4} mb="sm">
-        {t(`${T}.zones`)}
-      </Title>
+      <CardHeader
+        title={t(`${T}.zones`)}
+        testId="dashboard-zones"
+        onDownload={
+          zones.length
+            ? () =>
+                download({
+                  title: t(`${T}.zones`),
+                  fileName: 'dashboard-zones',
+                  columns,
+                  rows: zones,
+                  filterInfo,
+                })
+            : undefined
+        }
+      />
       {zones.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t(`${T}.noZones`)}
@@ -269,7 +356,7 @@ function ZonesCard({ zones }: { zones: DashboardZone[] }) {
       ) : (
         <Stack gap="sm">
           {zones.map((z) => {
-            const pct = z.capacity > 0 ? Math.min(100, Math.round((z.inside / z.capacity) * 100)) : null;
+            const pct = occupancy(z);
             return (
               <div key={z.id} data-testid="dashboard-zone">
                 <Group justify="space-between" gap="xs">

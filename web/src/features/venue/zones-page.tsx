@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import {
   DOUBLE_ENTRY_MODES,
   NO_CAPACITY_CONTROL,
@@ -10,22 +10,17 @@ import {
   ZoneForm,
 } from '@pulsera/contracts';
 import { useMemo } from 'react';
-import { useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TimeField } from '../../components/date-fields';
-import {
-  CheckboxField,
-  NumberField,
-  SelectField,
-  Switch01Field,
-  TextField,
-} from '../../components/form-fields';
+import { CheckboxField, SelectField, Switch01Field, TextField } from '../../components/form-fields';
 import {
   type ResourceDefinition,
   type ResourceFormProps,
   ResourceScreen,
 } from '../../components/resource/resource-screen';
 import { formatDateTime } from '../../lib/format';
+import { translateMessage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { deleteZone, listZones, saveZone, venueKeys, zoneKeys } from './api';
 import { Tick } from './shared';
@@ -137,6 +132,43 @@ function useDefinition(): ResourceDefinition<Zone, ZoneForm, Names> {
   );
 }
 
+/**
+ * A whole number raised to its minimum when the field is left: 02-catalogue §5 clamps capacity (min 1)
+ * and noCheckCapacity (min 0) up to the minimum rather than refusing them, as the server does.
+ */
+function ClampedNumberField({
+  name,
+  min,
+  required,
+}: {
+  name: 'capacity' | 'noCheckCapacity';
+  min: number;
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { control, formState } = useFormContext<ZoneForm>();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <NumberInput
+          label={t(`${P}.fields.${name}`)}
+          required={required}
+          min={min}
+          allowDecimal={false}
+          clampBehavior="blur"
+          error={translateMessage(t, formState.errors[name]?.message)}
+          value={field.value ?? ''}
+          onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+          onBlur={field.onBlur}
+          data-testid={`field-${name}`}
+        />
+      )}
+    />
+  );
+}
+
 function ZoneFields({ form, row, rows }: ResourceFormProps<Zone, ZoneForm, Names>) {
   const { t } = useTranslation();
   const [control, reset] = useWatch({ control: form.control, name: ['capacityControl', 'resetCapacity'] });
@@ -153,12 +185,8 @@ function ZoneFields({ form, row, rows }: ResourceFormProps<Zone, ZoneForm, Names
       <CheckboxField<ZoneForm> name="capacityControl" />
       {control && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberField<ZoneForm> name="capacity" required min={ZONE_CAPACITY_MIN} allowDecimal={false} />
-          <NumberField<ZoneForm>
-            name="noCheckCapacity"
-            min={ZONE_NO_CHECK_CAPACITY_MIN}
-            allowDecimal={false}
-          />
+          <ClampedNumberField name="capacity" required min={ZONE_CAPACITY_MIN} />
+          <ClampedNumberField name="noCheckCapacity" min={ZONE_NO_CHECK_CAPACITY_MIN} />
         </SimpleGrid>
       )}
       <Switch01Field<ZoneForm> name="resetCapacity" />
