@@ -1,8 +1,7 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../lib/session';
-import { catchDownloads, installDomShims, renderScreen } from '../../test-utils';
+import { catchDownloads, installDomShims, renderScreen, signInForTest, tableFrom } from '../../test-utils';
 import { type ReportColumn, ReportTable } from './report-table';
 
 beforeAll(installDomShims);
@@ -10,27 +9,6 @@ afterEach(() => {
   cleanup();
   session.signOut();
 });
-
-function signIn() {
-  session.signIn(
-    {
-      id: 1,
-      email: 'admin@demo.test',
-      name: 'Admin',
-      mustChangePassword: false,
-      neverChangedPassword: false,
-      isAdmin: true,
-      isSuperAdmin: false,
-      isMegaAdmin: false,
-      isUsersAdmin: false,
-    },
-    'token',
-  );
-  session.selectEvent(
-    { id: 1, nombre: 'Sonora', token: 'ev', zona_horaria: 'Europe/Madrid', currency: null },
-    null,
-  );
-}
 
 interface Row {
   day: string;
@@ -49,30 +27,22 @@ const all: Row[] = [
 ];
 const footer = (container: HTMLElement) => container.querySelector('tfoot')?.textContent ?? '';
 
+/** What every table of days here shares, and the server's first page of two rows. */
+const days = { title: 'By day', fileName: 'by-day', columns, rowKey: (r: Row) => r.day, testId: 't' };
+const firstPage = { page: 1, total: 3, pageSize: 2, onPage: () => {} };
+
 describe('ReportTable', () => {
   it('sums the rows in the totals row and writes it under the table in the xlsx', async () => {
-    signIn();
+    signInForTest({ admin: true });
     const downloads = catchDownloads();
-    const { container } = renderScreen(
-      <ReportTable
-        title="By day"
-        fileName="by-day"
-        columns={columns}
-        rows={all}
-        rowKey={(r) => r.day}
-        testId="t"
-      />,
-    );
+    const { container } = renderScreen(<ReportTable {...days} rows={all} />);
     await screen.findByText('Sat');
     expect(footer(container)).toContain('Total');
     expect(footer(container)).toContain('10');
     expect(footer(container)).toContain('75.50');
-    await userEvent.click(screen.getByTestId('t-download'));
-    await waitFor(() => expect(downloads.count()).toBe(1));
-    const sheet = await downloads.lastSheet();
-    const header = sheet.findIndex((r) => r[0] === 'Day');
-    expect(sheet[header]).toEqual(['Day', 'Operations', 'Amount']);
-    expect(sheet.slice(header + 1)).toEqual([
+    const sheet = await downloads.download(screen.getByTestId('t-download'));
+    expect(tableFrom(sheet, 'Day')).toEqual([
+      ['Day', 'Operations', 'Amount'],
       ['Fri', 2, 10],
       ['Sat', 3, 25.5],
       ['Sun', 5, 40],
@@ -81,17 +51,13 @@ describe('ReportTable', () => {
   }, 30_000);
 
   it('pages on the server: the totals are the server’s and the download takes every row', async () => {
-    signIn();
+    signInForTest({ admin: true });
     const downloads = catchDownloads();
     const { container } = renderScreen(
       <ReportTable
-        title="By day"
-        fileName="by-day"
-        columns={columns}
+        {...days}
         rows={all.slice(0, 2)}
-        rowKey={(r) => r.day}
-        testId="t"
-        page={{ page: 1, total: 3, pageSize: 2, onPage: () => {} }}
+        page={firstPage}
         totals={{ count: 10, amount: 7550 }}
         downloadRows={async () => all}
       />,
@@ -101,26 +67,15 @@ describe('ReportTable', () => {
     // Not the page's 5 operations and 35.50: the server's totals over every page.
     expect(footer(container)).toContain('10');
     expect(footer(container)).toContain('75.50');
-    await userEvent.click(screen.getByTestId('t-download'));
-    await waitFor(() => expect(downloads.count()).toBe(1));
-    const sheet = await downloads.lastSheet();
-    const header = sheet.findIndex((r) => r[0] === 'Day');
-    expect(sheet.slice(header + 1).map((r) => r[0])).toEqual(['Fri', 'Sat', 'Sun', 'Total']);
+    const sheet = await downloads.download(screen.getByTestId('t-download'));
+    expect(tableFrom(sheet, 'Day').map((r) => r[0])).toEqual(['Day', 'Fri', 'Sat', 'Sun', 'Total']);
     expect(sheet.at(-1)).toEqual(['Total', 10, 75.5]);
   }, 30_000);
 
   it('shows no totals row for a server page without the server’s totals', async () => {
-    signIn();
+    signInForTest({ admin: true });
     const { container } = renderScreen(
-      <ReportTable
-        title="By day"
-        fileName="by-day"
-        columns={columns}
-        rows={all.slice(0, 2)}
-        rowKey={(r) => r.day}
-        page={{ page: 1, total: 3, pageSize: 2, onPage: () => {} }}
-        downloadRows={async () => all}
-      />,
+      <ReportTable {...days} rows={all.slice(0, 2)} page={firstPage} downloadRows={async () => all} />,
     );
     await screen.findByText('Sat');
     expect(footer(container)).not.toContain('Total');

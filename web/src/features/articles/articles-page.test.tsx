@@ -3,7 +3,14 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
-import { fakeApi, installDomShims, renderScreen, type Sent } from '../../test-utils';
+import {
+  fakeApi,
+  installDomShims,
+  openDetail,
+  refuseWrites,
+  renderScreen,
+  type Sent,
+} from '../../test-utils';
 import ArticlesPage from './articles-page';
 
 beforeAll(installDomShims);
@@ -92,10 +99,7 @@ describe('the articles screen', () => {
 
   it('saves the tri-state flag choice with the article', async () => {
     const sent = serve();
-    const user = userEvent.setup();
-    renderScreen(<ArticlesPage />);
-    await user.click(await screen.findByText('Beer', {}, { timeout: 5000 }));
-    const detail = await screen.findByTestId('resource-detail');
+    const { user, detail } = await openDetail(<ArticlesPage />, 'Beer');
     // VIP enabled → disabled; Crew unused → enabled.
     await user.click(within(within(detail).getByTestId('flag-5')).getByText('Disabled'));
     await user.click(within(within(detail).getByTestId('flag-6')).getByText('Enabled'));
@@ -121,28 +125,15 @@ describe('the articles screen', () => {
   }, 40_000);
 
   it('puts each server field error on its field, and one that matches no field in the error line', async () => {
-    const sent = fakeApi((call: Sent) => {
-      if (call.method === 'GET') return { body: { error: 0, result: data } };
-      return {
-        status: 400,
-        body: {
-          error: 400,
-          description: 'Invalid data',
-          // The server's names: precio_base and permite_importe_manual are the form's precio and
-          // permiteImporteManual; `id` is no field of the form.
-          fields: [
-            { path: 'articleEvent.precio_base', message: 'validation.max|{"max":1000000}' },
-            { path: 'articleEvent.permite_importe_manual', message: 'validation.invalid' },
-            { path: 'articleEvent.flags.1.idFlag', message: 'validation.flagNotInEvent' },
-            { path: 'articleEvent.id', message: 'validation.required' },
-          ],
-        },
-      };
-    });
-    const user = userEvent.setup();
-    renderScreen(<ArticlesPage />);
-    await user.click(await screen.findByText('Beer', {}, { timeout: 5000 }));
-    const detail = await screen.findByTestId('resource-detail');
+    // The server's names: precio_base and permite_importe_manual are the form's precio and
+    // permiteImporteManual; `id` is no field of the form.
+    const sent = refuseWrites(data, [
+      { path: 'articleEvent.precio_base', message: 'validation.max|{"max":1000000}' },
+      { path: 'articleEvent.permite_importe_manual', message: 'validation.invalid' },
+      { path: 'articleEvent.flags.1.idFlag', message: 'validation.flagNotInEvent' },
+      { path: 'articleEvent.id', message: 'validation.required' },
+    ]);
+    const { user, detail } = await openDetail(<ArticlesPage />, 'Beer');
     await user.click(within(within(detail).getByTestId('flag-6')).getByText('Enabled'));
     await user.click(screen.getByTestId('resource-save'));
     await waitFor(() => expect(posts(sent)).toHaveLength(1));
@@ -174,10 +165,7 @@ describe('the articles screen', () => {
       if (call.method === 'GET') return { body: { error: 0, result: { ...data, articles: [odd] } } };
       return { body: { error: 0, result: odd } };
     });
-    const user = userEvent.setup();
-    renderScreen(<ArticlesPage />);
-    await user.click(await screen.findByText('Beer', {}, { timeout: 5000 }));
-    const detail = await screen.findByTestId('resource-detail');
+    const { user, detail } = await openDetail(<ArticlesPage />, 'Beer');
     // 333 cents at 0.01 is 0.0333 m: typed with the decimals a cent needs, and the rate shown.
     expect((within(detail).getByTestId('field-precio') as HTMLInputElement).value).toBe('0.0333 m');
     expect(within(detail).getByText('1 EUR = 0.01 MIL')).toBeTruthy();

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
-import { fakeApi, installDomShims, renderScreen, type Sent } from '../../test-utils';
+import { fakeApi, installDomShims, refuseWrites, renderScreen, type Sent } from '../../test-utils';
 import LocationArticlesPage from './location-articles-page';
 
 beforeAll(installDomShims);
@@ -192,22 +192,12 @@ describe('the location articles screen', () => {
   }, 30_000);
 
   it('flags the rows the server refuses in a menu save, and keeps the edits', async () => {
-    const sent = fakeApi((call: Sent) => {
-      if (call.method === 'GET') return { body: { error: 0, result: data } };
-      return {
-        status: 400,
-        body: {
-          error: 400,
-          description: 'Invalid data',
-          fields: [
-            // Indexes of the list sent: the burger added last, and the beer's stick.
-            { path: 'articles.2.article', message: 'validation.articleNotInEvent' },
-            { path: 'articlesStick.0.idArticleStick', message: 'validation.stickRepeated' },
-            { path: 'deletedArticles.0', message: 'validation.invalid' },
-          ],
-        },
-      };
-    });
+    // Indexes of the list sent: the burger added last, and the beer's stick.
+    const sent = refuseWrites(data, [
+      { path: 'articles.2.article', message: 'validation.articleNotInEvent' },
+      { path: 'articlesStick.0.idArticleStick', message: 'validation.stickRepeated' },
+      { path: 'deletedArticles.0', message: 'validation.invalid' },
+    ]);
     const user = await openLocation('Bar A');
     await user.click(screen.getByTestId('menu-add'));
     await user.click(await screen.findByRole('option', { name: 'Burger', hidden: true }));
@@ -229,20 +219,10 @@ describe('the location articles screen', () => {
   }, 30_000);
 
   it('shows why the server refuses a stick save', async () => {
-    fakeApi((call: Sent) => {
-      if (call.method === 'GET') return { body: { error: 0, result: data } };
-      return {
-        status: 400,
-        body: {
-          error: 400,
-          description: 'Invalid data',
-          fields: [
-            { path: 'idArticleParent', message: 'validation.stickNotInMenu' },
-            { path: 'articlesStick.0.idArticleStick', message: 'validation.stickNotInMenu' },
-          ],
-        },
-      };
-    });
+    refuseWrites(data, [
+      { path: 'idArticleParent', message: 'validation.stickNotInMenu' },
+      { path: 'articlesStick.0.idArticleStick', message: 'validation.stickNotInMenu' },
+    ]);
     const user = await openLocation('Bar A');
     await user.click(screen.getByTestId('menu-sticks-101'));
     const panel = await screen.findByTestId('stick-panel');

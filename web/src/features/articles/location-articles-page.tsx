@@ -140,6 +140,23 @@ function RowErrors({ lines }: { lines: string[] | undefined }) {
   ));
 }
 
+/** Under a refused save: `title`, then the errors that name no row (the rows show their own). */
+function RefusalSummary({ refusal, title, testId }: { refusal: Refusal; title: string; testId: string }) {
+  if (refusal.rows.size === 0 && refusal.general.length === 0) return null;
+  return (
+    <Stack gap={2} role="alert" data-testid={testId}>
+      <Text c="red" size="sm" fw={500}>
+        {title}
+      </Text>
+      {refusal.general.map((l) => (
+        <Text key={l} c="red" size="sm">
+          {l}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * admin/cashless/locarticle (permission menuUbicaciones; 02-catalogue §2 Location articles, §4, §5):
  * the selling locations; the menu of the one selected (add, import from another location, Reset,
@@ -578,18 +595,7 @@ function MenuPanel({
                 {t(`${P}.fixPrices`)}
               </Text>
             )}
-            {(refusal.rows.size > 0 || refusal.general.length > 0) && (
-              <Stack gap={2} role="alert" data-testid="menu-refused">
-                <Text c="red" size="sm" fw={500}>
-                  {t(`${P}.notSaved`)}
-                </Text>
-                {refusal.general.map((l) => (
-                  <Text key={l} c="red" size="sm">
-                    {l}
-                  </Text>
-                ))}
-              </Stack>
-            )}
+            <RefusalSummary refusal={refusal} title={t(`${P}.notSaved`)} testId="menu-refused" />
             <Group justify="space-between">
               <Group>
                 <Button
@@ -785,18 +791,7 @@ function StickPanel({
             </Group>
           );
         })}
-        {(refusal.rows.size > 0 || refusal.general.length > 0) && (
-          <Stack gap={2} role="alert" data-testid="stick-refused">
-            <Text c="red" size="sm" fw={500}>
-              {t(`${P}.sticksNotSaved`)}
-            </Text>
-            {refusal.general.map((l) => (
-              <Text key={l} c="red" size="sm">
-                {l}
-              </Text>
-            ))}
-          </Stack>
-        )}
+        <RefusalSummary refusal={refusal} title={t(`${P}.sticksNotSaved`)} testId="stick-refused" />
         <Group>
           <Button
             onClick={() => save.mutate(rows)}

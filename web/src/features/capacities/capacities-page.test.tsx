@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
-import { fakeApi, installDomShims, renderScreen } from '../../test-utils';
+import { fakeApi, installDomShims, renderScreen, signInForTest } from '../../test-utils';
 import CapacitiesPage from './capacities-page';
 
 beforeAll(installDomShims);
@@ -12,29 +12,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   session.signOut();
 });
-
-/** Signs in a non-admin holding these permission codes in the selected event. */
-function signInWith(permissions: number[]) {
-  session.signIn(
-    {
-      id: 7,
-      email: 'cap@demo.test',
-      name: 'Cap',
-      mustChangePassword: false,
-      neverChangedPassword: false,
-      isAdmin: false,
-      isSuperAdmin: false,
-      isMegaAdmin: false,
-      isUsersAdmin: false,
-    },
-    'token',
-  );
-  const claims = btoa(JSON.stringify({ p: permissions, exp: Math.floor(Date.now() / 1000) + 3600 }));
-  session.selectEvent(
-    { id: 1, nombre: 'Sonora', token: 'ev', zona_horaria: 'Europe/Madrid', currency: null },
-    `h.${claims}.s`,
-  );
-}
 
 const zones: CapacityZoneResult = {
   date: '2026-07-10T20:00:00.000Z',
@@ -116,7 +93,7 @@ function serve(initial: 0 | 1) {
 
 describe('capacities screen', () => {
   it('shows each zone’s people inside, capacity and refusals; real-time hidden while the log is off', async () => {
-    signInWith([PERMISSIONS.capacity, PERMISSIONS.edicionDeEventos]);
+    signInForTest({ permissions: [PERMISSIONS.capacity, PERMISSIONS.edicionDeEventos] });
     serve(0);
     renderScreen(<CapacitiesPage />);
     const table = await screen.findByTestId('capacity-zones-table');
@@ -131,7 +108,7 @@ describe('capacities screen', () => {
   });
 
   it('switching the log on from the config tab shows the real-time tab with the logged points', async () => {
-    signInWith([PERMISSIONS.capacity, PERMISSIONS.edicionDeEventos]);
+    signInForTest({ permissions: [PERMISSIONS.capacity, PERMISSIONS.edicionDeEventos] });
     const sent = serve(0);
     renderScreen(<CapacitiesPage />);
     await userEvent.click(await screen.findByTestId('capacity-tab-config'));
@@ -149,7 +126,7 @@ describe('capacities screen', () => {
   }, 15_000);
 
   it('an event editor without the capacity permission sees only the configuration', async () => {
-    signInWith([PERMISSIONS.edicionDeEventos]);
+    signInForTest({ permissions: [PERMISSIONS.edicionDeEventos] });
     serve(1);
     renderScreen(<CapacitiesPage />);
     const config = await screen.findByTestId('capacity-config-table');
@@ -160,7 +137,7 @@ describe('capacities screen', () => {
   }, 15_000);
 
   it('a holder of capacity alone has no configuration tab', async () => {
-    signInWith([PERMISSIONS.capacity]);
+    signInForTest({ permissions: [PERMISSIONS.capacity] });
     serve(1);
     renderScreen(<CapacitiesPage />);
     await screen.findByTestId('capacity-tab-realtime');

@@ -3,7 +3,15 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
-import { fakeApi, installDomShims, renderScreen } from '../../test-utils';
+import { session } from '../../lib/session';
+import {
+  catchDownloads,
+  fakeApi,
+  installDomShims,
+  renderScreen,
+  signInForTest,
+  tableFrom,
+} from '../../test-utils';
 import AddonReportPage from './addon-report-page';
 import { AddonStats, dayWindow, rangeInvalid } from './addon-stats';
 import AddonsPage from './addons-page';
@@ -17,6 +25,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  session.signOut();
 });
 
 const stats: AddonStatsResult = {
@@ -110,6 +119,23 @@ describe('the add-on statistics', { timeout: 30_000 }, () => {
     expect(screen.getByText('Add-on operations: 7')).toBeTruthy();
     // The report screen asks the report's call, with no filter until dates are chosen.
     expect(statsCalls(sent).map((s) => s.url)).toEqual(['/api/reports/overviewAddonLog']);
+  });
+
+  it('downloads an add-on’s table as xlsx with the event, its rows and the add-on’s totals', async () => {
+    signInForTest({ admin: true });
+    fakeApi(withFilters(stats));
+    const downloads = catchDownloads();
+    renderScreen(<AddonReportPage />);
+    const sheet = await downloads.download(await screen.findByTestId('addon-stats-download-4'));
+    expect(sheet[0]![0]).toBe('Add-on report · Camping pack');
+    expect(sheet).toContainEqual(['Event', 'Sonora']);
+    expect(tableFrom(sheet, 'Staff name')).toEqual([
+      ['Staff name', 'Manuals', 'Sales', 'Validations'],
+      ['Anna Bar', 1, 2, 0],
+      ['#99', 0, 1, 0],
+      ['Without staff', 0, 0, 2],
+      ['Total', 1, 3, 2],
+    ]);
   });
 
   it('says so when no add-on operation matches, and passes the filters to the server', async () => {

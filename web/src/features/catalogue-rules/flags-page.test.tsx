@@ -1,19 +1,11 @@
 import type { Flag, FlagsResult } from '@pulsera/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
-import { fakeApi, installDomShims, renderScreen, type Sent } from '../../test-utils';
+import { installDomShims, openDetail, refuseWrites, type Sent } from '../../test-utils';
 import FlagsPage from './flags-page';
 
-beforeAll(() => {
-  installDomShims();
-  // jsdom has no document.fonts (the description's autosizing textarea listens to it).
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-});
+beforeAll(installDomShims);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -40,25 +32,12 @@ const posts = (sent: Sent[]) => sent.filter((c) => c.method === 'POST');
 
 describe('the flags screen', () => {
   it('shows the server’s refusal of an access entry or a price override on its row', async () => {
-    const sent = fakeApi((call: Sent) => {
-      if (call.method === 'GET') return { body: { error: 0, result: data } };
-      return {
-        status: 400,
-        body: {
-          error: 400,
-          description: 'Invalid data',
-          fields: [
-            { path: 'flag.access.0.idZone', message: 'validation.zoneNotInEvent' },
-            { path: 'flag.access.0.idTimeRange', message: 'validation.timeRangeNotInEvent' },
-            { path: 'flag.articles.0.idArticleEvent', message: 'validation.articleNotInEvent' },
-          ],
-        },
-      };
-    });
-    const user = userEvent.setup();
-    renderScreen(<FlagsPage />);
-    await user.click(await screen.findByText('VIP', {}, { timeout: 5000 }));
-    const detail = await screen.findByTestId('resource-detail');
+    const sent = refuseWrites(data, [
+      { path: 'flag.access.0.idZone', message: 'validation.zoneNotInEvent' },
+      { path: 'flag.access.0.idTimeRange', message: 'validation.timeRangeNotInEvent' },
+      { path: 'flag.articles.0.idArticleEvent', message: 'validation.articleNotInEvent' },
+    ]);
+    const { user, detail } = await openDetail(<FlagsPage />, 'VIP');
     // The override's price is typed in units (4.50 €), sent in cents.
     await user.click(within(detail).getByTestId('flag-tab-articles'));
     const beerRow = within(detail).getByText('Beer', { selector: 'td' }).closest('tr') as HTMLElement;

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
-import { fakeApi, installDomShims, renderScreen } from '../../test-utils';
+import { fakeApi, installDomShims, renderScreen, signInForTest } from '../../test-utils';
 import CustomersPage from './customers-page';
 
 beforeAll(installDomShims);
@@ -12,27 +12,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   session.signOut();
 });
-
-function signIn() {
-  session.signIn(
-    {
-      id: 1,
-      email: 'admin@demo.test',
-      name: 'Admin',
-      mustChangePassword: false,
-      neverChangedPassword: false,
-      isAdmin: true,
-      isSuperAdmin: false,
-      isMegaAdmin: false,
-      isUsersAdmin: false,
-    },
-    'token',
-  );
-  session.selectEvent(
-    { id: 1, nombre: 'Sonora', token: 'ev', zona_horaria: 'Europe/Madrid', currency: null },
-    null,
-  );
-}
 
 const people = (n: number, from = 0): CustomerSearchRow[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -65,14 +44,14 @@ async function search(total: number) {
 
 describe('CustomersPage paging', () => {
   it('keeps Next disabled when exactly 10 customers match (no empty next page)', async () => {
-    signIn();
+    signInForTest({ admin: true });
     await search(10);
     expect(await screen.findByText('Person 10')).toBeTruthy();
     await waitFor(() => expect(next().disabled).toBe(true));
   }, 30_000);
 
   it('enables Next when the server says more follow, and the last page disables it', async () => {
-    signIn();
+    signInForTest({ admin: true });
     const sent = await search(11);
     expect(await screen.findByText('Person 10')).toBeTruthy();
     await waitFor(() => expect(next().disabled).toBe(false));

@@ -7,7 +7,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../lib/i18n';
-import { session } from '../../lib/session';
+import { signInForTest } from '../../test-utils';
 import EventDetailPage from './event-detail-page';
 import { paymentMethodsValue, toBody, toForm, togglePaymentMethod } from './event-form';
 
@@ -185,23 +185,10 @@ function renderPage() {
   );
 }
 
-beforeEach(() => {
-  session.signIn(
-    {
-      id: 1,
-      email: 'admin@demo.test',
-      name: 'Ana',
-      mustChangePassword: false,
-      neverChangedPassword: false,
-      isAdmin: true,
-      isSuperAdmin: false,
-      isMegaAdmin: false,
-      isUsersAdmin: false,
-    },
-    'token',
-  );
-  session.selectEvent(
-    {
+beforeEach(() =>
+  signInForTest({
+    admin: true,
+    event: {
       id: EVENT.id,
       nombre: EVENT.nombre,
       token: EVENT.token,
@@ -210,9 +197,8 @@ beforeEach(() => {
       localCurrency: EVENT.localCurrencyModel,
       localCurrencyRate: 2,
     },
-    null,
-  );
-});
+  }),
+);
 
 describe('the event form rules', () => {
   it('clears the fee with reusable tag off and the VAT with billing off; empty texts become null', () => {

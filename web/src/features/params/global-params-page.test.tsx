@@ -8,11 +8,6 @@ import GlobalParamsPage from './global-params-page';
 beforeAll(() => {
   installDomShims();
   Element.prototype.scrollIntoView ??= () => {};
-  // jsdom has no document.fonts (the description's autosize listens to font loading).
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
 });
 afterEach(() => {
   cleanup();

@@ -1,9 +1,15 @@
 import { PERMISSIONS, type QuickDashboardResult } from '@pulsera/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
-import { catchDownloads, fakeApi, installDomShims, renderScreen, type SheetRows } from '../../test-utils';
+import {
+  catchDownloads,
+  fakeApi,
+  installDomShims,
+  renderScreen,
+  signInForTest,
+  tableFrom,
+} from '../../test-utils';
 import QuickDashboardPage from './quick-dashboard-page';
 
 beforeAll(installDomShims);
@@ -12,30 +18,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   session.signOut();
 });
-
-function signIn() {
-  session.signIn(
-    {
-      id: 7,
-      email: 'dash@demo.test',
-      name: 'Dash',
-      mustChangePassword: false,
-      neverChangedPassword: false,
-      isAdmin: false,
-      isSuperAdmin: false,
-      isMegaAdmin: false,
-      isUsersAdmin: false,
-    },
-    'token',
-  );
-  const claims = btoa(
-    JSON.stringify({ p: [PERMISSIONS.quickdashboard], exp: Math.floor(Date.now() / 1000) + 3600 }),
-  );
-  session.selectEvent(
-    { id: 1, nombre: 'Sonora', token: 'ev', zona_horaria: 'Europe/Madrid', currency: null },
-    `h.${claims}.s`,
-  );
-}
 
 const calendar = {
   event: { start: '2026-07-10T12:00:00Z', end: '2026-07-13T04:00:00Z', timezone: 'Europe/Madrid', offset: 6 },
@@ -75,36 +57,52 @@ const dashboard: QuickDashboardResult = {
   byHour: [{ hour: '2026-07-10T17:00', topUps: 5000, sales: 4250 }],
 };
 
-/** The rows under the header block's table header (the row starting with `first`). */
-const table = (sheet: SheetRows, first: string) => sheet.slice(sheet.findIndex((r) => r[0] === first));
+const ok = (result: unknown) => ({ body: { error: 0, result } });
 
-describe('QuickDashboardPage downloads', () => {
+describe('QuickDashboardPage', () => {
+  it('shows the figures, the zones against their capacity and that it is live', async () => {
+    signInForTest({ permissions: [PERMISSIONS.quickdashboard] });
+    const sent = fakeApi(({ url }) => {
+      if (url.includes('/filters')) return ok(calendar);
+      if (url.includes('/reports/mainQuickDashboard'))
+        return ok({
+          ...dashboard,
+          live: true,
+          byHour: [{ hour: '2026-07-10T16:00', topUps: 5000, sales: 0 }, ...dashboard.byHour],
+        });
+      return { status: 404, body: { error: 404, description: 'unexpected' } };
+    });
+    renderScreen(<QuickDashboardPage />);
+    expect((await screen.findByTestId('dashboard-live')).textContent).toContain('refreshes every 30 s');
+    expect(screen.getByTestId('dashboard-topups').textContent).toContain('100.00');
+    expect(screen.getByTestId('dashboard-sales').textContent).toContain('42.50');
+    expect(screen.getByTestId('dashboard-cash-left').textContent).toContain('87.50');
+    expect(screen.getByTestId('dashboard-zones').textContent).toContain('450 of 500 (90 %)');
+    expect(screen.getByTestId('dashboard-zones').textContent).toContain('1 inside');
+    expect(screen.getByTestId('dashboard-top-articles').textContent).toContain('Beer 50cl');
+    await waitFor(() => expect(sent.filter((c) => c.url.includes('mainQuickDashboard'))).toHaveLength(1));
+  });
+
   it('downloads the payment types and the people inside as xlsx with the header block', async () => {
-    signIn();
-    fakeApi(({ url }) => ({
-      body: { error: 0, result: url.includes('/filters') ? calendar : dashboard },
-    }));
+    signInForTest({ permissions: [PERMISSIONS.quickdashboard] });
+    fakeApi(({ url }) => ok(url.includes('/filters') ? calendar : dashboard));
     const downloads = catchDownloads();
     renderScreen(<QuickDashboardPage />);
     await waitFor(() => expect(screen.getByTestId('dashboard-zones').textContent).toContain('Venue'));
 
-    await userEvent.click(screen.getByTestId('dashboard-payments-download'));
-    await waitFor(() => expect(downloads.count()).toBe(1));
-    let sheet = await downloads.lastSheet();
+    let sheet = await downloads.download(screen.getByTestId('dashboard-payments-download'));
     expect(sheet[0]![0]).toBe('By payment type');
     expect(sheet).toContainEqual(['Event', 'Sonora']);
-    expect(table(sheet, 'Movement')).toEqual([
+    expect(tableFrom(sheet, 'Movement')).toEqual([
       ['Movement', 'Payment type', 'Operations', 'Amount'],
       ['Top-ups', 'Cash', 1, 50],
       ['Top-ups', 'Card', 2, 50],
       ['Sales', 'Cash balance', '', 42.5],
     ]);
 
-    await userEvent.click(screen.getByTestId('dashboard-zones-download'));
-    await waitFor(() => expect(downloads.count()).toBe(2));
-    sheet = await downloads.lastSheet();
+    sheet = await downloads.download(screen.getByTestId('dashboard-zones-download'));
     expect(sheet[0]![0]).toBe('People inside');
-    expect(table(sheet, 'Zone')).toEqual([
+    expect(tableFrom(sheet, 'Zone')).toEqual([
       ['Zone', 'People inside', 'Capacity', 'Occupancy (%)'],
       ['Venue', 450, 500, 90],
       ['VIP', 1, '', ''],

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { session } from '../../lib/session';
-import { fakeApi, installDomShims, renderScreen } from '../../test-utils';
+import { fakeApi, installDomShims, renderScreen, signInForTest } from '../../test-utils';
 import OrderErrorsPage from './order-errors-page';
 import SalesPage from './sales-page';
 
@@ -21,34 +21,12 @@ afterEach(() => {
   session.signOut();
 });
 
-/** A signed-in promoter holding these permission codes in the selected event. */
-function signInWith(permissions: number[]) {
-  session.signIn(
-    {
-      id: 7,
-      email: 'promoter@demo.test',
-      name: 'Promoter',
-      mustChangePassword: false,
-      neverChangedPassword: false,
-      isAdmin: false,
-      isSuperAdmin: false,
-      isMegaAdmin: false,
-      isUsersAdmin: false,
-    },
-    'token',
-  );
-  const claims = btoa(JSON.stringify({ p: permissions, exp: Math.floor(Date.now() / 1000) + 3600 }));
-  session.selectEvent(
-    {
-      id: 1,
-      nombre: 'Sonora Festival 2026',
-      token: 'ev',
-      zona_horaria: 'Europe/Madrid',
-      currency: { id: 1, iso: 'EUR', symbol: '€', fraction: 0.01 },
-    },
-    `h.${claims}.s`,
-  );
-}
+/** A promoter holding these permission codes in the selected event. */
+const signInWith = (permissions: number[]) =>
+  signInForTest({
+    permissions,
+    event: { nombre: 'Sonora Festival 2026', currency: { id: 1, iso: 'EUR', symbol: '€', fraction: 0.01 } },
+  });
 
 const calendar = {
   event: {

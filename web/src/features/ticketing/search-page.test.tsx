@@ -3,30 +3,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
-import { fakeApi, installDomShims, renderScreen } from '../../test-utils';
+import { fakeApi, installDomShims, renderScreen, signInForTest } from '../../test-utils';
 import SearchPage from './search-page';
 
 beforeAll(installDomShims);
-beforeEach(() => {
-  session.signIn(
-    {
-      id: 1,
-      email: 'admin@demo.test',
-      name: 'Ana',
-      mustChangePassword: false,
-      neverChangedPassword: false,
-      isAdmin: true,
-      isSuperAdmin: false,
-      isMegaAdmin: false,
-      isUsersAdmin: false,
-    },
-    'token',
-  );
-  session.selectEvent(
-    { id: 1, nombre: 'Sonora', token: 'ev', zona_horaria: 'Europe/Madrid', currency: null },
-    null,
-  );
-});
+beforeEach(() => signInForTest({ admin: true }));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

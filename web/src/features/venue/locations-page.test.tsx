@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/session';
-import { fakeApi, installDomShims, renderScreen } from '../../test-utils';
+import { fakeApi, installDomShims, renderScreen, signInForTest } from '../../test-utils';
 import LocationsPage from './locations-page';
 
 beforeAll(installDomShims);
@@ -13,21 +13,8 @@ afterEach(() => {
   session.signOut();
 });
 
-const signIn = (isAdmin: boolean) =>
-  session.signIn(
-    {
-      id: 1,
-      email: 'x@demo.test',
-      name: 'X',
-      mustChangePassword: false,
-      neverChangedPassword: false,
-      isAdmin,
-      isSuperAdmin: false,
-      isMegaAdmin: false,
-      isUsersAdmin: false,
-    },
-    'token',
-  );
+/** Signs in without selecting an event. */
+const signIn = (admin: boolean) => signInForTest({ admin, event: null });
 
 const location = (id: number, nombre: string, extra: Partial<Location> = {}): Location => ({
   id,
