@@ -90,6 +90,7 @@ const LOADED_TABLES = [
 const ROLLUP_TABLES = [
   'report_sales_hourly',
   'report_articles_hourly',
+  'report_metre_hourly',
   'report_top_ups_hourly',
   'report_access_hourly',
   'report_wristband_days',

@@ -171,6 +171,7 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
   { table: s.onlineTopUps, copy: 'never', why: HISTORY },
   { table: s.reportSalesHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
   { table: s.reportArticlesHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
+  { table: s.reportMetreHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
   { table: s.reportTopUpsHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
   { table: s.reportAccessHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
   { table: s.reportWristbandDays, copy: 'never', why: 'report rollups sum the source event’s feed' },

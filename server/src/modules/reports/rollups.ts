@@ -176,6 +176,45 @@ export function topUpsSource(eventId: number, w: RollupWindow, f: RollupFilters 
     : sql`select null::timestamptz as hour, null::int as location_id, null::int as staff_id, '' as type, null::text as payment_type, 0::bigint as operations, 0::bigint as with_bonus, 0::bigint as amount, 0::bigint as bonus, 0::bigint as money, 0::bigint as fee where false`;
 }
 
+/**
+ * Metre orders (sales with a kitchen) per hour: hour, kitchen_id, room_id, staff_id, orders,
+ * devolutions, quantity (charged, net), gifts (net), amount (net).
+ */
+export function metreSource(
+  eventId: number,
+  w: RollupWindow,
+  f: { idKitchen?: number | null; idRoom?: number | null; idStaff?: number | null } = {},
+): SQL {
+  const { hours, edges } = splitWindow(w);
+  const parts: SQL[] = [];
+  if (hours) {
+    parts.push(sql`
+      select r.hour, r.kitchen_id, r.room_id, r.staff_id, r.orders, r.devolutions, r.quantity, r.gifts, r.amount
+      from report_metre_hourly r
+      where r.event_id = ${eventId} and ${inSpan(sql`r.hour`, hours)}${eq(sql`r.kitchen_id`, f.idKitchen)}${eq(
+        sql`r.room_id`,
+        f.idRoom,
+      )}${eq(sql`r.staff_id`, f.idStaff)}`);
+  }
+  if (edges.length) {
+    const sign = sql`case when s.is_devolution then -1 else 1 end`;
+    parts.push(sql`
+      select ${hourOf(sql`s.device_time`)} as hour, s.kitchen_id, s.room_id, s.staff_id,
+        count(distinct s.id) filter (where not s.is_devolution) as orders,
+        count(distinct s.id) filter (where s.is_devolution) as devolutions,
+        sum(${sign} * (l.quantity - l.quantity_gift)) as quantity, sum(${sign} * l.quantity_gift) as gifts,
+        sum(${sign} * l.price::bigint * (l.quantity - l.quantity_gift)) as amount
+      from sales s join sale_lines l on l.event_id = s.event_id and l.sale_id = s.id
+      where s.event_id = ${eventId} and s.kitchen_id is not null and ${anyOf(
+        edges.map((e) => inSpan(sql`s.device_time`, e)),
+      )}${eq(sql`s.kitchen_id`, f.idKitchen)}${eq(sql`s.room_id`, f.idRoom)}${eq(sql`s.staff_id`, f.idStaff)}
+      group by 1, 2, 3, 4`);
+  }
+  return parts.length
+    ? union(parts)
+    : sql`select null::timestamptz as hour, 0 as kitchen_id, null::int as room_id, null::int as staff_id, 0::bigint as orders, 0::bigint as devolutions, 0::bigint as quantity, 0::bigint as gifts, 0::bigint as amount where false`;
+}
+
 /** Access records per hour: hour, zone_from, zone_to, acceso, passages. */
 export function accessSource(eventId: number, w: RollupWindow): SQL {
   const { hours, edges } = splitWindow(w);
@@ -217,6 +256,11 @@ const ROLLUPS = [
     table: 'report_top_ups_hourly',
     keys: ['location_id', 'staff_id', 'type', 'payment_type'],
     sums: ['operations', 'with_bonus', 'amount', 'bonus', 'money', 'fee'],
+  },
+  {
+    table: 'report_metre_hourly',
+    keys: ['kitchen_id', 'room_id', 'staff_id'],
+    sums: ['orders', 'devolutions', 'quantity', 'gifts', 'amount'],
   },
   { table: 'report_access_hourly', keys: ['zone_from', 'zone_to', 'acceso'], sums: ['passages'] },
 ] as const;

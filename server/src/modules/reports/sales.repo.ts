@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderErrors, saleLines, sales } from '../../db/schema';
 import { feedWhere } from './report-window';
-import { articlesSource, type RollupWindow, salesSource } from './rollups';
+import { articlesSource, metreSource, type RollupWindow, salesSource } from './rollups';
 
 /**
  * The sales report's queries (contracts/src/report-sales.ts), a devolution counted with the opposite
@@ -225,7 +225,30 @@ export async function byArticle(db: Executor, eventId: number, q: ReportQuery) {
 
 /** Metre sales (those with a kitchen) per kitchen and room, and per metre. */
 export async function metre(db: Executor, eventId: number, q: ReportQuery) {
-  const res = await db.execute(sql`
+  // Without an article filter the metre rollup answers (whole hours) with the raw rows at the edges;
+  // with one, only the raw sales and lines know which orders contained the article.
+  const source = q.idArticle
+    ? null
+    : metreSource(eventId, windowOf(q), { idKitchen: q.idKitchen, idRoom: q.idRoom, idStaff: q.idStaff });
+  const res = await db.execute(
+    source
+      ? sql`
+    with agg as (
+      select x.kitchen_id, x.room_id, x.staff_id,
+        grouping(x.kitchen_id, x.room_id) as g_place, grouping(x.staff_id) as g_staff,
+        coalesce(sum(x.orders), 0) as orders, coalesce(sum(x.devolutions), 0) as devolutions,
+        coalesce(sum(x.quantity), 0) as quantity, coalesce(sum(x.gifts), 0) as gifts,
+        coalesce(sum(x.amount), 0) as amount
+      from (${source}) x
+      where ${internOf(eventId, q, 'x.staff_id')}
+      group by grouping sets ((x.kitchen_id, x.room_id), (x.staff_id), ())
+    )
+    select agg.*,
+      (select name from kitchens where id = agg.kitchen_id and event_id = ${eventId}) as kitchen,
+      (select name from rooms where id = agg.room_id and event_id = ${eventId}) as room,
+      (select name from staff where id = agg.staff_id and event_id = ${eventId}) as staff_name
+    from agg`
+      : sql`
     with agg as (
       select sales.kitchen_id, sales.room_id, sales.staff_id,
         grouping(sales.kitchen_id, sales.room_id) as g_place, grouping(sales.staff_id) as g_staff,
@@ -239,7 +262,8 @@ export async function metre(db: Executor, eventId: number, q: ReportQuery) {
       (select name from kitchens where id = agg.kitchen_id and event_id = ${eventId}) as kitchen,
       (select name from rooms where id = agg.room_id and event_id = ${eventId}) as room,
       (select name from staff where id = agg.staff_id and event_id = ${eventId}) as staff_name
-    from agg`);
+    from agg`,
+  );
   const all = rowsOf<
     FigureRow & {
       kitchen_id: unknown;

@@ -6,6 +6,7 @@ import { articles, kitchenRooms, kitchens, locations, rooms, staff } from '../..
 import { registerDevice } from '../device/device.service';
 import { serviceTarget } from '../device/device-client';
 import { eventArticles, eventSalePlaces, eventStaff, simulateFestival } from '../device/simulator';
+import { compactRollups } from './rollups';
 import { seedDemoSalesVenue } from './sales-demo';
 
 /**
@@ -450,6 +451,23 @@ describe('metre sales (GET /reports/sales/metre)', () => {
     const terrace = await get('/reports/sales/metre', { idRoom: ids.terrace, idKitchen: ids.grill });
     expect(terrace.body.result.total).toEqual(expected(metre.filter((s) => s.roomId === ids.terrace)));
     expect(terrace.body.result.rows).toHaveLength(1);
+  });
+
+  it('is exact for a window that cuts hours, with an article filter, and after the rollup is compacted', async () => {
+    const metre = sales.filter((s) => s.kitchenId);
+    // 22:10 to 23:00 on the 11th: the second order (22:15) only, read from the raw rows at the edge.
+    const cut = { dateStart: '2026-07-11T22:10:00Z', dateEnd: '2026-07-11T23:00:00Z' };
+    const inCut = metre.filter((s) => s.deviceTime >= cut.dateStart && s.deviceTime < cut.dateEnd);
+    expect(inCut).toHaveLength(1);
+    expect((await get('/reports/sales/metre', cut)).body.result.total).toEqual(expected(inCut));
+    // An article filter counts the orders containing it and only its lines.
+    const beer = await get('/reports/sales/metre', { idArticle: ids.beer });
+    expect(beer.body.result.total).toEqual(expected(metre, (l) => l.idArticle === ids.beer));
+    // Compacting past hours changes no figure.
+    const before = (await get('/reports/sales/metre')).body.result;
+    await compactRollups(t.database.db, new Date('2030-01-01T00:00:00Z'), eventId);
+    expect((await get('/reports/sales/metre')).body.result).toEqual(before);
+    expect(before.total).toEqual(expected(metre));
   });
 });
 
