@@ -44,6 +44,8 @@ export interface Config {
   logLevel: string;
   /** Minutes between two points of the realtime capacity log; 0: this process does not write it. */
   capacityLogMinutes: number;
+  /** Hours after which an uploaded image that was never attached is deleted; 0: this process does not sweep. */
+  uploadSweepHours: number;
   /** Shared image uploads: local disk under `<dataDir>/uploads` unless S3 settings are given. */
   storage?: StorageConfig;
 }
@@ -139,6 +141,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     },
     logLevel: str('LOG_LEVEL', 'info'),
     capacityLogMinutes: int('CAPACITY_LOG_MINUTES', CAPACITY_LOG_MINUTES, 0),
+    uploadSweepHours: int('UPLOAD_SWEEP_HOURS', 24, 0),
     storage: loadStorageConfig(),
     ...overrides,
   };

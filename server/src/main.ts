@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { registerCapacityLog } from './modules/reports/capacity-log.task';
 import { registerRollupCompaction } from './modules/reports/rollups.task';
+import { registerUploadSweep } from './modules/uploads/upload-sweep.task';
 import { seedIfEmpty } from './seed/demo';
 
 const config = loadConfig();
@@ -12,6 +13,7 @@ const { app, ctx } = await buildApp({ database });
 // Scheduled work of this process, stopped by app.close().
 registerCapacityLog(app, ctx);
 registerRollupCompaction(app, ctx);
+registerUploadSweep(app, ctx);
 if (seeded) app.log.info('Loaded the demo festival (accounts in README.md)');
 
 const close = async () => {

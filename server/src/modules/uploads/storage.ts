@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -39,6 +40,8 @@ export interface Storage {
   /** Up to `limit` bytes from the start of the object and its size; null when there is none. */
   read(key: string, limit: number): Promise<StoredHead | null>;
   remove(key: string): Promise<void>;
+  /** The image objects stored before `before` (keys of IMAGE_KEY_PATTERN only: nothing else is ours). */
+  listOlder(before: Date): AsyncIterable<{ key: string; storedAt: Date }>;
   /** The address the image is shown from. */
   publicUrl(key: string): string;
 }
@@ -125,6 +128,30 @@ export class LocalStorage implements Storage {
     await rm(this.file(key), { force: true });
   }
 
+  async *listOlder(before: Date) {
+    let folders: string[];
+    try {
+      folders = await readdir(this.root);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (const folder of folders) {
+      let names: string[];
+      try {
+        names = await readdir(path.join(this.root, folder));
+      } catch {
+        continue; // not a folder
+      }
+      for (const name of names) {
+        const key = `${folder}/${name}`;
+        if (!IMAGE_KEY_PATTERN.test(key)) continue;
+        const info = await stat(this.file(key)).catch(() => null);
+        if (info?.isFile() && info.mtime < before) yield { key, storedAt: info.mtime };
+      }
+    }
+  }
+
   publicUrl(key: string) {
     return `/api/files/${key}`;
   }
@@ -185,6 +212,20 @@ export class S3Storage implements Storage {
 
   async remove(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
+  }
+
+  async *listOlder(before: Date) {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.cfg.bucket, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? []) {
+        if (o.Key && IMAGE_KEY_PATTERN.test(o.Key) && o.LastModified && o.LastModified < before)
+          yield { key: o.Key, storedAt: o.LastModified };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   publicUrl(key: string) {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/helper';
 import { events, images } from '../../db/schema';
 import { Tokens } from '../../lib/tokens';
 import { UPLOAD_PURPOSE } from './storage';
+import { sweepUnattachedUploads } from './upload-sweep.task';
 
 /* ---------- real image bytes, made here ---------- */
 
@@ -160,6 +161,32 @@ describe('shared image uploads (local storage)', () => {
     expect(await imageRows(u.key)).toHaveLength(0);
     expect(stored(u.key)).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: u.url })).statusCode).toBe(404);
+  });
+
+  it('deletes uploads never attached once they are older than the sweep age, and nothing else', async () => {
+    const kept = await upload(png(200, 200), 'image/png');
+    const attached = await t.call('PUT', '/api/event/images/receipt-logo', {
+      ...admin,
+      body: { key: kept.key },
+    });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    const abandoned = await upload(png(200, 200), 'image/png');
+    const fresh = await upload(png(500, 140), 'image/png');
+    const notOurs = path.join(dir, 'uploads', 'others', 'notes.txt');
+    await writeFile(notOurs, 'kept by whoever wrote it');
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    for (const key of [kept.key, abandoned.key])
+      await utimes(path.join(dir, 'uploads', key), twoDaysAgo, twoDaysAgo);
+    await utimes(notOurs, twoDaysAgo, twoDaysAgo);
+
+    const removed = await sweepUnattachedUploads(t.ctx, new Date(Date.now() - 24 * 3_600_000));
+    expect(removed).toEqual([abandoned.key]);
+    expect(stored(abandoned.key)).toBe(false);
+    expect(stored(kept.key)).toBe(true);
+    expect(stored(fresh.key)).toBe(true);
+    expect(existsSync(notOurs)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: kept.url })).statusCode).toBe(200);
+    await t.call('PUT', '/api/event/images/receipt-logo/delete', { ...admin, body: { delete: 1 } });
   });
 
   it('replacing the sponsor image deletes the one it replaces', async () => {
