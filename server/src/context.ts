@@ -11,6 +11,9 @@ export interface AppContext {
   throttle: LoginThrottle;
 }
 
+/** What a service that only reads and writes the database needs (the demo seed calls such services). */
+export type DbContext = Pick<AppContext, 'db'>;
+
 export const createContext = (db: Db, config: Config, tokens: Tokens): AppContext => ({
   db,
   config,

@@ -2,6 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { rols } from '../db/schema';
+import { seedDemoAds } from '../modules/ads/demo';
+import { seedDemoMenusAndPacks } from '../modules/articles/demo';
+import { seedDemoTopUpRules } from '../modules/catalogue-rules/demo';
 import { seedDemoFestival } from './demo';
 
 /**
@@ -148,5 +151,133 @@ describe('the demo festival’s feed', () => {
       .from(rols)
       .where(and(eq(rols.eventId, eventId), eq(rols.name, 'VIP')));
     expect((await t.call('DELETE', `/api/rols/${vip!.id}`, admin)).status).toBe(409);
+  });
+});
+
+describe('the demo festival’s catalogue', () => {
+  type Menu = {
+    nombre: string;
+    numArticles: number;
+    numCompounds: number;
+    articles: { nombre: string; precio: number; order: number; visible: number }[];
+    articlesStick: unknown[];
+  };
+  const get = async <T>(url: string) => {
+    const res = await t.call('GET', url, await t.session('admin@demo.test'));
+    expect(res.status, url).toBe(200);
+    return res.body.result as T;
+  };
+
+  it('fills the menus, packs, bonus types, bonuses, fee, refund rule and kiosk ad screens', async () => {
+    const { locations } = await get<{ locations: Menu[] }>('/api/articles/location');
+    const menu = (name: string) => locations.find((l) => l.nombre === name)!;
+    for (const name of ['Main Bar', 'Beach Bar', 'Cocktail Tent', 'Food Court'])
+      expect(menu(name).numArticles, name).toBeGreaterThan(0);
+    expect(menu('Main Bar').articles.map((a) => [a.nombre, a.precio, a.order, a.visible])).toEqual([
+      ['Beer 50cl', 600, 1, 1],
+      ['Soft drink', 350, 2, 1],
+      ['Water 50cl', 250, 3, 1],
+      ['Gin tonic', 1000, 4, 1],
+      ['Reusable cup', 200, 5, 1],
+    ]);
+    expect(menu('Beach Bar').articles.find((a) => a.nombre === 'Gin tonic')?.visible).toBe(0);
+    expect(menu('Cocktail Tent').numCompounds).toBe(1);
+    expect(menu('Food Court').articles[0]?.nombre).toBe('Burger');
+
+    const { packs } = await get<{ packs: { nombre: string; locationsAvailable: number[] }[] }>('/api/packs');
+    expect(packs.map((p) => p.nombre).sort()).toEqual(['Beer bucket (5 × 50cl)', 'Burger combo']);
+    expect(packs.every((p) => p.locationsAvailable.length > 0)).toBe(true);
+
+    const types = await get<{ type: string }[]>('/api/bonusType');
+    expect(types.map((b) => b.type).sort()).toEqual(['E', 'M', 'M']);
+
+    const { bonus } = await get<{
+      bonus: { maxNumTopUp: number; locationsAvailable: number[]; idBonusType: number | null }[];
+    }>('/api/bonus');
+    expect(bonus).toHaveLength(2);
+    expect(bonus.some((b) => b.maxNumTopUp === -1 && b.locationsAvailable.length === 0)).toBe(true);
+    expect(bonus.some((b) => b.locationsAvailable.length > 0 && b.idBonusType !== null)).toBe(true);
+
+    expect((await get<{ fees: unknown[] }>('/api/fees')).fees).toHaveLength(1);
+    expect((await get<{ refunds: unknown[] }>('/api/refunds')).refunds).toHaveLength(1);
+    const ads = await get<{ timeStart: string; timeEnd: string; pictureFull: unknown }[]>('/api/ads');
+    expect(ads).toEqual([
+      expect.objectContaining({ timeStart: '12:00:00', timeEnd: '23:59:59', pictureFull: null }),
+    ]);
+  });
+
+  it('sells at each location what its menu shows, at the menu’s price, with its sticks', async () => {
+    // Every line of a sale is an article on its location's menu at that price; a hidden one only as a stick.
+    const strays = await rows<{ location: string; article: string; price: number }>(sql`
+      select l.name as location, a.name as article, sl.price
+      from sale_lines sl
+      join sales s on s.id = sl.sale_id
+      join locations l on l.id = s.location_id
+      join articles a on a.id = sl.article_id
+      left join location_articles m
+        on m.event_id = s.event_id and m.location_id = s.location_id and m.article_id = sl.article_id
+      where s.event_id = ${eventId}
+        and (m.id is null or m.price <> sl.price or (m.visible = 0 and not exists (
+          select 1 from location_article_sticks k
+          where k.event_id = s.event_id and k.location_id = s.location_id and k.stick_article_id = sl.article_id)))`);
+    expect(strays).toEqual([]);
+    // Every gin tonic of the Cocktail Tent comes with its reusable cup.
+    const [cups] = await rows<{ gins: number; without: number }>(sql`
+      select count(*)::int as gins, count(*) filter (where not exists (
+        select 1 from sale_lines c join articles ca on ca.id = c.article_id
+        where c.sale_id = sl.sale_id and ca.name = 'Reusable cup' and c.quantity >= sl.quantity))::int as without
+      from sale_lines sl
+      join sales s on s.id = sl.sale_id
+      join locations l on l.id = s.location_id
+      join articles a on a.id = sl.article_id
+      where s.event_id = ${eventId} and l.name = 'Cocktail Tent' and a.name = 'Gin tonic'`);
+    expect(cups!.gins).toBeGreaterThan(0);
+    expect(cups!.without).toBe(0);
+  });
+
+  it('records top-ups and refunds as the bonuses, the fee and the refund rule say', async () => {
+    const topUps = await rows<{
+      amount: number;
+      bonus: number;
+      fee: number;
+      hour: number;
+      kiosk: boolean;
+    }>(sql`
+      select t.amount, t.bonus, t.fee, extract(hour from t.device_time at time zone e.timezone)::int as hour,
+        l.name = 'Top-up kiosks' as kiosk
+      from top_ups t join events e on e.id = t.event_id left join locations l on l.id = t.location_id
+      where t.event_id = ${eventId} and t.type in ('N', 'O')`);
+    expect(topUps.length).toBeGreaterThan(0);
+    for (const t of topUps) {
+      // The bonus that always applies: 2.50 from 50 on; the fee of top-ups under 10 never met.
+      expect(t.bonus).toBe(t.amount >= 5000 ? 250 : 0);
+      expect(t.amount).toBeGreaterThanOrEqual(1000);
+      expect(t.fee).toBe(0);
+      // No top-up at the kiosks in the early-bird hours (12:00 to 15:00): none got its 10 %.
+      expect(t.kiosk && t.hour >= 12 && t.hour < 15).toBe(false);
+    }
+    const refunds = await rows<{ location: string | null }>(sql`
+      select l.name as location from top_ups t left join locations l on l.id = t.location_id
+      where t.event_id = ${eventId} and t.type = 'D'`);
+    expect(refunds.length).toBeGreaterThan(0);
+    expect(new Set(refunds.map((r) => r.location))).toEqual(new Set(['Top-up kiosks']));
+  });
+
+  it('adds nothing on a second start', async () => {
+    const counts = () =>
+      rows<{ n: number }>(sql`
+        select (select count(*) from location_articles where event_id = ${eventId})
+          + (select count(*) from location_article_sticks where event_id = ${eventId})
+          + (select count(*) from packs where event_id = ${eventId})
+          + (select count(*) from bonus_types where event_id = ${eventId})
+          + (select count(*) from bonuses where event_id = ${eventId})
+          + (select count(*) from fees where event_id = ${eventId})
+          + (select count(*) from refund_rules where event_id = ${eventId})
+          + (select count(*) from ads where event_id = ${eventId}) as n`);
+    const before = Number((await counts())[0]!.n);
+    await seedDemoMenusAndPacks(t.database.db, eventId);
+    await seedDemoTopUpRules(t.database.db, eventId);
+    await seedDemoAds(t.database.db, eventId);
+    expect(Number((await counts())[0]!.n)).toBe(before);
   });
 });

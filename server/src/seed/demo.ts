@@ -19,7 +19,9 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { randomToken } from '../lib/tokens';
-import { seedDemoCatalogue } from '../modules/catalogue-rules/demo';
+import { seedDemoAds } from '../modules/ads/demo';
+import { seedDemoMenusAndPacks } from '../modules/articles/demo';
+import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue-rules/demo';
 import { seedOnlineServices } from '../modules/customers/demo';
 import { simulateDemo } from '../modules/device/simulator';
 import { seedDemoIdleStaff, seedDemoStaff } from '../modules/presence/demo';
@@ -71,7 +73,8 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'seed'>): Promise
 /**
  * The active demo event's catalogue and its simulated days. What the simulation's terminals name
  * (staff, locations, gates, zones, ticket roles, flags, articles, add-ons, kitchens and rooms) is
- * made first, and the simulator is given those ids, so every id in the feed names a row of the event.
+ * made first, and the simulator is given those ids, so every id in the feed names a row of the event;
+ * it sells what the locations' menus show.
  */
 export async function seedDemoFestival(db: Db, eventId: number) {
   // Add-ons and terminal staff first, so the simulation's add-on operations name them.
@@ -83,6 +86,12 @@ export async function seedDemoFestival(db: Db, eventId: number) {
   // Zones, ticket roles, a flag and the gates into the zones (capacities report, customer lookup),
   // and tickets sold online not yet validated.
   await seedDemoAccessAndTickets(db, eventId);
+  // The sale locations' menus (the simulated terminals sell what they show, with their sticks) and
+  // packs, the top-up rules the terminals apply (bonus types, bonuses, a fee, a refund rule) and a
+  // kiosk ad.
+  await seedDemoMenusAndPacks(db, eventId);
+  await seedDemoTopUpRules(db, eventId);
+  await seedDemoAds(db, eventId);
   await simulateDemo(db, eventId);
   await seedDemoIdleStaff(db, eventId);
   await seedOnlineServices(db, eventId);

@@ -1,5 +1,5 @@
 import { type Ad, type AdSave, IMAGE_SIZES, type UploadedImage } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext, DbContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { storageFor } from '../uploads/storage';
 import * as images from '../uploads/uploads.repo';
@@ -34,7 +34,7 @@ export const listAds = async (ctx: AppContext, ev: AdEvent) =>
  * day). A new ad without an order goes last; a saved
  * one without an order keeps its own.
  */
-export const saveAd = (ctx: AppContext, ev: AdEvent, input: AdSave) =>
+export const saveAd = (ctx: DbContext, ev: AdEvent, input: AdSave) =>
   ctx.db.transaction(async (tx) => {
     const existing = input.id !== undefined ? await repo.findAd(tx, ev.id, input.id) : undefined;
     if (input.id !== undefined && !existing) throw fail('notFound');

@@ -9,7 +9,7 @@ import {
   type StickSaveRequest,
   stickCounts,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext, DbContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail, fieldError } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
@@ -118,7 +118,7 @@ async function reload(tx: Executor, eventId: number, location: repo.MenuLocation
  * saved items of this location. Sticks are replaced by articlesStick when sent (kept otherwise) and
  * pruned to those whose parent and child remain on the menu. Answers the location as listed.
  */
-export const saveMenu = (ctx: AppContext, eventId: number, input: MenuSaveRequest) =>
+export const saveMenu = (ctx: DbContext, eventId: number, input: MenuSaveRequest) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
       const location = await menuLocation(tx, eventId, input.idLocation);

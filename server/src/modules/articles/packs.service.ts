@@ -1,5 +1,5 @@
 import { duplicatePackArticle, type Pack, type PackSave, type PacksResult } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext, DbContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail, fieldError } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
@@ -61,7 +61,7 @@ export async function listPacks(ctx: AppContext, eventId: number): Promise<Packs
  * replaced); the result is the pack's id. A repeated article answers 409 errorArticleDuplicatePack; the
  * name is unique in the event (ignoring case).
  */
-export const savePack = (ctx: AppContext, eventId: number, input: PackSave) =>
+export const savePack = (ctx: DbContext, eventId: number, input: PackSave) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
       await repo.lockEventPacks(tx, eventId);

@@ -1,5 +1,5 @@
 import type { BonusType, BonusTypeSave } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext, DbContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
 import * as repo from './bonus-types.repo';
@@ -16,7 +16,7 @@ export const listBonusTypes = async (ctx: AppContext, eventId: number) =>
   (await repo.listBonusTypes(ctx.db, eventId)).map(toDto);
 
 /** POST /bonusType {bonus}: no id creates, an id updates (type O is refused by the schema). */
-export const saveBonusType = (ctx: AppContext, eventId: number, input: BonusTypeSave) =>
+export const saveBonusType = (ctx: DbContext, eventId: number, input: BonusTypeSave) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
       const values = { description: input.description, type: input.type };

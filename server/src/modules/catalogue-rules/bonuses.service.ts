@@ -1,5 +1,5 @@
 import { type Bonus, type BonusesResult, type BonusSave, normalizeBonus } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext, DbContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
@@ -78,7 +78,7 @@ async function checkReferences(tx: Executor, eventId: number, input: BonusSave, 
  * POST /bonus {bonus}: no id creates, an id updates. A limited maximum number of top-ups is raised
  * to at least the minimum (02-catalogue §5); articles and locations replace the bonus's own.
  */
-export const saveBonus = (ctx: AppContext, eventId: number, input: BonusSave) =>
+export const saveBonus = (ctx: DbContext, eventId: number, input: BonusSave) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
       const existing = input.id !== undefined ? await repo.findBonus(tx, eventId, input.id) : undefined;

@@ -1,5 +1,5 @@
 import type { Fee, FeeSave, FeesResult } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext, DbContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
 import * as repo from './fees.repo';
@@ -41,7 +41,7 @@ export async function listFees(ctx: AppContext, eventId: number): Promise<FeesRe
 }
 
 /** POST /fees {fee}: no id creates, an id updates; locations and devices must be the event's. */
-export const saveFee = (ctx: AppContext, eventId: number, input: FeeSave) =>
+export const saveFee = (ctx: DbContext, eventId: number, input: FeeSave) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
       const existing = input.id !== undefined ? await repo.findFee(tx, eventId, input.id) : undefined;

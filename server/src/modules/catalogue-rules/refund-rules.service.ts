@@ -1,5 +1,5 @@
 import type { RefundRule, RefundRuleSave, RefundsResult } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext, DbContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
 import { checkDevices, deviceOptions, existingIds, FieldErrors, hms, options, uniqueIds } from './refs';
@@ -46,7 +46,7 @@ export async function listRefundRules(ctx: AppContext, eventId: number): Promise
 }
 
 /** POST /refunds {refund}: no id creates, an id updates; answers the rule's id. */
-export const saveRefundRule = (ctx: AppContext, eventId: number, input: RefundRuleSave) =>
+export const saveRefundRule = (ctx: DbContext, eventId: number, input: RefundRuleSave) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
       const existing = input.id !== undefined ? await repo.findRefundRule(tx, eventId, input.id) : undefined;

@@ -11,6 +11,8 @@ import {
   gates,
   kitchenRooms,
   kitchens,
+  locationArticleSticks,
+  locationArticles,
   locations,
   rols,
   staff,
@@ -43,8 +45,10 @@ export interface SimulationOptions {
   kioskSyncEveryMinutes?: number;
   /** Batches in flight at once. */
   concurrency?: number;
-  /** Articles sold at the bars (id and price in cents). */
+  /** Articles sold at the bars (id and price in cents); where a location has a menu, its menu is sold. */
   articles?: { id: number; price: number }[];
+  /** The menus of the sale locations: what their terminals sell, at what price, with which sticks. */
+  menus?: SimMenu[];
   /** The zones the gates lead into: the grounds and a zone inside them; default ids 1 and 2. */
   zones?: SimZones;
   /** Add-ons of the event; without them no add-on operation is made. */
@@ -82,6 +86,16 @@ export interface SimulationOptions {
   onUpload?: (phase: 'start' | 'end') => void | Promise<void>;
   /** Stop sending after this many seconds (the benchmark bounds its time). */
   maxSeconds?: number;
+}
+
+/**
+ * A location's menu as its terminals sell it: the articles shown (visible, with a price) at the menu's
+ * price, and the sticks each article adds to the order (a hidden article can be a stick).
+ */
+export interface SimMenu {
+  location: number;
+  items: { id: number; price: number }[];
+  sticks: { parent: number; child: number; quantity: number; price: number }[];
 }
 
 /** A kitchen, its location and the rooms it serves (ids of the event). */
@@ -420,6 +434,7 @@ function dayOperations(
   items: { id: number; price: number }[],
   serialFor: () => string,
   addons: SimAddon[] = [],
+  menus: ReadonlyMap<number, SimMenu> = new Map(),
 ): Timed[] {
   const out: Timed[] = [];
   const iso = (t: number) => new Date(t).toISOString();
@@ -694,11 +709,23 @@ function dayOperations(
         out.push(x);
         continue;
       }
+      // What the location's menu shows (every article where it has none), each with its sticks.
+      const menu = menus.get(x.location);
       const lines = Array.from({ length: rng.int(1, 3) }, () => {
-        const a = rng.pick(items);
+        const a = rng.pick(menu?.items.length ? menu.items : items);
         const quantity = rng.int(1, 2);
         return { idArticle: a.id, quantity, price: a.price, quantityGift: rng.chance(0.02) ? 1 : 0 };
-      });
+      }).flatMap((line) => [
+        line,
+        ...(menu?.sticks ?? [])
+          .filter((s) => s.parent === line.idArticle)
+          .map((s) => ({
+            idArticle: s.child,
+            quantity: line.quantity * s.quantity,
+            price: s.price,
+            quantityGift: 0,
+          })),
+      ]);
       const total = lines.reduce((s, l) => s + l.price * (l.quantity - l.quantityGift), 0);
       // 0.4% of sales happen on a terminal working offline with a stale balance: they can go below zero.
       const stale = rng.chance(0.004);
@@ -885,6 +912,7 @@ export async function simulateFestival(
     desk: opts.desk,
   });
   const items = opts.articles?.length ? opts.articles : DEFAULT_ARTICLES;
+  const menus = new Map((opts.menus ?? []).map((m) => [m.location, m]));
   const everyMs = (opts.syncEveryMinutes ?? 5) * MINUTE;
   const kioskMs =
     (opts.kioskSyncEveryMinutes ?? Math.max(1, Math.round((opts.syncEveryMinutes ?? 5) / 5))) * MINUTE;
@@ -946,6 +974,7 @@ export async function simulateFestival(
       items,
       serialFor,
       opts.addons,
+      menus,
     );
     const until = opts.until?.getTime();
     const timed = until === undefined ? all : all.filter((x) => x.at <= until);
@@ -1012,6 +1041,50 @@ export async function eventArticles(db: Db, eventId: number) {
     .from(articles)
     .where(eq(articles.eventId, eventId));
   return rows.filter((r) => r.price > 0);
+}
+
+/**
+ * The menus of an event's locations as their terminals sell them: the visible articles with a price,
+ * in menu order, and the sticks with the price of their article on that menu.
+ */
+export async function eventMenus(db: Db, eventId: number): Promise<SimMenu[]> {
+  const [items, sticks] = await Promise.all([
+    db
+      .select({
+        location: locationArticles.locationId,
+        id: locationArticles.articleId,
+        price: locationArticles.price,
+        visible: locationArticles.visible,
+      })
+      .from(locationArticles)
+      .where(eq(locationArticles.eventId, eventId))
+      .orderBy(asc(locationArticles.locationId), asc(locationArticles.sortOrder), asc(locationArticles.id)),
+    db
+      .select({
+        location: locationArticleSticks.locationId,
+        parent: locationArticleSticks.articleId,
+        child: locationArticleSticks.stickArticleId,
+        quantity: locationArticleSticks.quantity,
+      })
+      .from(locationArticleSticks)
+      .where(eq(locationArticleSticks.eventId, eventId))
+      .orderBy(asc(locationArticleSticks.id)),
+  ]);
+  const price = new Map(items.map((i) => [`${i.location}:${i.id}`, i.price]));
+  return [...new Set(items.map((i) => i.location))].map((location) => ({
+    location,
+    items: items
+      .filter((i) => i.location === location && i.visible === 1 && i.price > 0)
+      .map(({ id, price }) => ({ id, price })),
+    sticks: sticks
+      .filter((s) => s.location === location && price.has(`${location}:${s.child}`))
+      .map(({ parent, child, quantity }) => ({
+        parent,
+        child,
+        quantity,
+        price: price.get(`${location}:${child}`)!,
+      })),
+  }));
 }
 
 /** The add-ons of an event with the flags they grant (the simulator's terminals apply them). */
@@ -1193,6 +1266,7 @@ export async function simulateDemo(db: Db, eventId: number) {
     syncEveryMinutes: 60,
     kioskSyncEveryMinutes: 20,
     articles: await eventArticles(db, eventId),
+    menus: await eventMenus(db, eventId),
     addons: await eventAddons(db, eventId),
     staff: await eventStaff(db, eventId),
     presenceLocation: await eventPresenceLocation(db, eventId),

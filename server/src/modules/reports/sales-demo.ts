@@ -10,9 +10,9 @@ import { nextUniqueNumber } from '../venue/venue.shared';
  * M), the top-up kiosks (cash and card, activities C and K) and the info desk (manual top-ups, add-ons
  * and role recordings, activity C). Keeps what exists (same names).
  */
-const BARS = ['Main Bar', 'Beach Bar', 'Cocktail Tent'];
-const FOOD_COURT = 'Food Court';
-const TOP_UP_PLACES: [name: string, activities: string[]][] = [
+export const BARS = ['Main Bar', 'Beach Bar', 'Cocktail Tent'];
+export const FOOD_COURT = 'Food Court';
+export const TOP_UP_PLACES: [name: string, activities: string[]][] = [
   ['Top-up kiosks', ['C', 'K']],
   ['Info desk', ['C']],
 ];
