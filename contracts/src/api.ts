@@ -51,6 +51,9 @@ export const ERRORS = {
   inUseByZones: { code: 1011, status: 409 },
   inUseByEvents: { code: 1011, status: 409 },
   inUseByArticles: { code: 1011, status: 409 },
+  // A language events still use (named in the description): not deleted, its iso not changed.
+  languageUsedByEvents: { code: 1011, status: 409 },
+  languageIsoUsedByEvents: { code: 1011, status: 409 },
   // Terminal feed (1400-1499)
   deviceAuthFailed: { code: 1400, status: 401 },
   deviceInactive: { code: 1401, status: 403 },

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   DATE_BOUNDS,
   EVENT_TYPES,
-  LANGUAGES,
   MESSAGE_ORIGINATOR,
   OPERATIONS_MAX_YEARS,
   QR_AUTH_DAYS_DEFAULT,
@@ -12,6 +11,7 @@ import {
   VAT_RANGE,
 } from './constants';
 import { EventParam } from './event';
+import { LANGUAGE_ISO_PATTERN } from './language';
 
 /**
  * The event detail (01-console §2 "Event detail", §3, §4, §5): the full event form, event parameters,
@@ -130,7 +130,15 @@ const EventSaveBase = z.object({
   moneda: z.number().int().positive(),
   localCurrency: z.number().int().positive(),
   localCurrencyRate: z.number().positive().multipleOf(RATE_STEP),
-  idioma: z.enum(LANGUAGES),
+  /**
+   * The iso of a configured language (01-console §3 "idioma (iso)"): any row of GET /global/languages,
+   * which the server checks; the console's own languages (en, es, it, fr) are another matter.
+   */
+  idioma: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .regex(LANGUAGE_ISO_PATTERN, { error: 'validation.unknownLanguage' }),
   businessTypeId: z.enum(EVENT_TYPES),
   reusableTag: flag01.optional(),
   /** Cents of the financial currency. */

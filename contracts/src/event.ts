@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CASH_LABEL, DEFAULT_TIMEZONE, EVENT_TYPES, LANGUAGES, PAYMENT_METHODS } from './constants';
+import { DEFAULT_CASH_LABEL, DEFAULT_TIMEZONE, EVENT_TYPES, PAYMENT_METHODS } from './constants';
 
 /** 01-console §3 Event. Dates travel as ISO strings in UTC. */
 const isoDate = z.iso.datetime({ offset: true });
@@ -21,7 +21,8 @@ export const Event = z.object({
   f_fin: isoDate,
   f_inicio_operaciones: isoDate.nullable(),
   f_fin_operaciones: isoDate.nullable(),
-  idioma: z.enum(LANGUAGES),
+  /** The iso of one of the configured languages (GET /global/languages), not only the console's own. */
+  idioma: z.string(),
   moneda: z.number().int().nullable(),
   id_promotor: z.number().int().nullable(),
   promoterName: z.string().nullable(),

@@ -113,6 +113,8 @@ const en: Catalogue = {
       '{{count}} of the records to delete do not exist in this event (perhaps someone deleted them already); nothing was deleted',
     ticketValidationNotFound:
       'This validation does not exist in this event (perhaps someone deleted it already)',
+    languageUsedByEvents: 'This language cannot be deleted: the events {{names}} use it',
+    languageIsoUsedByEvents: 'The code of this language cannot change: the events {{names}} use it',
     flagLimit: 'An event can have at most {{max}} flags',
     flagUsedByAddon: 'This flag cannot be deleted: the add-ons {{names}} grant it',
     flagUsedByArticles: 'This flag cannot be deleted: the flag choice of the articles {{names}} uses it',
@@ -194,6 +196,7 @@ const en: Catalogue = {
     upperCase: 'Upper case only',
     currencyIso: 'Three upper-case letters (ISO 4217 code, e.g. EUR)',
     languageIso: 'Two lower-case letters (ISO 639-1 code, e.g. en)',
+    unknownLanguage: 'Not one of the configured languages (Configuration › Languages)',
     positive: 'Must be greater than 0',
     financialCurrency: 'Choose a financial currency',
     errorDates: 'The start date cannot be after the end date',
@@ -353,6 +356,8 @@ const es: Catalogue = {
     presenceRecordsNotFound:
       '{{count}} de los registros a eliminar no existen en este evento (quizá alguien ya los eliminó); no se eliminó nada',
     ticketValidationNotFound: 'Esta validación no existe en este evento (quizá alguien ya la eliminó)',
+    languageUsedByEvents: 'No se puede eliminar este idioma: lo usan los eventos {{names}}',
+    languageIsoUsedByEvents: 'No se puede cambiar el código de este idioma: lo usan los eventos {{names}}',
     flagLimit: 'Un evento puede tener como máximo {{max}} flags',
     flagUsedByAddon: 'No se puede eliminar este flag: los add-ons {{names}} lo conceden',
     flagUsedByArticles:
@@ -437,6 +442,7 @@ const es: Catalogue = {
     upperCase: 'Solo mayúsculas',
     currencyIso: 'Tres letras mayúsculas (código ISO 4217, p. ej. EUR)',
     languageIso: 'Dos letras minúsculas (código ISO 639-1, p. ej. es)',
+    unknownLanguage: 'No es uno de los idiomas configurados (Configuración › Idiomas)',
     positive: 'Debe ser mayor que 0',
     financialCurrency: 'Elige una moneda financiera',
     errorDates: 'La fecha de inicio no puede ser posterior a la de fin',
@@ -600,6 +606,8 @@ const it: Catalogue = {
       '{{count}} dei registri da eliminare non esistono in questo evento (forse qualcuno li ha già eliminati); non è stato eliminato nulla',
     ticketValidationNotFound:
       'Questa validazione non esiste in questo evento (forse qualcuno l’ha già eliminata)',
+    languageUsedByEvents: 'Impossibile eliminare questa lingua: la usano gli eventi {{names}}',
+    languageIsoUsedByEvents: 'Impossibile cambiare il codice di questa lingua: la usano gli eventi {{names}}',
     flagLimit: 'Un evento può avere al massimo {{max}} flag',
     flagUsedByAddon: 'Impossibile eliminare questo flag: gli add-on {{names}} lo concedono',
     flagUsedByArticles:
@@ -685,6 +693,7 @@ const it: Catalogue = {
     upperCase: 'Solo maiuscole',
     currencyIso: 'Tre lettere maiuscole (codice ISO 4217, ad es. EUR)',
     languageIso: 'Due lettere minuscole (codice ISO 639-1, ad es. it)',
+    unknownLanguage: 'Non è una delle lingue configurate (Configurazione › Lingue)',
     positive: 'Deve essere maggiore di 0',
     financialCurrency: 'Scegli una valuta finanziaria',
     errorDates: 'La data di inizio non può essere successiva a quella di fine',
@@ -848,6 +857,9 @@ const fr: Catalogue = {
     presenceRecordsNotFound:
       '{{count}} des enregistrements à supprimer n’existent pas dans cet événement (peut-être déjà supprimés) ; rien n’a été supprimé',
     ticketValidationNotFound: 'Cette validation n’existe pas dans cet événement (peut-être déjà supprimée)',
+    languageUsedByEvents: 'Impossible de supprimer cette langue : les événements {{names}} l’utilisent',
+    languageIsoUsedByEvents:
+      'Impossible de changer le code de cette langue : les événements {{names}} l’utilisent',
     flagLimit: 'Un événement peut avoir au plus {{max}} flags',
     flagUsedByAddon: 'Impossible de supprimer ce flag : les add-ons {{names}} l’accordent',
     flagUsedByArticles:
@@ -933,6 +945,7 @@ const fr: Catalogue = {
     upperCase: 'Majuscules uniquement',
     currencyIso: 'Trois lettres majuscules (code ISO 4217, par ex. EUR)',
     languageIso: 'Deux lettres minuscules (code ISO 639-1, par ex. fr)',
+    unknownLanguage: 'Ce n’est pas une des langues configurées (Configuration › Langues)',
     positive: 'Doit être supérieur à 0',
     financialCurrency: 'Choisissez une devise financière',
     errorDates: 'La date de début ne peut pas être postérieure à la date de fin',

@@ -164,14 +164,18 @@ async function setDateTime(page: Page, field: Locator, dayLabel: string, hours: 
   const picker = page.getByRole('dialog').last();
   await picker.getByRole('button', { name: dayLabel, exact: true }).click();
   const [h, mi] = [picker.getByRole('spinbutton').first(), picker.getByRole('spinbutton').nth(1)];
-  await h.click();
-  await h.press('Backspace');
-  await h.pressSequentially(hours);
-  await mi.click();
-  await mi.press('Backspace');
-  await mi.pressSequentially(minutes);
-  await expect(h).toHaveValue(hours);
-  await expect(mi).toHaveValue(minutes);
+  // On a loaded machine the picker may still be re-rendering the chosen day while the time is typed
+  // (the fields then come back empty): type the time again until both fields hold it.
+  await expect(async () => {
+    await h.click();
+    await h.press('Backspace');
+    await h.pressSequentially(hours);
+    await mi.click();
+    await mi.press('Backspace');
+    await mi.pressSequentially(minutes);
+    await expect(h).toHaveValue(hours, { timeout: 2000 });
+    await expect(mi).toHaveValue(minutes, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   // The confirm button (a check mark) closes the picker with the chosen value.
   await picker.locator('button').last().click();
   await expect(picker).toBeHidden();

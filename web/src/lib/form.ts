@@ -1,5 +1,23 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { issueMessage } from '@pulsera/contracts';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError } from './api';
+
+/**
+ * The resolver of every form: each zod issue becomes its key of the shared validation catalogue
+ * (`validation.maxLength|{"maxLength":60}`), as the server's field errors are, so the fields show it
+ * translated in the user's language (`translateMessage`) rather than zod's own English text. Keys a
+ * schema gives itself (`{ error: 'validation.email' }`) win. Forms never call zodResolver directly.
+ * The values' types come from the form (`useForm<Values>`), or are given: `formResolver<Values>(schema)`.
+ */
+export function formResolver<Input extends FieldValues, Output = Input>(
+  schema: z.ZodType,
+): Resolver<Input, unknown, Output> {
+  return zodResolver(schema as never, {
+    error: (issue) => issueMessage(issue as unknown as z.core.$ZodIssue),
+  }) as unknown as Resolver<Input, unknown, Output>;
+}
 
 /**
  * How a save call names the form's fields in its field errors: `prefix` is the wrapper of its body

@@ -357,6 +357,8 @@ export async function duplicateEvent(ctx: AppContext, sourceId: number, input: D
       throw fieldError('localCurrencyRate', `validation.min|${JSON.stringify({ min })}`);
     }
 
+    // The copy keeps the source's language: held, so a concurrent delete of it waits and finds the copy.
+    await repo.holdLanguage(tx, source.language);
     const { id: _id, createdAt: _c, updatedAt: _u, ...settings } = source;
     const now = new Date();
     const created = await repo.insertEvent(tx, {

@@ -57,13 +57,16 @@ async function call(method: 'GET' | 'POST', url: string, body?: unknown, eventTo
 
 describe('an empty database (no demo data)', () => {
   it('saves the event form’s payment-method letters', async () => {
-    // What the form needs: a promoter and a financial currency, made through the console's calls.
+    // What the form needs: a promoter, a financial currency and a language, made through the console's calls.
     const promoter = await call('POST', '/api/global/promotors', { promotor: { name: 'First Promoter' } });
     expect(promoter.status).toBe(200);
     const eur = await call('POST', '/api/global/currencies', {
       currency: { name: 'Euro', iso: 'EUR', symbol: '€', isFinancial: true, fraction: 0.01 },
     });
     expect(eur.status).toBe(200);
+    // Without en configured, a new event takes the first configured language.
+    const spanish = await call('POST', '/api/global/languages', { language: { iso: 'es', name: 'Español' } });
+    expect(spanish.status).toBe(200);
 
     const created = await call('POST', '/api/event', { event: { nombre: 'First Festival' } });
     expect(created.status).toBe(200);
@@ -71,6 +74,7 @@ describe('an empty database (no demo data)', () => {
     const found = await call('GET', `/api/findEvent/${id}`);
     expect(found.status).toBe(200);
     const { event, params } = found.body.result;
+    expect(event.idioma).toBe('es');
     const param = params.find((p: { nameUnique: string }) => p.nameUnique === 'ALLOWED_PAYMENT_METHODS');
     expect(param).toMatchObject({ defaultValue: 'CTL', value: null, exceptions: [] });
     expect(event.paymentMethods).toBe('CTL');
@@ -95,7 +99,7 @@ describe('an empty database (no demo data)', () => {
         moneda: eur.body.result.id,
         localCurrency: eur.body.result.id,
         localCurrencyRate: 1,
-        idioma: 'es',
+        idioma: event.idioma,
         businessTypeId: 'FE',
         update_time: event.update_time,
       },

@@ -11,6 +11,7 @@ import {
   events,
   eventTeams,
   kioskButtons,
+  languages,
   locations,
   promoters,
   provinces,
@@ -34,6 +35,20 @@ export async function insertEvent(db: Executor, values: typeof events.$inferInse
 
 export const updateEvent = (db: Executor, id: number, values: EventValues) =>
   db.update(events).set(values).where(eq(events.id, id));
+
+/**
+ * A configured language by its iso, held (FOR KEY SHARE) until the transaction ends: a concurrent
+ * delete, or change of its iso, waits and then finds the event that uses it.
+ */
+export const holdLanguage = async (db: Executor, iso: string) =>
+  (
+    await db
+      .select({ iso: languages.iso })
+      .from(languages)
+      .where(eq(languages.iso, iso))
+      .limit(1)
+      .for('key share')
+  )[0];
 
 export const findPromoter = async (db: Executor, id: number) =>
   (await db.select().from(promoters).where(eq(promoters.id, id)).limit(1))[0];

@@ -121,6 +121,10 @@ async function eventValues(
   const promoter = await repo.findPromoter(tx, input.id_promotor);
   if (!promoter) throw fieldError('event.id_promotor', 'validation.invalid');
 
+  // Any configured language (GET /global/languages), not only the console's own four.
+  if (!(await repo.holdLanguage(tx, input.idioma)))
+    throw fieldError('event.idioma', 'validation.unknownLanguage');
+
   const financial = await repo.findUsableCurrency(tx, input.moneda, ownEvent);
   if (!financial) throw fieldError('event.moneda', 'validation.invalid');
   if (!financial.isFinancial) throw fieldError('event.moneda', 'validation.financialCurrency');

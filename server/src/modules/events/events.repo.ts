@@ -10,6 +10,7 @@ import {
   eventParams,
   events,
   eventTeams,
+  languages,
   promoters,
   provinces,
   teams,
@@ -76,6 +77,21 @@ export const searchEvents = (db: Executor, f: EventFilter, limit: number) =>
 
 export const findEventById = async (db: Executor, id: number) =>
   (await db.select().from(events).where(eq(events.id, id)).limit(1))[0];
+
+/**
+ * The language of a new event: `preferred` when it is configured, else the first configured one by
+ * name; held (FOR KEY SHARE) until the transaction ends, so a concurrent delete of it waits and then
+ * finds the event. Undefined while no language is configured.
+ */
+export const holdDefaultLanguage = async (db: Executor, preferred: string) =>
+  (
+    await db
+      .select({ iso: languages.iso })
+      .from(languages)
+      .orderBy(sql`${languages.iso} = ${preferred} desc`, asc(languages.name), asc(languages.id))
+      .limit(1)
+      .for('key share')
+  )[0];
 
 export async function insertEvent(db: Executor, values: typeof events.$inferInsert) {
   const [row] = await db.insert(events).values(values).returning();

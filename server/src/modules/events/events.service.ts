@@ -1,5 +1,6 @@
 import {
   ALL_PERMISSION_CODES,
+  DEFAULT_LANGUAGE,
   EVENT_DEFAULTS,
   type Event,
   type EventListItem,
@@ -53,7 +54,7 @@ export async function toEvent(db: Executor, row: repo.EventRow): Promise<Event> 
     f_fin: row.dateEnd.toISOString(),
     f_inicio_operaciones: iso(row.operationsStart),
     f_fin_operaciones: iso(row.operationsEnd),
-    idioma: row.language as Event['idioma'],
+    idioma: row.language,
     moneda: row.currencyId,
     id_promotor: row.promoterId,
     promoterName: rel.promoterName,
@@ -150,24 +151,30 @@ export const searchEvents = (ctx: AppContext, user: Principal, search: string) =
     TYPEAHEAD_LIMIT,
   );
 
-/** POST /event from the chooser: a new event with only a name; the rest takes the defaults. */
+/**
+ * POST /event from the chooser: a new event with only a name; the rest takes the defaults. Its
+ * language is en when configured, else the first configured language (en while there is none).
+ */
 export async function createEvent(ctx: AppContext, name: string) {
-  const eur = await repo.findCurrencyByIso(ctx.db, 'EUR');
   const start = new Date();
   start.setUTCHours(0, 0, 0, 0);
   start.setUTCDate(start.getUTCDate() + 1);
   const end = new Date(start.getTime() + 3 * 86_400_000 - 1000);
-  const row = await repo.insertEvent(ctx.db, {
-    token: randomToken(),
-    name,
-    dateStart: start,
-    dateEnd: end,
-    currencyId: eur?.id ?? null,
-    localCurrencyId: eur?.id ?? null,
-    localCurrencyRate: 1,
-    language: 'en',
+  return ctx.db.transaction(async (tx) => {
+    const eur = await repo.findCurrencyByIso(tx, 'EUR');
+    const language = await repo.holdDefaultLanguage(tx, DEFAULT_LANGUAGE);
+    const row = await repo.insertEvent(tx, {
+      token: randomToken(),
+      name,
+      dateStart: start,
+      dateEnd: end,
+      currencyId: eur?.id ?? null,
+      localCurrencyId: eur?.id ?? null,
+      localCurrencyRate: 1,
+      language: language?.iso ?? DEFAULT_LANGUAGE,
+    });
+    return row.id;
   });
-  return row.id;
 }
 
 /** Can this user see this event at all? Admins see every event; others need permissions in it. */

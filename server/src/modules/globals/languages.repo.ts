@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { languages } from '../../db/schema';
+import { events, languages } from '../../db/schema';
 
 export type LanguageDbRow = typeof languages.$inferSelect;
 
@@ -9,6 +9,21 @@ export const listLanguages = (db: Executor) =>
 
 export const findLanguage = async (db: Executor, id: number) =>
   (await db.select().from(languages).where(eq(languages.id, id)).limit(1))[0];
+
+/** The language row, locked until the transaction ends (events saving it wait, then see the change). */
+export const lockLanguage = async (db: Executor, id: number) =>
+  (await db.select().from(languages).where(eq(languages.id, id)).limit(1).for('update'))[0];
+
+/** The names of the events whose language is this iso, by name (at most `limit`). */
+export const eventsUsingLanguage = async (db: Executor, iso: string, limit: number) =>
+  (
+    await db
+      .select({ name: events.name })
+      .from(events)
+      .where(eq(events.language, iso))
+      .orderBy(asc(events.name), asc(events.id))
+      .limit(limit)
+  ).map((r) => r.name);
 
 export const findLanguageByIso = async (db: Executor, iso: string) =>
   (await db.select().from(languages).where(eq(languages.iso, iso)).limit(1))[0];

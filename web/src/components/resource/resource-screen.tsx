@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { TABLE_PAGE_SIZE } from '@pulsera/contracts';
@@ -10,7 +9,6 @@ import {
   type DefaultValues,
   type FieldValues,
   FormProvider,
-  type Resolver,
   type UseFormReturn,
   useForm,
   useWatch,
@@ -21,6 +19,7 @@ import {
   cleanForSave,
   type FormFieldError,
   formFieldErrors,
+  formResolver,
   type ServerFieldNames,
   sameItem,
 } from '../../lib/form';
@@ -330,7 +329,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: rows and extra are read once on opening
   const initial = useMemo(() => (row ? def.toValues(row) : def.empty(rows, extra)), [row, def]);
   const form = useForm<Values>({
-    resolver: zodResolver(def.schema as never) as unknown as Resolver<Values>,
+    resolver: formResolver<Values>(def.schema),
     defaultValues: initial as DefaultValues<Values>,
     mode: 'onTouched',
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, List, PasswordInput, Stack } from '@mantine/core';
 import { passwordProblems } from '@pulsera/contracts';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -6,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { formResolver } from '../../lib/form';
 import { translateMessage } from '../../lib/i18n';
 import { session, useSession } from '../../lib/session';
 import { changePassword } from './api';
@@ -27,7 +27,7 @@ export function ChangePasswordPage() {
   const { user } = useSession();
   const search = useSearch({ strict: false }) as { expired?: number };
   const form = useForm<Values>({
-    resolver: zodResolver(Schema),
+    resolver: formResolver(Schema),
     defaultValues: { newPassword: '', repeat: '' },
     criteriaMode: 'all',
   });

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { LoginRequest } from '@pulsera/contracts';
 import { useNavigate } from '@tanstack/react-router';
@@ -7,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { handleApiError } from '../../lib/error-dialogs';
-import { applyServerErrors } from '../../lib/form';
+import { applyServerErrors, formResolver } from '../../lib/form';
 import { translateMessage } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { login } from './api';
@@ -21,7 +20,7 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(LoginRequest),
+    resolver: formResolver(LoginRequest),
     defaultValues: { email: '', password: '' },
   });
   const msg = (m?: string) => translateMessage(t, m);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
@@ -20,7 +19,7 @@ import type { z } from 'zod';
 import { confirm, confirmExit, notifySuccess } from '../../components/dialogs';
 import { FieldPrefix, NumberField, TextField } from '../../components/form-fields';
 import { useHasPermission } from '../../lib/can';
-import { applyServerErrors, cleanForSave } from '../../lib/form';
+import { applyServerErrors, cleanForSave, formResolver } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage, i18n } from '../../lib/i18n';
 import { formatMoney, useEventCurrency } from '../../lib/money';
@@ -268,7 +267,7 @@ function RefundModal({
   const financial = useEventCurrency('financial');
   const lang = currentLanguage();
   const form = useForm<RefundInput, unknown, RefundOutput>({
-    resolver: zodResolver(RefundForm),
+    resolver: formResolver(RefundForm),
     mode: 'onTouched',
     defaultValues: refund
       ? {

@@ -18,13 +18,13 @@ import { firstScreenPath } from '../../app/screens';
 import { DateTimeField } from '../../components/date-fields';
 import { notifySuccess } from '../../components/dialogs';
 import { FieldPrefix, NumberField, SelectField, TextField } from '../../components/form-fields';
-import { applyServerErrors } from '../../lib/form';
+import { applyServerErrors, formResolver } from '../../lib/form';
+import { translateMessage } from '../../lib/i18n';
 import { rateText } from '../../lib/money';
 import { isAdminSession, session, useSession } from '../../lib/session';
 import { eventKeys, selectEvent } from '../events/api';
 import { currencyKeys, listCurrencies } from '../globals/api';
 import { duplicateEvent } from './api';
-import { keyedResolver } from './event-form';
 
 type Flag =
   | 'duplicateStaff'
@@ -61,7 +61,7 @@ export function DuplicateTab({ event }: { event: Event }) {
   const currencies = useQuery({ queryKey: currencyKeys.list(), queryFn: listCurrencies });
   const usable = (currencies.data ?? []).filter((c) => c.idEvent === null || c.idEvent === event.id);
   const form = useForm<DuplicateEventRequest>({
-    resolver: keyedResolver<DuplicateEventRequest>(DuplicateEventRequest),
+    resolver: formResolver<DuplicateEventRequest>(DuplicateEventRequest),
     defaultValues: initialValues(event),
     mode: 'onTouched',
   });
@@ -255,7 +255,7 @@ function DuplicateFlags() {
                 field.onChange(on);
                 onToggle[flag](on);
               }}
-              error={fieldState.error?.message ? t(fieldState.error.message) : undefined}
+              error={translateMessage(t, fieldState.error?.message)}
               data-testid={`field-${flag}`}
             />
           )}

@@ -152,11 +152,17 @@ function fakeServer(on: (call: Sent) => { status?: number; body: unknown } | und
                     idEvent: null,
                   },
                 ])
-              : url.startsWith('/api/search/teams')
-                ? ok([{ id: 3, name: 'Operations' }])
-                : url === '/api/event/configKiosk'
-                  ? ok({ messageOriginator: 'SONORA', buttons: [] })
-                  : ok(null));
+              : url === '/api/global/languages'
+                ? ok([
+                    { id: 21, iso: 'de', name: 'Deutsch' },
+                    { id: 1, iso: 'en', name: 'English' },
+                    { id: 2, iso: 'es', name: 'Español' },
+                  ])
+                : url.startsWith('/api/search/teams')
+                  ? ok([{ id: 3, name: 'Operations' }])
+                  : url === '/api/event/configKiosk'
+                    ? ok({ messageOriginator: 'SONORA', buttons: [] })
+                    : ok(null));
       const { status = 200, body } = answer;
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
@@ -407,6 +413,39 @@ describe('the event detail screen', { timeout: 60_000 }, () => {
     await waitFor(() => expect(sent.some((c) => c.method === 'POST' && c.url === '/api/event')).toBe(true));
     expect(sent.find((c) => c.method === 'POST' && c.url === '/api/event')!.body).toMatchObject({
       event: { provinceId: 30, eventVat: 10, porcentaje_Fiscal: 2.5, cashLabel: 'Efectivo' },
+    });
+  });
+
+  it('offers the configured languages, not only the console’s own, and shows the server’s refusal', async () => {
+    const sent = fakeServer((call) =>
+      call.method === 'POST' && call.url === '/api/event'
+        ? {
+            status: 400,
+            body: {
+              error: 400,
+              description: 'Some fields are not valid',
+              fields: [{ path: 'event.idioma', message: 'validation.unknownLanguage' }],
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const language = (await screen.findByTestId('field-idioma')) as HTMLInputElement;
+    await waitFor(() => expect(language.value).toBe('es · Español'));
+    await user.click(language);
+    const listbox = await waitFor(() => document.getElementById(language.getAttribute('aria-controls')!)!);
+    const options = within(listbox).getAllByRole('option', { hidden: true });
+    expect(options.map((o) => o.textContent)).toEqual(['de · Deutsch', 'en · English', 'es · Español']);
+    await user.click(options[0]!);
+    expect(language.value).toBe('de · Deutsch');
+    await user.click(screen.getByTestId('event-save'));
+    // Deleted on the languages screen meanwhile: the server names the field.
+    expect(
+      await screen.findByText('Not one of the configured languages (Configuration › Languages)'),
+    ).toBeTruthy();
+    expect(sent.find((c) => c.method === 'POST' && c.url === '/api/event')!.body).toMatchObject({
+      event: { idioma: 'de' },
     });
   });
 

@@ -1,24 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Event,
   type EventForm,
   type EventSave,
-  issueMessage,
   PAYMENT_METHODS,
   PAYMENT_METHODS_EMPTY,
   TAG_COUNTER_SLOTS,
 } from '@pulsera/contracts';
-import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
-
-/**
- * The event detail's form resolver: messages are the validation catalogue's keys, as the server
- * answers them (an empty promoter says "Required field", not zod's own English text).
- */
-export const keyedResolver = <T extends FieldValues>(schema: z.ZodType) =>
-  zodResolver(schema as never, {
-    error: (issue) => issueMessage(issue as unknown as z.core.$ZodIssue),
-  }) as unknown as Resolver<T>;
 
 /**
  * The event form's values from a stored event, and the body POST /event gets from them (01-console §4

@@ -20,7 +20,6 @@ import {
   EVENT_TYPES,
   type Event,
   EventForm,
-  LANGUAGES,
   minRate,
   PAYMENT_METHODS,
   RATE_DECIMALS,
@@ -44,7 +43,7 @@ import {
 } from '../../components/form-fields';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { ApiError } from '../../lib/api';
-import { applyServerErrors, sameItem } from '../../lib/form';
+import { applyServerErrors, formResolver, sameItem } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { rateText } from '../../lib/money';
@@ -53,7 +52,9 @@ import { refreshSelectedEvent } from '../events/api';
 import {
   currencyKeys,
   findProvinces,
+  languageKeys,
   listCurrencies,
+  listLanguages,
   listPromoters,
   promoterKeys,
   provinceKeys,
@@ -67,14 +68,7 @@ import {
   saveEvent,
   saveEventParam,
 } from './api';
-import {
-  keyedResolver,
-  paymentMethodsValue,
-  timeZones,
-  toBody,
-  toForm,
-  togglePaymentMethod,
-} from './event-form';
+import { paymentMethodsValue, timeZones, toBody, toForm, togglePaymentMethod } from './event-form';
 import { EventImagesPanel } from './event-images';
 
 const PREFIX = 'eventDetail';
@@ -103,9 +97,10 @@ export function EventTab({ detail }: { detail: EventDetail }) {
   const mega = !!s.user?.isMegaAdmin;
   const promoters = useQuery({ queryKey: promoterKeys.list(), queryFn: listPromoters });
   const currencies = useQuery({ queryKey: currencyKeys.list(), queryFn: listCurrencies });
+  const languages = useQuery({ queryKey: languageKeys.list(), queryFn: listLanguages });
   const [baseline, setBaseline] = useState(detail);
   const form = useForm<EventForm>({
-    resolver: keyedResolver<EventForm>(EventForm),
+    resolver: formResolver<EventForm>(EventForm),
     defaultValues: toForm(detail.event),
     mode: 'onTouched',
   });
@@ -226,7 +221,7 @@ export function EventTab({ detail }: { detail: EventDetail }) {
                 />
                 <SelectField<EventForm>
                   name="idioma"
-                  data={LANGUAGES.map((l) => ({ value: l, label: t(`eventDetail.languages.${l}`) }))}
+                  data={languageOptions(languages.data ?? [], event.idioma)}
                 />
                 <SelectField<EventForm>
                   name="businessTypeId"
@@ -360,6 +355,17 @@ export function EventTab({ detail }: { detail: EventDetail }) {
       </FieldPrefix.Provider>
     </FormProvider>
   );
+}
+
+/**
+ * The event's language: one of the configured languages (admin/configuration/languages), not only
+ * the console's own four. A stored one no longer configured stays shown (the server then asks for
+ * another), so the field never looks empty.
+ */
+function languageOptions(configured: { iso: string; name: string }[], stored: string) {
+  const options = configured.map((l) => ({ value: l.iso, label: `${l.iso} · ${l.name}` }));
+  if (stored && !configured.some((l) => l.iso === stored)) options.push({ value: stored, label: stored });
+  return options;
 }
 
 /**

@@ -13,8 +13,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldPrefix, NumberField } from '../../components/form-fields';
 import { ApiError } from '../../lib/api';
+import { formResolver } from '../../lib/form';
 import { generateQr } from './api';
-import { keyedResolver } from './event-form';
 
 /**
  * Generate QR (01-console §5, §7, §9; permission generateQr): a device-configuration code valid for
@@ -25,7 +25,7 @@ export function GenerateQrTab() {
   const { t } = useTranslation();
   const [code, setCode] = useState<{ text: string; image: string } | null>(null);
   const form = useForm<GenerateQrForm>({
-    resolver: keyedResolver<GenerateQrForm>(GenerateQrForm),
+    resolver: formResolver<GenerateQrForm>(GenerateQrForm),
     defaultValues: { qrExpiration: QR_VALIDITY_MINUTES.default, authDays: QR_AUTH_DAYS_DEFAULT },
   });
   const generate = useMutation({

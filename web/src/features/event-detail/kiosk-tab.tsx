@@ -12,11 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/dialogs';
 import { NumberField, TextField } from '../../components/form-fields';
 import { type ResourceDefinition, ResourceScreen } from '../../components/resource/resource-screen';
-import { applyServerErrors } from '../../lib/form';
+import { applyServerErrors, formResolver } from '../../lib/form';
 import { currentLanguage, translateMessage } from '../../lib/i18n';
 import { centsToDisplay, decimalsOf, displayToCents, formatMoney, useEventCurrency } from '../../lib/money';
 import { deleteKioskButton, eventDetailKeys, loadKiosk, saveKioskButton, saveMessageOriginator } from './api';
-import { keyedResolver } from './event-form';
 
 /** The Kiosk tab (01-console §2): the message originator and the kiosk buttons with their form. */
 export function KioskTab({ eventId }: { eventId: number }) {
@@ -89,7 +88,7 @@ function OriginatorForm({ value }: { value: string | null }) {
   const qc = useQueryClient();
   const form = useForm<MessageOriginatorSave>({
     // Messages are the validation catalogue's keys (as the server answers them), shown translated.
-    resolver: keyedResolver<MessageOriginatorSave>(MessageOriginatorSave),
+    resolver: formResolver<MessageOriginatorSave>(MessageOriginatorSave),
     defaultValues: { messageOriginator: value ?? '' },
   });
   useEffect(() => form.reset({ messageOriginator: value ?? '' }), [value, form]);
