@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openActiveEvent } from './helpers';
+import { expectSaved, openActiveEvent } from './helpers';
 
 test('a super admin bans a wristband; a bad serial is refused on the field', async ({ page }) => {
   await openActiveEvent(page, 'super@demo.test');
@@ -16,7 +16,7 @@ test('a super admin bans a wristband; a bad serial is refused on the field', asy
   await page.getByTestId('field-codeCheck').fill('x9');
   await page.getByTestId('field-enabled').check({ force: true });
   await page.getByTestId('resource-save').click();
-  await expect(page.getByText('Operation successfully ended')).toBeVisible();
+  await expectSaved(page);
   const row = page.getByRole('row', { name: /04A1B2C3D4E5F6/ });
   await expect(row).toBeVisible();
   await expect(row).toContainText('X9');

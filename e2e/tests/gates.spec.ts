@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openActiveEvent } from './helpers';
+import { expectSaved, openActiveEvent } from './helpers';
 
 /** Picks an option of a Mantine select by the field's test id. */
 async function choose(page: Page, field: string, option: string) {
@@ -11,6 +11,7 @@ async function newZone(page: Page, name: string) {
   await page.getByTestId('resource-new').click();
   await page.getByTestId('field-name').fill(name);
   await page.getByTestId('resource-save').click();
+  await expectSaved(page);
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
 }
 
@@ -37,7 +38,7 @@ test('a gate from zone A into zone B, chosen by a location, cannot be deleted wh
   await expect(page.getByText('The zone it leads to must differ from the zone it leads from')).toBeVisible();
   await choose(page, 'idZoneTo', 'E2E Zone B');
   await page.getByTestId('resource-save').click();
-  await expect(page.getByText('Operation successfully ended')).toBeVisible();
+  await expectSaved(page);
   const gateRow = page.getByRole('row').filter({ hasText: 'E2E A to B' });
   await expect(gateRow.getByRole('cell', { name: 'E2E Zone A', exact: true })).toBeVisible();
   await expect(gateRow.getByRole('cell', { name: 'E2E Zone B', exact: true })).toBeVisible();
@@ -50,7 +51,7 @@ test('a gate from zone A into zone B, chosen by a location, cannot be deleted wh
   await page.getByTestId('gate-choose').check();
   await choose(page, 'idGate', 'E2E A to B');
   await page.getByTestId('resource-save').click();
-  await expect(page.getByText('Operation successfully ended')).toBeVisible();
+  await expectSaved(page);
   await page.reload();
   const deskRow = page.getByRole('row').filter({ hasText: 'E2E Gate desk' });
   await expect(deskRow.getByRole('cell', { name: 'E2E A to B', exact: true })).toBeVisible();

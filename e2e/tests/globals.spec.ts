@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openActiveEvent, signIn } from './helpers';
+import { expectSaved, openActiveEvent, signIn } from './helpers';
 
 test('an admin adds a currency, sees it in the list, and a duplicate ISO is refused', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
@@ -12,7 +12,7 @@ test('an admin adds a currency, sees it in the list, and a duplicate ISO is refu
   await page.getByTestId('field-iso').fill('CHF');
   await page.getByTestId('field-symbol').fill('Fr');
   await page.getByTestId('resource-save').click();
-  await expect(page.getByText('Operation successfully ended')).toBeVisible();
+  await expectSaved(page);
   await expect(page.getByRole('cell', { name: 'Swiss franc' })).toBeVisible();
 
   await page.getByTestId('resource-new').click();

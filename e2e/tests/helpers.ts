@@ -21,3 +21,15 @@ export async function openActiveEvent(page: Page, email: string) {
   await page.getByRole('cell', { name: 'Sonora Festival 2026' }).click();
   await expect(page.getByTestId('current-event')).toHaveText('Sonora Festival 2026');
 }
+
+/**
+ * Waits for the success notice of a save, then closes every notice, so that the next save's notice
+ * is the only one on screen (two at once would make the check ambiguous).
+ */
+export async function expectSaved(page: Page) {
+  const notices = page.getByText('Operation successfully ended');
+  await expect(notices.last()).toBeVisible();
+  for (const close of await page.locator('.mantine-Notification-closeButton').all())
+    await close.click().catch(() => {});
+  await expect(notices).toHaveCount(0);
+}

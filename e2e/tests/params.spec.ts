@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openActiveEvent } from './helpers';
+import { expectSaved, openActiveEvent } from './helpers';
 
 test('event mode: sets a parameter’s value with an exception for one location', async ({ page }) => {
   await openActiveEvent(page, 'admin@demo.test');
@@ -15,7 +15,7 @@ test('event mode: sets a parameter’s value with an exception for one location'
   await page.getByRole('option', { name: 'Staff entrance' }).click();
   await detail.getByTestId('params-exception-value-0').fill('10');
   await detail.getByTestId('resource-save').click();
-  await expect(page.getByText('Operation successfully ended')).toBeVisible();
+  await expectSaved(page);
 
   await page.reload();
   const row = page

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openActiveEvent } from './helpers';
+import { expectSaved, openActiveEvent } from './helpers';
 
 /** A call with the browser's own session (the zones and time ranges the rol will use). */
 async function apiPost(page: Page, path: string, body: unknown) {
@@ -72,7 +72,7 @@ test('creates a ticket role with two time ranges and an access pair, and sees th
   await page.screenshot({ path: 'test-results/rols-detail.png', fullPage: true });
 
   await page.getByTestId('resource-save').click();
-  await expect(page.getByText('Operation successfully ended')).toBeVisible();
+  await expectSaved(page);
   await expect(page.getByTestId('resource-detail')).toHaveCount(0);
 
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openActiveEvent } from './helpers';
+import { expectSaved, openActiveEvent } from './helpers';
 
 test('a zone hierarchy with capacity is saved and is still there after a reload', async ({ page }) => {
   await openActiveEvent(page, 'ops@demo.test');
@@ -16,7 +16,7 @@ test('a zone hierarchy with capacity is saved and is still there after a reload'
   await expect(page.getByTestId('field-capacity')).toHaveValue('1');
   await page.getByTestId('field-capacity').fill('500');
   await page.getByTestId('resource-save').click();
-  await expect(page.getByText('Operation successfully ended')).toBeVisible();
+  await expectSaved(page);
   await expect(page.getByRole('cell', { name: 'E2E Arena' })).toBeVisible();
 
   // The child zone under it.
