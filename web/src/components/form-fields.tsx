@@ -103,8 +103,8 @@ export function NumberField<T extends FieldValues>({
       control={f.form.control}
       render={({ field }) => (
         <NumberInput
-          {...rest}
           clampBehavior="strict"
+          {...rest}
           label={f.label}
           error={f.error}
           value={field.value ?? ''}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { registerRepeatingTask } from '../../lib/repeating-task';
 import { compactRollups } from './rollups';
 
 const MINUTE = 60_000;
@@ -20,32 +21,13 @@ export function registerRollupCompaction(
   ctx: AppContext,
   everyMs = ROLLUP_COMPACT_EVERY_MS,
 ) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = async () => {
-    timer = null;
-    running = compactRollups(ctx.db, new Date(Date.now() - ROLLUP_COMPACT_AGE_MS))
-      .then((removed) => {
-        if (removed) app.log.debug({ removed }, 'report rollups compacted');
-      })
-      .catch((err) => app.log.error({ err }, 'report rollups: compaction failed; the next run tries again'));
-    await running;
-    running = null;
-    if (!stopped) {
-      timer = setTimeout(run, everyMs);
-      timer.unref?.();
-    }
-  };
-  app.addHook('onReady', async () => {
-    stopped = false;
-    timer = setTimeout(run, Math.min(everyMs, MINUTE));
-    timer.unref?.();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (running) await running;
+  registerRepeatingTask(app, {
+    name: 'report rollups compaction',
+    everyMs,
+    firstMs: Math.min(everyMs, MINUTE),
+    run: async () => {
+      const removed = await compactRollups(ctx.db, new Date(Date.now() - ROLLUP_COMPACT_AGE_MS));
+      if (removed) app.log.debug({ removed }, 'report rollups compacted');
+    },
   });
 }

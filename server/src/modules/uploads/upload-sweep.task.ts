@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { registerRepeatingTask } from '../../lib/repeating-task';
 import { storageFor } from './storage';
 import { findByKey } from './uploads.repo';
 
@@ -30,32 +31,13 @@ export async function sweepUnattachedUploads(ctx: AppContext, before: Date): Pro
 export function registerUploadSweep(app: FastifyInstance, ctx: AppContext, everyMs = UPLOAD_SWEEP_EVERY_MS) {
   const hours = ctx.config.uploadSweepHours;
   if (!hours) return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = async () => {
-    timer = null;
-    running = sweepUnattachedUploads(ctx, new Date(Date.now() - hours * HOUR))
-      .then((keys) => {
-        if (keys.length) app.log.info({ removed: keys.length }, 'uploads never attached were deleted');
-      })
-      .catch((err) => app.log.error({ err }, 'upload sweep failed; the next run tries again'));
-    await running;
-    running = null;
-    if (!stopped) {
-      timer = setTimeout(run, everyMs);
-      timer.unref?.();
-    }
-  };
-  app.addHook('onReady', async () => {
-    stopped = false;
-    timer = setTimeout(run, Math.min(everyMs, 60_000));
-    timer.unref?.();
-  });
-  app.addHook('onClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (running) await running;
+  registerRepeatingTask(app, {
+    name: 'upload sweep',
+    everyMs,
+    firstMs: Math.min(everyMs, 60_000),
+    run: async () => {
+      const keys = await sweepUnattachedUploads(ctx, new Date(Date.now() - hours * HOUR));
+      if (keys.length) app.log.info({ removed: keys.length }, 'uploads never attached were deleted');
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import {
   DOUBLE_ENTRY_MODES,
   NO_CAPACITY_CONTROL,
@@ -10,17 +10,22 @@ import {
   ZoneForm,
 } from '@pulsera/contracts';
 import { useMemo } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TimeField } from '../../components/date-fields';
-import { CheckboxField, SelectField, Switch01Field, TextField } from '../../components/form-fields';
+import {
+  CheckboxField,
+  NumberField,
+  SelectField,
+  Switch01Field,
+  TextField,
+} from '../../components/form-fields';
 import {
   type ResourceDefinition,
   type ResourceFormProps,
   ResourceScreen,
 } from '../../components/resource/resource-screen';
 import { formatDateTime } from '../../lib/format';
-import { translateMessage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { deleteZone, listZones, saveZone, venueKeys, zoneKeys } from './api';
 import { Tick } from './shared';
@@ -132,43 +137,6 @@ function useDefinition(): ResourceDefinition<Zone, ZoneForm, Names> {
   );
 }
 
-/**
- * A whole number raised to its minimum when the field is left: 02-catalogue §5 clamps capacity (min 1)
- * and noCheckCapacity (min 0) up to the minimum rather than refusing them, as the server does.
- */
-function ClampedNumberField({
-  name,
-  min,
-  required,
-}: {
-  name: 'capacity' | 'noCheckCapacity';
-  min: number;
-  required?: boolean;
-}) {
-  const { t } = useTranslation();
-  const { control, formState } = useFormContext<ZoneForm>();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <NumberInput
-          label={t(`${P}.fields.${name}`)}
-          required={required}
-          min={min}
-          allowDecimal={false}
-          clampBehavior="blur"
-          error={translateMessage(t, formState.errors[name]?.message)}
-          value={field.value ?? ''}
-          onChange={(v) => field.onChange(v === '' ? null : Number(v))}
-          onBlur={field.onBlur}
-          data-testid={`field-${name}`}
-        />
-      )}
-    />
-  );
-}
-
 function ZoneFields({ form, row, rows }: ResourceFormProps<Zone, ZoneForm, Names>) {
   const { t } = useTranslation();
   const [control, reset] = useWatch({ control: form.control, name: ['capacityControl', 'resetCapacity'] });
@@ -185,8 +153,20 @@ function ZoneFields({ form, row, rows }: ResourceFormProps<Zone, ZoneForm, Names
       <CheckboxField<ZoneForm> name="capacityControl" />
       {control && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <ClampedNumberField name="capacity" required min={ZONE_CAPACITY_MIN} />
-          <ClampedNumberField name="noCheckCapacity" min={ZONE_NO_CHECK_CAPACITY_MIN} />
+          {/* 02-catalogue §5: raised to the minimum when the field is left, not refused (as the server does). */}
+          <NumberField<ZoneForm>
+            name="capacity"
+            required
+            min={ZONE_CAPACITY_MIN}
+            allowDecimal={false}
+            clampBehavior="blur"
+          />
+          <NumberField<ZoneForm>
+            name="noCheckCapacity"
+            min={ZONE_NO_CHECK_CAPACITY_MIN}
+            allowDecimal={false}
+            clampBehavior="blur"
+          />
         </SimpleGrid>
       )}
       <Switch01Field<ZoneForm> name="resetCapacity" />
