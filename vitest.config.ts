@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from 'vitest/config';
 
 /** Unit and API tests. Browser tests live in e2e/ and run with Playwright, never here. */
@@ -11,6 +12,8 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // No secret lives in the source: each run signs with a random one (config.ts refuses none).
+          env: { SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex') },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchCustomerSearch, type SearchFigures } from './customer-search';
@@ -22,6 +23,9 @@ import { benchReports, DEFAULT_REPORTS, printReportFigures, type ReportFigures }
  * misses its target or a call failed. A smaller festival for a quick look: --report-operations 500000
  * --report-wristbands 10000.
  */
+// The bench's apps run with SEED=none, which needs a secret; a random one serves a bench run.
+process.env.SESSION_SECRET ||= randomBytes(32).toString('hex');
+
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CAPACITY_LOG_MINUTES } from '@pulsera/contracts';
@@ -103,15 +105,49 @@ function httpUrl(name: string): string | null {
   return raw.replace(/\/+$/, '');
 }
 
-/** A development fallback secret; the README says to set real ones in production. */
-const DEV_SECRET = 'pulsera-development-secret-change-me-0123456789';
+/** The file in DATA_DIR that keeps the demo's generated session secret across restarts. */
+export const DEMO_SECRET_FILE = 'session-secret';
+
+/**
+ * The secret that signs sessions, event trusts, device tokens and QR codes. No secret lives in the
+ * source: SESSION_SECRET when set (32+ characters); in the demo (SEED=demo) a random one generated
+ * into DATA_DIR on the first start and kept; otherwise the server refuses to start.
+ */
+export function sessionSecretFor(dataDir: string, seed: string): string {
+  const given = process.env.SESSION_SECRET;
+  if (given) {
+    if (given.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
+    return given;
+  }
+  if (seed !== 'demo') {
+    throw new Error(
+      'SESSION_SECRET is not set. It signs every session and device token, so the server does not start ' +
+        'without it outside the demo. Set it to 32 or more random characters, e.g. SESSION_SECRET="$(openssl rand -hex 32)".',
+    );
+  }
+  const file = path.join(dataDir, DEMO_SECRET_FILE);
+  const read = () => readFileSync(file, 'utf8').trim();
+  try {
+    const kept = read();
+    if (kept.length >= 32) return kept;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx': two processes starting at once keep the first one's secret.
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  return read();
+}
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', './data'));
-  const sessionSecret = str('SESSION_SECRET', DEV_SECRET);
-  if (sessionSecret.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters');
-  const seed = str('SEED', 'demo');
+  const seed = overrides.seed ?? str('SEED', 'demo');
   if (seed !== 'demo' && seed !== 'none') throw new Error('SEED must be demo or none');
+  const sessionSecret = overrides.sessionSecret ?? sessionSecretFor(overrides.dataDir ?? dataDir, seed);
   return {
     port: int('PORT', 8080, 0),
     host: str('HOST', '0.0.0.0'),
