@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS } from './constants';
+import { INT4_MAX, id } from './inputs';
 import { boundedDate, timeOfDay, weekdays } from './time-range';
 import { ImageAttachRequest, ImageDeleteRequest } from './upload';
 
@@ -46,9 +47,7 @@ const adFields = {
 };
 
 /** The body of POST /ads {ad}: no id creates, an id updates; the result is the ad's id. */
-export const AdSave = z
-  .object({ id: z.number().int().positive().optional(), ...adFields })
-  .superRefine(datesInOrder);
+export const AdSave = z.object({ id: id().optional(), ...adFields }).superRefine(datesInOrder);
 export type AdSave = z.infer<typeof AdSave>;
 export const AdSaveRequest = z.object({ ad: AdSave });
 
@@ -58,12 +57,12 @@ export type AdForm = z.infer<typeof AdForm>;
 
 /** PUT /ads/kiosk/image {adId, key, imageObject}: attaches the uploaded 500 × 500 image to a saved ad. */
 export const AdImageAttachRequest = ImageAttachRequest.extend({
-  adId: z.number({ error: 'validation.required' }).int().positive(),
+  adId: z.number({ error: 'validation.required' }).int().positive().max(INT4_MAX),
 });
 export type AdImageAttachRequest = z.infer<typeof AdImageAttachRequest>;
 /** PUT /ads/kiosk/image/delete {adId, delete: 1}: removes it. */
 export const AdImageDeleteRequest = ImageDeleteRequest.extend({
-  adId: z.number({ error: 'validation.required' }).int().positive(),
+  adId: z.number({ error: 'validation.required' }).int().positive().max(INT4_MAX),
 });
 /** Where ad images are stored. */
 export const AD_IMAGE_FOLDER = 'ads';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VenueOption } from './gate';
+import { INT4_MAX, id, queryId } from './inputs';
 import { keyed, required } from './rule-fields';
 
 /**
@@ -69,16 +70,16 @@ const color = z.string().trim().regex(COLOR_PATTERN, { error: 'validation.color'
  */
 export const AddonSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     name,
     description,
     amountCash: z.number(keyed).int().min(0).max(100_000_000).default(0),
     amountBonus: z.number(keyed).int().min(0).max(100_000_000).default(0),
-    flags: z.array(z.number().int().positive()).max(64).default([]),
+    flags: z.array(id()).max(64).default([]),
     gifts: z
       .array(
         z.object({
-          idArticle: z.number(keyed).int().positive(),
+          idArticle: z.number(keyed).int().positive().max(INT4_MAX),
           quantity: z.number(keyed).int().min(1).max(10_000).default(1),
         }),
       )
@@ -107,7 +108,7 @@ export type AddonForm = z.infer<typeof AddonForm>;
 // ---------------------------------------------------------------------------------------------
 // Add-on statistics (02-catalogue §2 "Add-ons statistics", §7 Add-on report)
 
-const statsId = z.coerce.number().int().positive().optional();
+const statsId = queryId().optional();
 const instant = z.iso.datetime({ offset: true }).optional();
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './constants';
+import { queryId, queryInt } from './inputs';
 
 /**
  * The API contract shared by every call (ARCHITECTURE.md "The API contract").
@@ -24,6 +25,12 @@ export const ERRORS = {
   eventNotSelected: { code: 420, status: 400 },
   tooManyAttempts: { code: 429, status: 429 },
   internal: { code: 500, status: 500 },
+  // Answered by the HTTP layer before a route runs, or by the database for a value it cannot hold.
+  requestTimeout: { code: 408, status: 408 },
+  headersTooLarge: { code: 431, status: 431 },
+  urlTooLong: { code: 414, status: 414 },
+  malformedRequest: { code: 400, status: 400 },
+  valueOutOfRange: { code: 400, status: 400 },
   otpRequired: { code: 532, status: 401 },
   invalidCredentials: { code: 1001, status: 401 },
   invalidOtp: { code: 1002, status: 401 },
@@ -180,10 +187,10 @@ const boolish = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  paginationLimit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  page: queryInt(1, 100_000).default(1),
+  paginationLimit: queryInt(1, MAX_PAGE_SIZE).optional(),
   disablePagination: boolish.optional().default(false),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export const IdParam = z.object({ id: queryId() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Apli, EventParamExceptionSave } from './event-detail';
+import { id } from './inputs';
 
 /**
  * Parameters (02-catalogue §2 Parameters, §3 Application parameter, §5 Global parameter / Event
@@ -53,7 +54,7 @@ export type AppParamsResult = z.infer<typeof AppParamsResult>;
 
 /** The body of POST /global/appParams {appParam}: no id creates, an id updates. Module null = none. */
 export const AppParamSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   name: z.string().trim().min(1, required).max(APP_PARAM_NAME_MAX),
   nameUnique: z
     .string()
@@ -63,7 +64,7 @@ export const AppParamSave = z.object({
     .regex(APP_PARAM_VARIABLE_PATTERN, { error: 'validation.variableName' }),
   description: z.string().trim().min(1, required).max(APP_PARAM_DESCRIPTION_MAX),
   defaultValue: z.string().trim().min(1, required).max(APP_PARAM_VALUE_MAX),
-  idApp: z.number().int().positive(),
+  idApp: id(),
   module: z
     .string()
     .trim()
@@ -114,8 +115,8 @@ export const EventParamForm = z
     exceptions: z
       .array(
         z.object({
-          idLocation: z.number().int().positive().nullable(),
-          idDevice: z.number().int().positive().nullable(),
+          idLocation: id().nullable(),
+          idDevice: id().nullable(),
           value: EventParamExceptionSave.shape.value,
         }),
       )

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageRef } from './event';
 import { VenueOption } from './gate';
+import { INT4_MAX } from './inputs';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from './upload';
 
 /**
@@ -25,7 +26,7 @@ const num = () =>
   z.number({
     error: (iss) => (iss.input === undefined || iss.input === null ? 'validation.required' : undefined),
   });
-const id = () => num().int().positive();
+const id = () => num().int().positive().max(INT4_MAX);
 const yesNo = z.enum(['S', 'N']);
 
 /** An article as the choices of other screens show it. */
@@ -114,7 +115,7 @@ const analyticsId = () => z.string().trim().max(100).nullable().optional();
  * already exists (in the event or earlier in the list) is ignored.
  */
 export const ArticleNew = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   nombre: nombre(),
   externalAnalyticsId: analyticsId(),
 });
@@ -141,7 +142,7 @@ export function isNewArticle(
 }
 
 const noneOrId = z
-  .union([z.literal(-1), z.number().int().positive()])
+  .union([z.literal(-1), id()])
   .nullable()
   .optional()
   .transform((v) => (v === -1 || v === undefined ? null : v));
@@ -197,7 +198,7 @@ export const ArticleSave = z
       .default([]),
     externalAnalyticsId: analyticsId(),
     permite_importe_manual: yesNo.default('N'),
-    id_complemento: z.number().int().positive().nullable().optional(),
+    id_complemento: id().nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.idBase !== null && v.idBase === v.id) {
@@ -268,7 +269,7 @@ export const ArticleForm = z
     ),
     externalAnalyticsId: z.string().trim().max(100),
     permiteImporteManual: z.boolean(),
-    id_complemento: z.number().int().positive().nullable(),
+    id_complemento: id().nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.isComplement && (!v.idBase || v.idBase === '-1')) {

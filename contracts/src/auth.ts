@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
+import { id } from './inputs';
 import type { StaffFlags } from './permissions';
 import { email } from './validation';
 
@@ -39,7 +40,7 @@ export const PosEnableRequest = z.object({
   code: z.string().min(1).max(2000),
   state: z.string().min(1).max(4000),
 });
-export const PosStateRequest = z.object({ locationId: z.number().int().positive().optional() });
+export const PosStateRequest = z.object({ locationId: id().optional() });
 
 /** Names a password must not contain (01-console §5 "no system names"). */
 export const SYSTEM_NAMES = ['pulsera', 'admin', 'administrator', 'root', 'password', 'system'];

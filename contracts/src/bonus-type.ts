@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './inputs';
 import { keyed, required } from './rule-fields';
 
 /**
@@ -21,7 +22,7 @@ export type BonusType = z.infer<typeof BonusType>;
 
 /** The body of POST /bonusType {bonus}: no id creates, an id updates. */
 export const BonusTypeSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   description: z.string(keyed).trim().min(1, required).max(150),
   type: z.enum(BONUS_TYPES, { error: 'validation.bonusType' }),
 });

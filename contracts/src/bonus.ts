@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WEEKDAYS } from './constants';
 import { VenueOption } from './gate';
+import { INT4_MAX, id } from './inputs';
 import { keyed } from './rule-fields';
 import { boundedDate, timeOfDay, weekdays } from './time-range';
 
@@ -80,8 +81,8 @@ function bonusRules(
  */
 export const BonusSave = z
   .object({
-    id: z.number().int().positive().optional(),
-    idBonusType: z.number().int().positive().nullable().optional(),
+    id: id().optional(),
+    idBonusType: id().nullable().optional(),
     plus: z.number(keyed).int().min(0).max(MAX_CENTS),
     percent: z.number(keyed).min(0).max(BONUS_PERCENT_MAX),
     minRecharge: z.number(keyed).int().min(0).max(MAX_CENTS),
@@ -98,11 +99,11 @@ export const BonusSave = z
     timeEnd: timeOfDay(),
     dayWeek: weekdays().default(WEEKDAYS),
     applyServicesOnline: flag01.default(0),
-    locationsAvailable: z.array(z.number().int().positive()).max(BONUS_MAX_ITEMS).default([]),
+    locationsAvailable: z.array(id()).max(BONUS_MAX_ITEMS).default([]),
     articles: z
       .array(
         z.object({
-          idArticle: z.number(keyed).int().positive(),
+          idArticle: z.number(keyed).int().positive().max(INT4_MAX),
           quantity: z.number(keyed).int().min(1).max(10_000).default(1),
         }),
       )

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant as dateInRange } from './inputs';
 import { ReportQuery } from './report';
 
 /**
@@ -14,7 +15,7 @@ import { ReportQuery } from './report';
  * reset counts everything recorded.
  */
 
-const instant = z.iso.datetime({ offset: true });
+const instant = dateInRange();
 
 /** GET /capacity/zone?date: the occupancy at `date` (default now). */
 export const CapacityZoneQuery = z.object({ date: instant.optional() });

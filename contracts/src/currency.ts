@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './inputs';
 
 /** 01-console §3 Currency, §7 Currencies. Default is euro with fraction 0.01. */
 export const CURRENCY_ISO_PATTERN = /^[A-Z]{3}$/;
@@ -18,7 +19,7 @@ export type Currency = z.infer<typeof Currency>;
 
 /** The form, and the body of POST /global/currencies: an id updates, no id creates. */
 export const CurrencySave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   name: z.string().trim().min(1).max(150),
   isFinancial: z.boolean().default(false),
   symbol: z.string().trim().min(1).max(10),

@@ -9,6 +9,7 @@ import {
   OPERATION_TYPES,
   PAYMENT_TYPES,
 } from './feed';
+import { instant as dateInRange, INT4_MAX, queryId, queryInt } from './inputs';
 import { keyed, required } from './rule-fields';
 import { EMAIL_PATTERN } from './validation';
 
@@ -20,7 +21,7 @@ import { EMAIL_PATTERN } from './validation';
  * financial currency as the form enters them (0.01 to 1000, step 0.01) and are stored in cents.
  */
 
-const id = z.coerce.number().int().positive();
+const id = queryId();
 const flag01 = z.union([z.literal(0), z.literal(1)]);
 
 // ---------------------------------------------------------------------------------------------
@@ -28,7 +29,7 @@ const flag01 = z.union([z.literal(0), z.literal(1)]);
 
 /** GET /infoCustomer/search: the non-blank fields of the search object, and the page (10 per page). */
 export const CustomerSearchRequest = CustomerSearchQuery.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: queryInt(1, 100_000).default(1),
 });
 export type CustomerSearchRequest = z.input<typeof CustomerSearchRequest>;
 /**
@@ -168,7 +169,9 @@ export const ServicesOnlineResult = z.object({
 export type ServicesOnlineResult = z.infer<typeof ServicesOnlineResult>;
 
 /** POST /infoCustomer/topUpRefund (admins only): marks an online top-up refunded (-1). */
-export const TopUpRefundRequest = z.object({ rechargeOnlineId: z.number(keyed).int().positive() });
+export const TopUpRefundRequest = z.object({
+  rechargeOnlineId: z.number(keyed).int().positive().max(INT4_MAX),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Refund validation (01-console §5 Customer refund)
@@ -249,9 +252,9 @@ export type RefundForm = z.input<typeof RefundForm>;
 export const RefundCreate = z.object({
   ...refundFields,
   ccEmail: optionalEmail(),
-  customerId: z.number(keyed).int().positive(),
+  customerId: z.number(keyed).int().positive().max(INT4_MAX),
   /** The customer's wristband; without it, the one they use now (none: refused). */
-  rfidId: z.number(keyed).int().positive().optional(),
+  rfidId: z.number(keyed).int().positive().max(INT4_MAX).optional(),
   /** Sent prefilled by the console; the server takes the serial of rfidId. */
   nSerie: z.string().max(64).optional(),
 });
@@ -259,7 +262,7 @@ export type RefundCreate = z.input<typeof RefundCreate>;
 export const RefundCreateRequest = z.object({ refund: RefundCreate });
 
 /** POST /infoCustomer/edit-refund {refund}: needs refundsEdit; the e-mail is not editable. */
-export const RefundEdit = z.object({ id: z.number(keyed).int().positive(), ...refundFields });
+export const RefundEdit = z.object({ id: z.number(keyed).int().positive().max(INT4_MAX), ...refundFields });
 export type RefundEdit = z.input<typeof RefundEdit>;
 export const RefundEditRequest = z.object({ refund: RefundEdit });
 
@@ -400,17 +403,14 @@ export const DEVICE_KEY_LENGTH = { min: 16, max: 200 } as const;
  * makes is answered once, never again.
  */
 export const DeviceSave = z.object({
-  id: z.number(keyed).int().positive().optional(),
+  id: z.number(keyed).int().positive().max(INT4_MAX).optional(),
   n_serie: z.string(keyed).trim().min(1, required).max(64),
   model: z.string(keyed).trim().max(100).optional(),
   description: z.string(keyed).trim().max(200).optional(),
   notes: z.string(keyed).trim().max(1000).optional(),
   type: z.enum(DEVICE_TYPES, keyed).default('PDA'),
   owner: z.string(keyed).trim().max(100).optional(),
-  dateInactive: z.iso
-    .datetime({ offset: true, ...keyed })
-    .nullable()
-    .optional(),
+  dateInactive: dateInRange().nullable().optional(),
   configured: flag01.default(0),
   secretKey: z
     .string(keyed)

@@ -11,6 +11,7 @@ import {
   VAT_RANGE,
 } from './constants';
 import { EventParam } from './event';
+import { id } from './inputs';
 import { LANGUAGE_ISO_PATTERN } from './language';
 
 /**
@@ -96,8 +97,8 @@ export const TagCounterSlot = z.object({
     .min(0)
     .max(TAG_COUNTER_SLOTS - 1),
   enabled: z.boolean().optional(),
-  idArticleIncrement: z.number().int().positive().nullable(),
-  idArticleDecrement: z.number().int().positive().nullable().optional(),
+  idArticleIncrement: id().nullable(),
+  idArticleDecrement: id().nullable().optional(),
 });
 export type TagCounterSlot = z.infer<typeof TagCounterSlot>;
 
@@ -111,10 +112,10 @@ const vat = z.number().min(VAT_RANGE.min).max(VAT_RANGE.max);
  * when absent. `reusableTag` and `billing` are the form's toggles: off clears the fee / the VAT.
  */
 const EventSaveBase = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   nombre: z.string().trim().min(1, { error: 'validation.required' }).max(150),
-  id_promotor: z.number().int().positive(),
-  teamIds: z.array(z.number().int().positive()).max(200).optional(),
+  id_promotor: id(),
+  teamIds: z.array(id()).max(200).optional(),
   externalAnalyticsId: z.string().trim().max(100).nullable().optional(),
   f_inicio: eventDate,
   f_fin: eventDate,
@@ -127,8 +128,8 @@ const EventSaveBase = z.object({
     .min(1, { error: 'validation.required' })
     .max(64)
     .refine(isValidTimeZone, { error: 'validation.timezone' }),
-  moneda: z.number().int().positive(),
-  localCurrency: z.number().int().positive(),
+  moneda: id(),
+  localCurrency: id(),
   localCurrencyRate: z.number().positive().multipleOf(RATE_STEP),
   /**
    * The iso of a configured language (01-console §3 "idioma (iso)"): any row of GET /global/languages,
@@ -154,7 +155,7 @@ const EventSaveBase = z.object({
   /** The name terminals give cash payments (01-console §9: default cash). */
   cashLabel: z.string().trim().min(1, { error: 'validation.required' }).max(30).optional(),
   /** The event's province (GET /provinces/find?name); null clears it. */
-  provinceId: z.number().int().positive().nullable().optional(),
+  provinceId: id().nullable().optional(),
   enabledApiBebeRapid: flag01.optional(),
   queueSyncLoggables: flag01.optional(),
   isClosed: flag01.optional(),
@@ -201,14 +202,14 @@ export type EventForm = z.infer<typeof EventForm>;
 
 /** Saving an event parameter (02-catalogue §5 "Event parameter"). Null location / device = all. */
 export const EventParamExceptionSave = z.object({
-  idLocation: z.number().int().positive().nullable(),
-  idDevice: z.number().int().positive().nullable(),
+  idLocation: id().nullable(),
+  idDevice: id().nullable(),
   /** Not trimmed: a single space is a value (an empty payment-method set). */
   value: z.string().min(1, { error: 'validation.required' }).max(2000),
 });
 export const EventParamSave = z.object({
   /** The application parameter's id. */
-  id: z.number().int().positive(),
+  id: id(),
   /** Null: the event takes the default value. */
   value: z.string().max(2000).nullable(),
   exceptions: z.array(EventParamExceptionSave).max(500).default([]),
@@ -241,7 +242,7 @@ export type KioskButton = z.infer<typeof KioskButton>;
 
 const description = z.string().trim().min(1, { error: 'validation.required' }).max(60);
 export const KioskButtonSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   description: z.object({ es: description, en: description }),
   topUpAmount: z.number().int().gt(0, { error: 'validation.positive' }).max(100_000_000),
 });
@@ -326,8 +327,8 @@ const DuplicateEventBase = z.object({
   duplicateArticles: z.boolean().default(false),
   duplicateArticlesLocations: z.boolean().default(false),
   duplicateExchangeSettings: z.boolean().default(false),
-  moneda: z.number().int().positive(),
-  localCurrency: z.number().int().positive(),
+  moneda: id(),
+  localCurrency: id(),
   localCurrencyRate: z.number().positive().multipleOf(RATE_STEP),
 });
 

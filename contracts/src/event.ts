@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CASH_LABEL, DEFAULT_TIMEZONE, EVENT_TYPES, PAYMENT_METHODS } from './constants';
+import { id, queryInt } from './inputs';
 
 /** 01-console §3 Event. Dates travel as ISO strings in UTC. */
 const isoDate = z.iso.datetime({ offset: true });
@@ -9,8 +10,8 @@ export const ImageRef = z.object({ id: z.number().int(), url: z.string() });
 
 export const TagCounter = z.object({
   position: z.number().int().min(0).max(3),
-  idArticleIncrement: z.number().int().positive(),
-  idArticleDecrement: z.number().int().positive().nullable().optional(),
+  idArticleIncrement: id(),
+  idArticleDecrement: id().nullable().optional(),
 });
 
 export const Event = z.object({
@@ -90,8 +91,8 @@ export const EventListItem = Event.pick({
 export type EventListItem = z.infer<typeof EventListItem>;
 
 export const EventListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  paginationLimit: z.coerce.number().int().min(1).max(1000).default(100),
+  page: queryInt(1, 100_000).default(1),
+  paginationLimit: queryInt(1, 1000).default(100),
   eventName: z.string().trim().max(200).optional(),
   disablePagination: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -112,7 +113,7 @@ export const EventCreate = z.object({
  */
 export const EventSaveRequest = z.object({ event: z.record(z.string(), z.unknown()) });
 
-export const CloseEventRequest = z.object({ idEvent: z.number().int().positive() });
+export const CloseEventRequest = z.object({ idEvent: id() });
 
 /** What selecting an event stores in the browser (01-console §4 Event selection). */
 export const SelectedEvent = z.object({

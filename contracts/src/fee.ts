@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_BOUNDS } from './constants';
 import { VenueOption } from './gate';
+import { id } from './inputs';
 import { keyed, required } from './rule-fields';
 
 /**
@@ -80,7 +81,7 @@ const cents = () => z.number(keyed).int().min(FEE_MIN).max(MAX_CENTS);
 /** The body of POST /fees {fee}: no id creates, an id updates. */
 export const FeeSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     name: z.string(keyed).trim().min(1, required).max(150),
     fee: cents(),
     nRechargeIni: count(),
@@ -89,8 +90,8 @@ export const FeeSave = z
     maxRecharge: cents(),
     dateStart: boundedDateTime(),
     dateEnd: boundedDateTime(),
-    idLocations: z.array(z.number().int().positive()).max(FEE_MAX_ITEMS).default([]),
-    idDevices: z.array(z.number().int().positive()).max(FEE_MAX_ITEMS).default([]),
+    idLocations: z.array(id()).max(FEE_MAX_ITEMS).default([]),
+    idDevices: z.array(id()).max(FEE_MAX_ITEMS).default([]),
   })
   .superRefine(feeRules);
 export type FeeSave = z.infer<typeof FeeSave>;

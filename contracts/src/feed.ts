@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FieldError } from './api';
 import { CHECK_CODE_MAX, DATE_BOUNDS, SERIAL_LENGTH } from './constants';
+import { id } from './inputs';
 
 /**
  * The terminal feed (issue 6): the device API of handhelds, kiosks and totems, and the rows the
@@ -168,7 +169,7 @@ export const DeviceRegister = z.object({
   model: z.string().trim().max(100).optional(),
   description: z.string().trim().max(200).optional(),
   type: z.enum(DEVICE_TYPES).default('PDA'),
-  idEvent: z.number().int().positive(),
+  idEvent: id(),
   secretKey: z.string().min(DEVICE_SECRET_MIN).max(200).optional(),
 });
 export type DeviceRegister = z.input<typeof DeviceRegister>;
@@ -206,7 +207,7 @@ export type DeviceRedeemResult = z.infer<typeof DeviceRedeemResult>;
 // ---------------------------------------------------------------------------------------------
 // Sync operations: each with its unique id (a uuid the terminal makes) and its device time.
 
-const intId = z.number().int().positive();
+const intId = id();
 const cents = z.number().int().min(-MAX_OPERATION_CENTS).max(MAX_OPERATION_CENTS);
 const positiveCents = z.number().int().min(0).max(MAX_OPERATION_CENTS);
 /** A wristband serial as the NFC chip reports it; normalised to upper case. */

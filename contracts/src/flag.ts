@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VenueOption } from './gate';
+import { INT4_MAX } from './inputs';
 import { keyed, required } from './rule-fields';
 
 /**
@@ -12,7 +13,7 @@ import { keyed, required } from './rule-fields';
 export const FLAG_MAX_ENTRIES = 500;
 
 const flag01 = z.union([z.literal(0), z.literal(1)]);
-const id = () => z.number(keyed).int().positive();
+const id = () => z.number(keyed).int().positive().max(INT4_MAX);
 
 export const FlagAccess = z.object({
   idZone: z.number().int(),
@@ -102,7 +103,7 @@ const noDuplicates = (
  */
 export const FlagSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     name: z.string(keyed).trim().min(1, required).max(150),
     description: z.string(keyed).trim().min(1, required).max(500),
     isMinor: flag01.default(0),

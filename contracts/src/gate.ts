@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, id } from './inputs';
 
 /**
  * Gates of admin/access/gates (permission puertas). The spec names the route only; the design
@@ -34,11 +35,11 @@ export type Gate = z.infer<typeof Gate>;
 /** POST /gates {gate}: no id creates, an id updates. */
 export const GateSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     name: z.string(required).trim().min(1, required).max(150),
-    idZoneFrom: z.number().int().positive().nullable().optional(),
-    idZoneTo: z.number(required).int().positive(),
-    idLocation: z.number().int().positive().nullable().optional(),
+    idZoneFrom: id().nullable().optional(),
+    idZoneTo: z.number(required).int().positive().max(INT4_MAX),
+    idLocation: id().nullable().optional(),
     direction: z.enum(GATE_DIRECTIONS).default('both'),
     active: flag01.default(1),
   })

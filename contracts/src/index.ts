@@ -17,6 +17,7 @@ export * from './fee';
 export * from './feed';
 export * from './flag';
 export * from './gate';
+export * from './inputs';
 export * from './kitchen';
 export * from './language';
 export * from './location';

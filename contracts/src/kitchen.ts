@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VenueOption } from './gate';
+import { INT4_MAX, id } from './inputs';
 
 /** 02-catalogue §2 Kitchens, §3 Kitchen and Kitchen printer, §5, §7. */
 const required = { error: 'validation.required' } as const;
@@ -14,7 +15,7 @@ export type KitchenPrinter = z.infer<typeof KitchenPrinter>;
 
 /** A printer of the sub-form: name and ip required. An id keeps that printer, none adds one. */
 export const KitchenPrinterSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   name: z.string(required).trim().min(1, required).max(100),
   ip: z
     .string(required)
@@ -37,16 +38,16 @@ export type Kitchen = z.infer<typeof Kitchen>;
 
 /** POST /kitchens {kitchen} creates; PATCH /kitchens {kitchen} updates the kitchen with that id. */
 export const KitchenSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   name: z.string(required).trim().min(1, required).max(150),
-  idLocation: z.number(required).int().positive(),
+  idLocation: z.number(required).int().positive().max(INT4_MAX),
   printers: z.array(KitchenPrinterSave).max(KITCHEN_MAX_PRINTERS).default([]),
-  rooms: z.array(z.number().int().positive()).max(1000).default([]),
+  rooms: z.array(id()).max(1000).default([]),
 });
 export type KitchenSave = z.infer<typeof KitchenSave>;
 export const KitchenCreateRequest = z.object({ kitchen: KitchenSave });
 export const KitchenUpdateRequest = z.object({
-  kitchen: KitchenSave.extend({ id: z.number(required).int().positive() }),
+  kitchen: KitchenSave.extend({ id: z.number(required).int().positive().max(INT4_MAX) }),
 });
 
 /** GET /kitchens: the kitchens and the options of the form (locations and rooms of the event). */

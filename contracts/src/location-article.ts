@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRICE_MAX_CENTS } from './article';
 import { ImageRef } from './event';
+import { INT4_MAX } from './inputs';
 import { LOCATION_ACTIVITIES } from './location';
 
 /**
@@ -16,7 +17,7 @@ const num = () =>
   z.number({
     error: (iss) => (iss.input === undefined || iss.input === null ? 'validation.required' : undefined),
   });
-const id = () => num().int().positive();
+const id = () => num().int().positive().max(INT4_MAX);
 
 /** Only locations whose NFC activities include sale (V) or sale in a top-up location (I) have a menu. */
 export const MENU_ACTIVITIES = ['V', 'I'] as const;
@@ -107,7 +108,7 @@ function checkSticks(
 
 /** One item of a menu save: `id` is the saved item's id (absent for a new one), `article` the article. */
 export const MenuSaveItem = z.object({
-  id: z.number().int().positive().nullable().optional(),
+  id: id().nullable().optional(),
   article: id(),
   precio: num().int().min(0).max(PRICE_MAX_CENTS),
   order: num().int().min(0).max(1_000_000),

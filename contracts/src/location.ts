@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageRef } from './event';
 import { VenueOption } from './gate';
+import { instant as dateInRange, INT4_MAX, id } from './inputs';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from './upload';
 
 /** 02-catalogue §2 Locations, §3 Location, §4, §5, §7, §9. */
@@ -15,7 +16,7 @@ export type LocationCategory = (typeof LOCATION_CATEGORIES)[number];
 export const LOCATION_PREFIX_MAX = 5;
 
 const yesNo = z.enum(['S', 'N']);
-const isoDate = z.iso.datetime({ offset: true });
+const isoDate = dateInRange();
 const required = { error: 'validation.required' } as const;
 /** A set of codes: duplicates dropped, kept in the order of the code list. */
 const codes = <T extends readonly [string, ...string[]]>(all: T) =>
@@ -59,21 +60,21 @@ export type Location = z.infer<typeof Location>;
  * A save replaces the item: a field left out is stored empty (the form-save helper drops empties).
  */
 export const LocationSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   nombre: z.string(required).trim().min(1, required).max(150),
   interna: yesNo.default('N'),
   actividades_nfc: codes(LOCATION_ACTIVITIES).default([]),
   category: z.enum(LOCATION_CATEGORIES).nullable().optional(),
   additionalType: codes(LOCATION_CATEGORIES).default([]),
   f_inactivo: isoDate.nullable().optional(),
-  idGate: z.number().int().positive().nullable().optional(),
+  idGate: id().nullable().optional(),
   prefix: z.string().trim().max(LOCATION_PREFIX_MAX).nullable().optional(),
   externalAnalyticsId: z.string().trim().max(100).nullable().optional(),
 });
 export type LocationSave = z.infer<typeof LocationSave>;
 export const LocationCreateRequest = z.object({ location: LocationSave.omit({ id: true }) });
 export const LocationUpdateRequest = z.object({
-  location: LocationSave.extend({ id: z.number(required).int().positive() }),
+  location: LocationSave.extend({ id: z.number(required).int().positive().max(INT4_MAX) }),
 });
 
 /** A gate as the location form offers it. */
@@ -119,9 +120,9 @@ export const LOCATION_LOGO = { size: IMAGE_SIZES.receiptLogo, folder: 'locations
 
 /** PUT /locations/images: attaches an uploaded image as the location's receipt logo. */
 export const LocationImageRequest = ImageAttachRequest.extend({
-  locationId: z.number(required).int().positive(),
+  locationId: z.number(required).int().positive().max(INT4_MAX),
 });
 /** PUT /locations/images/delete: removes it. */
 export const LocationImageDeleteRequest = ImageDeleteRequest.extend({
-  locationId: z.number(required).int().positive(),
+  locationId: z.number(required).int().positive().max(INT4_MAX),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_NAME_MAX, ArticleOption, PRICE_MAX_CENTS } from './article';
 import { VenueOption } from './gate';
+import { INT4_MAX } from './inputs';
 
 /**
  * Packs (admin/cashless/packs, permission pack). The spec names the screen, its permission and
@@ -16,7 +17,7 @@ const num = () =>
   z.number({
     error: (iss) => (iss.input === undefined || iss.input === null ? 'validation.required' : undefined),
   });
-const id = () => num().int().positive();
+const id = () => num().int().positive().max(INT4_MAX);
 const isoDate = z.iso.datetime({ offset: true });
 
 export const PACK_ARTICLES_MAX = 100;
@@ -63,7 +64,7 @@ const datesInOrder = (v: { dateStart?: string | null; dateEnd?: string | null },
  */
 export const PackSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     nombre: z.string(required).trim().min(1, required).max(ARTICLE_NAME_MAX),
     precio: num().int().min(0).max(PRICE_MAX_CENTS),
     articles: z

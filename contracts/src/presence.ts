@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, queryId } from './inputs';
 
 /**
  * Presence control (02-catalogue §2 Presence control, §3 Presence record / Presence summary, §4, §7
@@ -32,7 +33,7 @@ const flag = z
 /** GET /controlPresence: the filter (staff name, last location, at least one action). */
 export const PresenceListQuery = z.object({
   name: z.string().trim().max(150).optional(),
-  idLocation: z.coerce.number().int().positive().optional(),
+  idLocation: queryId().optional(),
   withActions: flag.optional().default(false),
 });
 export type PresenceListQuery = z.input<typeof PresenceListQuery>;
@@ -91,7 +92,7 @@ export type PresenceDetail = z.infer<typeof PresenceDetail>;
 /** POST /controlPresence/delete {idControls}: all of them or none, only the selected event's. */
 export const PresenceDeleteRequest = z.object({
   idControls: z
-    .array(z.number().int().positive())
+    .array(id())
     .min(1)
     .max(PRESENCE_DELETE_MAX)
     .transform((v) => [...new Set(v)]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './inputs';
 
 /** 01-console §7 Promoters (the API calls them promotors). */
 export const Promoter = z.object({
@@ -11,7 +12,7 @@ export type Promoter = z.infer<typeof Promoter>;
 
 /** The form, and the body of POST /global/promotors: an id updates, no id creates. */
 export const PromoterSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   name: z.string().trim().min(1).max(150),
   externalAnalytics: z.boolean().default(false),
 });

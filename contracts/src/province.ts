@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './inputs';
 
 /** 01-console §3 (event province: name, country), §7 Provinces. */
 export const Province = z.object({
@@ -10,7 +11,7 @@ export type Province = z.infer<typeof Province>;
 
 /** The form, and the body of POST /provinces: an id updates, no id creates. */
 export const ProvinceSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   name: z.string().trim().min(1).max(150),
   country: z.string().trim().min(1).max(150),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TIME_BOUNDS } from './constants';
 import { DeviceOption } from './fee';
 import { VenueOption } from './gate';
+import { id } from './inputs';
 import { keyed, required } from './rule-fields';
 import { boundedDate, timeOfDay } from './time-range';
 
@@ -57,10 +58,10 @@ const fields = {
 /** The body of POST /refunds {refund}: no id creates, an id updates; the result is the rule's id. */
 export const RefundRuleSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     ...fields,
-    idLocation: z.array(z.number().int().positive()).max(REFUND_RULE_MAX_ITEMS).default([]),
-    idDevice: z.array(z.number().int().positive()).max(REFUND_RULE_MAX_ITEMS).default([]),
+    idLocation: z.array(id()).max(REFUND_RULE_MAX_ITEMS).default([]),
+    idDevice: z.array(id()).max(REFUND_RULE_MAX_ITEMS).default([]),
     minAmount: z.number(keyed).int().min(0).max(100_000_000).default(REFUND_RULE_DEFAULTS.minAmount),
   })
   .superRefine(datesInOrder);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ListQuery } from './api';
 import { OPERATION_DIRECTION, OPERATION_TYPES, type OperationType } from './feed';
+import { instant as dateInRange } from './inputs';
 import { ReportQuery } from './report';
 
 /**
@@ -181,7 +182,7 @@ export type TopUpsLocationResult = z.infer<typeof TopUpsLocationResult>;
 export const ONLINE_GROUP_BY = ['hour', 'day'] as const;
 export type OnlineGroupBy = (typeof ONLINE_GROUP_BY)[number];
 
-const instant = z.iso.datetime({ offset: true }).optional();
+const instant = dateInRange().optional();
 export const OnlineTopUpsQuery = ListQuery.extend({
   /** Purchases made in [dateFrom, dateTo) (ISO instants). */
   dateFrom: instant,

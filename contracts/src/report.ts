@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant as dateInRange, queryFlag, queryId } from './inputs';
 
 /**
  * The reports' shared protocol (02-catalogue §2 "Reports filter bar", §7 Reports and Filters).
@@ -9,8 +10,8 @@ import { z } from 'zod';
  * location, staff, article, role, add-on, device, kitchen and room. A call ignores the filters it
  * does not offer. Absent = all.
  */
-const id = z.coerce.number().int().positive().optional();
-const instant = z.iso.datetime({ offset: true }).optional();
+const id = queryId().optional();
+const instant = dateInRange().optional();
 
 export const ReportQuery = z
   .object({
@@ -25,7 +26,7 @@ export const ReportQuery = z
     idKitchen: id,
     idRoom: id,
     /** Staff reports: 1 internal staff only, 0 external only; absent = both. */
-    isIntern: z.coerce.number().int().min(0).max(1).optional(),
+    isIntern: queryFlag().optional(),
   })
   .refine((q) => !q.dateStart || !q.dateEnd || Date.parse(q.dateStart) < Date.parse(q.dateEnd), {
     message: 'validation.errorDates',

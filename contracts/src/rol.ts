@@ -3,6 +3,7 @@ import { PRICE_MAX_CENTS } from './article';
 import { MAX_ROLES } from './constants';
 import { ImageRef } from './event';
 import { VenueOption } from './gate';
+import { INT4_MAX } from './inputs';
 import { keyed, required } from './rule-fields';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from './upload';
 
@@ -25,7 +26,7 @@ export const ROL_DEFAULTS = { price: 0, amountBonus: 0, tagRequired: 1, nAccess:
 export const ROL_IMAGE = { size: IMAGE_SIZES.role, folder: 'rols', displayWidth: 200 } as const;
 
 const flag01 = z.union([z.literal(0), z.literal(1)]);
-const id = () => z.number(keyed).int().positive();
+const id = () => z.number(keyed).int().positive().max(INT4_MAX);
 
 export const RolArticle = z.object({ idArticle: z.number().int(), quantity: z.number().int() });
 export type RolArticle = z.infer<typeof RolArticle>;
@@ -132,7 +133,7 @@ const locationList = () =>
  */
 export const RolSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     name: name(),
     price: money(),
     amountBonus: money().default(ROL_DEFAULTS.amountBonus),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VenueOption } from './gate';
+import { instant as dateInRange, id } from './inputs';
 import { TRUST_LETTERS, type TrustLetter } from './permissions';
 
 /**
@@ -11,7 +12,7 @@ import { TRUST_LETTERS, type TrustLetter } from './permissions';
 
 const required = { error: 'validation.required' } as const;
 const flag01 = z.union([z.literal(0), z.literal(1)]);
-const isoDate = z.iso.datetime({ offset: true });
+const isoDate = dateInRange();
 
 export const STAFF_USER_MAX = 100;
 export const STAFF_NAME_MAX = 150;
@@ -48,7 +49,7 @@ export const trustsSchema = () =>
  */
 const idList = () =>
   z
-    .array(z.number().int().positive())
+    .array(id())
     .min(1, { error: 'validation.chooseSomeOrAll' })
     .max(1000)
     .transform((v) => [...new Set(v)].sort((a, b) => a - b));
@@ -75,7 +76,7 @@ export type Staff = z.infer<typeof Staff>;
  * empty (rfid, inactive date) or "all" (locations, rooms).
  */
 export const StaffSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   user: z.string().trim().min(1, required).max(STAFF_USER_MAX),
   name: z.string().trim().min(1, required).max(STAFF_NAME_MAX),
   rfid: z.string().trim().max(STAFF_RFID_MAX).nullable().optional(),

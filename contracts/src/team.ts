@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ListQuery } from './api';
+import { id } from './inputs';
 
 /** 01-console §7 Teams (backoffice teams an event belongs to). */
 export const Team = z.object({
@@ -10,7 +11,7 @@ export type Team = z.infer<typeof Team>;
 
 /** The form, and the body of POST (create, no id) and PATCH (update, id) /backoffice/teams. */
 export const TeamSave = z.object({
-  id: z.number().int().positive().optional(),
+  id: id().optional(),
   name: z.string().trim().min(1).max(150),
 });
 export type TeamSave = z.infer<typeof TeamSave>;

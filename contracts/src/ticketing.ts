@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant as dateInRange, queryFlag, queryId, queryInt } from './inputs';
 import { ReportQuery } from './report';
 
 /**
@@ -10,8 +11,8 @@ import { ReportQuery } from './report';
  * top_ups) and the online top-ups. Amounts are cents of the event's financial currency.
  */
 
-const instant = z.iso.datetime({ offset: true });
-const id = z.coerce.number().int().positive();
+const instant = dateInRange();
+const id = queryId();
 
 /** `datetime`: the figures as they stood at that moment (default now). */
 export const TicketingAtQuery = z.object({ datetime: instant.optional() });
@@ -86,9 +87,7 @@ export type OverviewPreRechargesResult = z.infer<typeof OverviewPreRechargesResu
 export const TIME_VALIDATION_MINUTES = [5, 10, 15, 30, 60, 120] as const;
 export const TimeValidationQuery = ReportQuery.and(
   z.object({
-    minutes: z.coerce
-      .number()
-      .int()
+    minutes: queryInt(1, 1440)
       .refine((m) => (TIME_VALIDATION_MINUTES as readonly number[]).includes(m), {
         message: `validation.oneOf|{"values":"${TIME_VALIDATION_MINUTES.join(', ')}"}`,
       })
@@ -170,9 +169,9 @@ export type ValidationDeleteResult = z.infer<typeof ValidationDeleteResult>;
 
 /** Paged lists (01-console §7 list protocol). */
 const paging = {
-  page: z.coerce.number().int().min(1).default(1),
-  paginationLimit: z.coerce.number().int().min(1).max(500).default(50),
-  disablePagination: z.coerce.number().int().min(0).max(1).optional(),
+  page: queryInt(1, 100_000).default(1),
+  paginationLimit: queryInt(1, 500).default(50),
+  disablePagination: queryFlag().optional(),
 };
 
 /** GET /ticketing/ticket-validations: the validations in the window, newest first. */
@@ -202,7 +201,7 @@ export type TicketsByStaffResult = z.infer<typeof TicketsByStaffResult>;
 export const TicketCodesQuery = z.object({
   idRol: id.optional(),
   /** 1 validated, 0 not yet; absent = both. */
-  validated: z.coerce.number().int().min(0).max(1).optional(),
+  validated: queryFlag().optional(),
   ...paging,
 });
 export type TicketCodesQuery = z.infer<typeof TicketCodesQuery>;

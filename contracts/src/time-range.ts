@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_BOUNDS, TIME_BOUNDS, WEEKDAYS } from './constants';
+import { id } from './inputs';
 import { keyed, required } from './rule-fields';
 
 /** 02-catalogue §3 Time range, §4 (defaults on creation), §5, §9 (bounds). */
@@ -65,7 +66,7 @@ const datesInOrder = (v: { dateStart: string; dateEnd: string }, ctx: z.Refineme
  */
 export const TimeRangeSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     // keyed: each issue keeps its own message (a too-long name says so, not "required").
     name: z.string(keyed).trim().min(1, required).max(150),
     dateStart: boundedDate(),

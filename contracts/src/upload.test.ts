@@ -28,6 +28,43 @@ describe('image checks shared by the browser and the server', () => {
     expect(svgUnsafeReason('<svg><rect onclick="x()"/></svg>')).toBe('on…= attributes');
     expect(svgUnsafeReason('<svg><a xlink:href="javascript:x()"/></svg>')).toBe('javascript: URLs');
     expect(svgUnsafeReason('<svg><text>one = two, only = on</text></svg>')).toBeNull();
+  });
+
+  it('refuses the same dangers spelled differently (prefixes, character references, animation, links out)', () => {
+    const svg = (inner: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">${inner}</svg>`;
+    expect(svgUnsafeReason(svg('<svg:script>alert(1)</svg:script>'))).toBe('<script>');
+    expect(svgUnsafeReason(svg('<a href="&#106;avascript:alert(1)">x</a>'))).toBe('javascript: URLs');
+    expect(svgUnsafeReason(svg('<a href="&#x6A;ava&#x09;script&colon;alert(1)">x</a>'))).toBe(
+      'javascript: URLs',
+    );
+    expect(svgUnsafeReason(svg('<a><animate attributeName="href" values="javascript:alert(1)"/></a>'))).toBe(
+      'javascript: URLs',
+    );
+    expect(svgUnsafeReason(svg('<a><animate attributeName="href" values="https://evil.example"/></a>'))).toBe(
+      'animation (<animate>, <set>)',
+    );
+    expect(svgUnsafeReason(svg('<image href="https://tracker.example/p.png" width="1" height="1"/>'))).toBe(
+      'links to another address (href, src)',
+    );
+    expect(svgUnsafeReason(svg('<image xlink:href="//tracker.example/p.png"/>'))).toBe(
+      'links to another address (href, src)',
+    );
+    expect(svgUnsafeReason(svg('<style>@import url(https://evil.example/x.css);</style>'))).toBe('@import');
+    expect(svgUnsafeReason(svg('<rect style="fill:url(https://evil.example/p)"/>'))).toBe(
+      'url() of another address',
+    );
+    expect(svgUnsafeReason(svg('<image href="data:image/svg+xml;base64,PHN2Zz4="/>'))).toBe(
+      'data: documents',
+    );
+    // What logos really contain stays accepted: gradients by reference, embedded raster images, uses.
+    expect(
+      svgUnsafeReason(
+        svg(
+          '<defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><rect fill="url(#g)" width="10" height="10"/><use xlink:href="#g"/><image href="data:image/png;base64,iVBORw0KGgo="/>',
+        ),
+      ),
+    ).toBeNull();
     expect(svgUnsafeReason('<svg><rect width="1" height="1" fill="red"/></svg>')).toBeNull();
   });
 

@@ -113,18 +113,43 @@ export function looksLikeSvg(text: string): boolean {
  * What makes an SVG unsafe to show: scripts, event handlers, javascript: addresses, embedded HTML,
  * entity declarations. Such files are refused rather than rewritten.
  */
+/**
+ * What an SVG would do that an image must not: run script, load anything from elsewhere, or animate
+ * an attribute into a link. Checked on a normalised copy: character references decoded (`&#106;`),
+ * namespace prefixes dropped (`<svg:script>`), white space and control characters removed inside
+ * URLs, so spelling a thing differently does not get it through. Null when the SVG is safe.
+ */
 export function svgUnsafeReason(text: string): string | null {
-  const rules: [RegExp, string][] = [
-    [/<script[\s>/]/i, '<script>'],
-    [/<foreignObject[\s>/]/i, '<foreignObject>'],
-    [/<(?:iframe|embed|object|handler|listener)[\s>/]/i, '<iframe>, <embed>, <object>'],
-    [/<!ENTITY/i, '<!ENTITY>'],
-    [/<[^<>]*[\s"'/]on[a-z]+\s*=/i, 'on…= attributes'],
-    [/(?:java|vb)script\s*:/i, 'javascript: URLs'],
-    [/data\s*:\s*text\/html/i, 'data:text/html URLs'],
-    [/<set\b[^<>]*attributeName\s*=\s*["']?(?:href|xlink:href)/i, '<set href>'],
+  const decoded = text
+    .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(Number.parseInt(h, 16) % 0x110000))
+    .replace(/&#([0-9]+);?/g, (_, d: string) => String.fromCodePoint(Number(d) % 0x110000))
+    .replace(
+      /&(?:colon|tab|newline);/gi,
+      (m) => ({ '&colon;': ':', '&tab;': '\t', '&newline;': '\n' })[m.toLowerCase()]!,
+    );
+  // `<svg:script …>` and `</x:foreignObject>` are the same elements as without a prefix.
+  const plain = decoded.replace(/<(\/?)[A-Za-z_][\w.-]*:(?=[A-Za-z_])/g, '<$1');
+  // Inside a URL a browser ignores tabs, new lines and control characters: `java\tscript:`.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const squeezed = plain.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, '');
+  const rules: [RegExp, string, string][] = [
+    [/<script[\s>/]/i, '<script>', plain],
+    [/<foreignObject[\s>/]/i, '<foreignObject>', plain],
+    [/<(?:iframe|embed|object|handler|listener)[\s>/]/i, '<iframe>, <embed>, <object>', plain],
+    [/<!ENTITY/i, '<!ENTITY>', plain],
+    [/<[^<>]*[\s"'/]on[a-z]+\s*=/i, 'on…= attributes', plain],
+    [/(?:java|vb|live)script:/i, 'javascript: URLs', squeezed],
+    [/data:text\/html|data:image\/svg|data:application/i, 'data: documents', squeezed],
+    [/<(?:animate|animateMotion|animateTransform|set|discard)[\s>/]/i, 'animation (<animate>, <set>)', plain],
+    [/@import/i, '@import', squeezed],
+    [/url\((?!["']?(?:#|data:image\/(?:png|jpe?g|gif|webp);))/i, 'url() of another address', squeezed],
+    [
+      /\s(?:[\w-]+:)?(?:href|src)\s*=\s*(["'])(?!\s*(?:#|data:image\/(?:png|jpe?g|gif|webp);))/i,
+      'links to another address (href, src)',
+      plain,
+    ],
   ];
-  for (const [re, label] of rules) if (re.test(text)) return label;
+  for (const [re, label, where] of rules) if (re.test(where)) return label;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIME_BOUNDS } from './constants';
+import { id, queryId } from './inputs';
 import { TIME_PATTERN } from './time-range';
 
 /** 02-catalogue §2 Zones, §3 Zone, §5, §9. */
@@ -45,10 +46,10 @@ export type Zone = z.infer<typeof Zone>;
  */
 export const ZoneSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     name: z.string(required).trim().min(1, required).max(150),
     modeDoubleIn: z.enum(DOUBLE_ENTRY_MODES).default(ZONE_DEFAULTS.modeDoubleIn),
-    idZoneParent: z.number().int().positive().nullable().optional(),
+    idZoneParent: id().nullable().optional(),
     capacity: z.number().int().min(NO_CAPACITY_CONTROL).default(ZONE_DEFAULTS.capacity),
     noCheckCapacity: z.number().int().default(ZONE_DEFAULTS.noCheckCapacity),
     resetCapacity: flag01.default(ZONE_DEFAULTS.resetCapacity),
@@ -62,7 +63,7 @@ export const ZoneSave = z
 export type ZoneSave = z.infer<typeof ZoneSave>;
 export const ZoneSaveRequest = z.object({ zone: ZoneSave });
 
-export const ZoneUniqueParam = z.object({ idUnique: z.coerce.number().int().positive() });
+export const ZoneUniqueParam = z.object({ idUnique: queryId() });
 
 /**
  * 02-catalogue §5: a controlled capacity is at least 1 and noCheckCapacity at least 0 (values are

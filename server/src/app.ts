@@ -49,7 +49,14 @@ import { zoneRoutes } from './modules/venue/zones.routes';
 import { bannedRoutes } from './modules/wristbands/banned.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { guard } from './plugins/guard';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerTextRule,
+  serverWithTimeouts,
+} from './plugins/input-safety';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 
 export interface BuiltApp {
@@ -71,10 +78,15 @@ export async function buildApp(
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    serverFactory: serverWithTimeouts(config),
+    clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextRule(app);
+  await registerSecurityHeaders(app, config);
   await app.register(guard, { db: database.db, tokens, config });
   await registerOpenApi(app);
 

@@ -42,6 +42,10 @@ export interface Config {
   festivalPaths: string[];
   trustProxy: boolean;
   bodyLimitBytes: number;
+  /** A whole request (headers and body) must arrive within this many ms (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutMs: number;
+  /** Its headers within this many ms (HEADERS_TIMEOUT_SECONDS). */
+  headersTimeoutMs: number;
   loginThrottle: { pairFailures: number; ipFailures: number; accountFailures: number; windowMinutes: number };
   logLevel: string;
   /** Minutes between two points of the realtime capacity log; 0: this process does not write it. */
@@ -169,6 +173,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       .filter(Boolean),
     trustProxy: str('TRUST_PROXY', '0') === '1',
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_SECONDS', 60, 1) * 1000,
+    headersTimeoutMs: int('HEADERS_TIMEOUT_SECONDS', 20, 1) * 1000,
     loginThrottle: {
       pairFailures: int('LOGIN_MAX_FAILURES', 5, 1),
       ipFailures: int('LOGIN_MAX_FAILURES_PER_IP', 50, 1),

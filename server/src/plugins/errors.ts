@@ -55,12 +55,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(new AppError('malformedJson'));
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(
-          new AppError('tooLarge', {
-            params: { limit: `${Math.round(app.initialConfig.bodyLimit! / 1024)} KB` },
-          }),
-        );
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        // The route's own limit (the terminal feed takes larger bodies than the console's calls).
+        const limit = req.routeOptions?.bodyLimit ?? app.initialConfig.bodyLimit!;
+        return send(new AppError('tooLarge', { params: { limit: `${Math.round(limit / 1024)} KB` } }));
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return send(new AppError('unsupportedMedia'));
@@ -69,6 +68,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Unique violations reaching here are a service that forgot to check first: still a clean 409.
     const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
     if (pgCode === '23505') return send(new AppError('conflict'));
+    // Data exceptions (class 22: a number out of its column's range, a NUL byte, a date PostgreSQL
+    // cannot hold, a value too long): the shared input schemas refuse these first; this is the net.
+    if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+      req.log.warn({ err }, 'a value reached the database that the input schemas should have refused');
+      return send(new AppError('valueOutOfRange'));
+    }
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       const key = err.statusCode === 404 ? 'notFound' : err.statusCode === 413 ? 'tooLarge' : 'validation';
       return send(new AppError(key, { params: { limit: '' } }));

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
 import { requestOrigin } from '../event-detail/device-qr.service';
 import * as service from './device.service';
-import { requireDevice } from './device-auth';
+import { type DeviceCaller, requireDevice } from './device-auth';
 import { syncBatch } from './sync.service';
 
 /** A full batch of SYNC_MAX_OPERATIONS operations fits comfortably. */
@@ -48,15 +48,21 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ok(req, await service.redeem(ctx, req.body, requestOrigin(req))),
   );
 
+  // The device token is checked before the (up to 8 MB) body is read; each operation's text is
+  // checked by the sync itself, so one bad operation is refused alone and the others are recorded.
+  const callers = new WeakMap<object, DeviceCaller>();
   r.post(
     '/api/device/sync',
     {
-      config: { access: { auth: 'none' } },
+      config: { access: { auth: 'none' }, ownTextCheck: true },
       bodyLimit: SYNC_BODY_LIMIT,
+      onRequest: async (req) => {
+        callers.set(req, await requireDevice(ctx, req));
+      },
       schema: { tags, body: SyncRequest, response: { 200: okSchema(SyncResult) } },
     },
     async (req) => {
-      const device = await requireDevice(ctx, req);
+      const device = callers.get(req) ?? (await requireDevice(ctx, req));
       return ok(req, await syncBatch(ctx.db, device, req.body.operations, req.lang));
     },
   );

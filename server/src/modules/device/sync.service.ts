@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import {
   type FlaggedOperation,
   type FlagReason,
+  findUnsafeText,
+  INT4_MAX,
   issueToFieldError,
   type Language,
   type RefusedOperation,
   SyncOperation,
   type SyncResult,
+  scrubUnsafeText,
 } from '@pulsera/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -70,7 +73,7 @@ function namedAddons(rawOps: unknown[]) {
   const ids = new Set<number>();
   for (const raw of rawOps) {
     const id = (raw as { addonId?: unknown } | null)?.addonId;
-    if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) ids.add(id);
+    if (typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= INT4_MAX) ids.add(id);
   }
   return [...ids];
 }
@@ -79,7 +82,8 @@ function namedAddons(rawOps: unknown[]) {
 function namedVenue(rawOps: unknown[]) {
   const kitchens = new Set<number>();
   const rooms = new Set<number>();
-  const valid = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+  const valid = (v: unknown): v is number =>
+    typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= INT4_MAX;
   for (const raw of rawOps) {
     const op = raw as { kitchenId?: unknown; roomId?: unknown } | null;
     if (valid(op?.kitchenId)) kitchens.add(op.kitchenId);
@@ -117,11 +121,21 @@ export async function syncBatch(
   const duplicates: string[] = [];
   const candidates: Candidate[] = [];
   const firstHash = new Map<string, string>();
+  // Text PostgreSQL cannot hold (a NUL byte, a lone surrogate) refuses its operation alone; what is
+  // kept of it for the refusal log is scrubbed.
+  const unsafeAt = rawOps.map((raw) => findUnsafeText(raw));
+  rawOps = rawOps.map((raw, i) => (unsafeAt[i] === null ? raw : scrubUnsafeText(raw)));
   const knownAddons = await repo.eventAddons(db, device.eventId, namedAddons(rawOps));
   const venue = namedVenue(rawOps);
   const knownVenue = await repo.eventVenue(db, device.eventId, venue.kitchens, venue.rooms);
   rawOps.forEach((raw, index) => {
     const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
+    const unsafe = unsafeAt[index];
+    if (unsafe !== null && unsafe !== undefined) {
+      const fields = [{ path: unsafe, message: 'validation.unsafeText' }];
+      refusals.push(refusal(lang, rawId, index, 'invalid', 'errors.validation', raw, fields));
+      return;
+    }
     const parsed = SyncOperation.safeParse(raw);
     if (!parsed.success) {
       const fields = parsed.error.issues.map(issueToFieldError);

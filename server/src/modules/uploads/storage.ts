@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -42,6 +43,8 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** The image objects stored before `before` (keys of IMAGE_KEY_PATTERN only: nothing else is ours). */
   listOlder(before: Date): AsyncIterable<{ key: string; storedAt: Date }>;
+  /** The whole object as a stream and its size; null when there is none. */
+  stream(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** The address the image is shown from. */
   publicUrl(key: string): string;
 }
@@ -112,7 +115,7 @@ export class LocalStorage implements Storage {
   }
 
   /** A stream of the file and its size, for GET /api/files/*; null when missing. */
-  async stream(key: string): Promise<{ stream: ReadStream; size: number } | null> {
+  async stream(key: string): Promise<{ stream: Readable; size: number } | null> {
     const file = this.file(key);
     try {
       const info = await stat(file);
@@ -228,13 +231,27 @@ export class S3Storage implements Storage {
     } while (token);
   }
 
+  async stream(key: string): Promise<{ stream: Readable; size: number } | null> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.cfg.bucket, Key: key }));
+      if (!res.Body) return null;
+      return { stream: res.Body as Readable, size: res.ContentLength ?? 0 };
+    } catch (e) {
+      if (e instanceof S3ServiceException && (e.name === 'NoSuchKey' || e.$metadata.httpStatusCode === 404))
+        return null;
+      throw e;
+    }
+  }
+
+  /**
+   * Images are shown through GET /api/files/*, which streams the object with the same Content-Type,
+   * `nosniff` and Content-Security-Policy as a file from disk (a bucket cannot carry those headers).
+   * With S3_PUBLIC_URL (a CDN you configure to add them) the images are shown from there instead.
+   */
   publicUrl(key: string) {
-    const { publicUrl, endpoint, bucket, region, forcePathStyle } = this.cfg;
+    const { publicUrl } = this.cfg;
     if (publicUrl) return `${publicUrl.replace(/\/$/, '')}/${key}`;
-    if (!endpoint) return `https://${bucket}.s3.${region}.amazonaws.com/${key}`;
-    const base = new URL(endpoint);
-    if (forcePathStyle) return `${base.origin}/${bucket}/${key}`;
-    return `${base.protocol}//${bucket}.${base.host}/${key}`;
+    return `/api/files/${key}`;
   }
 }
 

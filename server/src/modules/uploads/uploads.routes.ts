@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
 import { fail } from '../../lib/errors';
-import { LocalStorage, storageFor, type UploadClaims } from './storage';
+import { storageFor, type UploadClaims } from './storage';
 import * as service from './uploads.service';
 
 /** Served images may never run script in our origin (an SVG is a document that could). */
@@ -116,7 +116,6 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     const match = IMAGE_KEY_PATTERN.exec(key);
     if (!match) throw fail('notFound');
     const storage = storageFor(ctx);
-    if (!(storage instanceof LocalStorage)) return reply.redirect(storage.publicUrl(key), 302);
     const file = await storage.stream(key);
     if (!file) throw fail('notFound');
     const mime = MIME_OF_EXTENSION[match[1]!]!;

@@ -1,0 +1,45 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * Browser hardening on every answer (console, API, files): a strict Content-Security-Policy with no
+ * inline script, no framing (`frame-ancestors 'none'`), `nosniff`, a referrer policy that sends no
+ * path to other sites, and HSTS when the public address is https. Styles may be inline: Mantine sets
+ * element styles at run time (a style cannot run script). Images and uploads may reach the bucket's
+ * public address when one is configured.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const extraOrigins = [config.storage?.s3?.publicUrl, config.storage?.s3?.endpoint]
+    .filter((u): u is string => !!u)
+    .map((u) => new URL(u).origin);
+  const s3Bucket = config.storage?.s3 && !config.storage.s3.endpoint ? ['https://*.amazonaws.com'] : [];
+  const https = config.publicUrl?.startsWith('https://') ?? false;
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...extraOrigins],
+        'font-src': ["'self'", 'data:'],
+        // The browser PUTs an image straight to a presigned bucket address.
+        'connect-src': ["'self'", ...extraOrigins, ...s3Bucket],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'worker-src': ["'self'", 'blob:'],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    // Images from /api/files are shown by the console only; other sites may not embed them.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    xPoweredBy: true,
+  });
+}
