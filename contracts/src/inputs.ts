@@ -42,7 +42,8 @@ export const instant = () =>
   z.iso.datetime({ offset: true }).refine(
     (v) => {
       const t = Date.parse(v);
-      return t >= Date.parse(DATE_RANGE_MIN) && t <= Date.parse(DATE_RANGE_MAX);
+      // Not a date at all: the format check already says so.
+      return Number.isNaN(t) || (t >= Date.parse(DATE_RANGE_MIN) && t <= Date.parse(DATE_RANGE_MAX));
     },
     { error: 'validation.dateRange|{"min":"2020-01-01","max":"2099-12-31"}' },
   );
