@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm start: build the web app when it is missing or older than its sources, then serve the console.
+// npm start: build the web app and the server when missing or older than their sources, then serve
+// the console with `node` running the compiled server (server/dist/main.js).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,7 +26,16 @@ if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const child = spawn(tsx, [path.join(root, 'server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+const serverJs = path.join(root, 'server/dist/main.js');
+const serverSources = Math.max(
+  newest(path.join(root, 'server/src')),
+  newest(path.join(root, 'contracts/src')),
+);
+if (!existsSync(serverJs) || statSync(serverJs).mtimeMs < serverSources) {
+  const { buildServer } = await import('./build-server.mjs');
+  console.log(`Built the server in ${await buildServer()} ms`);
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', serverJs], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

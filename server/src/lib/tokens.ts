@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 
@@ -20,9 +20,10 @@ export type Verified<T> = { ok: true; claims: T } | { ok: false; reason: VerifyF
 
 /** Signed tokens: the session, the event trusts, the POS state and other one-purpose tokens. */
 export class Tokens {
-  private readonly key: Uint8Array;
+  /** Imported once: a raw secret would be imported again by every sign and verify. */
+  private readonly key: KeyObject;
   constructor(private readonly cfg: Pick<Config, 'sessionSecret' | 'tokenExpiryDays' | 'trustsExpiryHours'>) {
-    this.key = new TextEncoder().encode(cfg.sessionSecret);
+    this.key = createSecretKey(Buffer.from(cfg.sessionSecret, 'utf8'));
   }
 
   private sign(claims: Record<string, unknown>, audience: string, expiresIn: string) {

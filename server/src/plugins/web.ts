@@ -22,7 +22,24 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    // Pre-compressed copies (.br, .gz, written by the build) by Accept-Encoding; hashed assets are
+    // cached for a year, everything else (index.html) is revalidated on every load.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader(
+          'cache-control',
+          /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/.test(filePath)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {
