@@ -1,30 +1,103 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Config, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
 import { registerCapacityLog } from './modules/reports/capacity-log.task';
 import { registerRollupCompaction } from './modules/reports/rollups.task';
 import { registerUploadSweep } from './modules/uploads/upload-sweep.task';
 import { seedIfEmpty } from './seed/demo';
 
+/** Connections one process's pool may hold (db/client.ts). */
+const POOL_PER_PROCESS = 10;
+
+/**
+ * How many server processes serve the port: WEB_CONCURRENCY, else one per core; never more than the
+ * PostgreSQL server's connections allow for our pools, and one on the embedded database (PGlite is
+ * one process's database).
+ */
+async function processCount(config: Config, database: Database, log: (m: string) => void) {
+  const asked = process.env.WEB_CONCURRENCY ? Number(process.env.WEB_CONCURRENCY) : null;
+  if (asked !== null && (!Number.isInteger(asked) || asked < 1))
+    throw new Error('Setting WEB_CONCURRENCY must be a whole number >= 1');
+  if (database.kind === 'pglite') {
+    if (asked && asked > 1) log('WEB_CONCURRENCY is ignored on the embedded database: one process serves it');
+    return 1;
+  }
+  const rows = (await database.db.execute(
+    sql`select current_setting('max_connections')::int as max`,
+  )) as unknown as { rows: { max: number }[] } | { max: number }[];
+  const max = Array.isArray(rows) ? rows[0]!.max : rows.rows[0]!.max;
+  const allowed = Math.max(1, Math.floor((max - 10) / POOL_PER_PROCESS));
+  const wanted = asked ?? availableParallelism();
+  if (wanted > allowed)
+    log(`${wanted} processes would need more connections than the server's ${max}: running ${allowed}`);
+  return Math.min(wanted, allowed);
+}
+
+async function serve(config: Config, database: Database, seeded: boolean) {
+  const { app, ctx } = await buildApp({ database });
+  // Scheduled work of this process, stopped by app.close(); each is safe with several processes
+  // (the capacity log claims its slot in the database; compaction and the sweep are idempotent).
+  registerCapacityLog(app, ctx);
+  registerRollupCompaction(app, ctx);
+  registerUploadSweep(app, ctx);
+  if (seeded) app.log.info('Loaded the demo festival (accounts in README.md)');
+
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
 const config = loadConfig();
-const database = await openDatabase(config);
-const seeded = await seedIfEmpty(database.db, config);
-const { app, ctx } = await buildApp({ database });
-// Scheduled work of this process, stopped by app.close().
-registerCapacityLog(app, ctx);
-registerRollupCompaction(app, ctx);
-registerUploadSweep(app, ctx);
-if (seeded) app.log.info('Loaded the demo festival (accounts in README.md)');
-
-const close = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', close);
-process.on('SIGTERM', close);
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  `Pulsera console on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
-);
+if (cluster.isPrimary) {
+  const started = Date.now();
+  // Migrations and the demo run once, here, before any worker opens the database.
+  const database = await openDatabase(config);
+  const seeded = await seedIfEmpty(database.db, config);
+  const count = await processCount(config, database, (m) => console.warn(m));
+  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
+  if (count === 1) {
+    const app = await serve(config, database, seeded);
+    app.log.info(
+      `Pulsera console on http://localhost:${config.port} (${where}), ready in ${Date.now() - started} ms`,
+    );
+  } else {
+    await database.close();
+    if (seeded) console.log('Loaded the demo festival (accounts in README.md)');
+    let ready = 0;
+    let stopping = false;
+    const fork = () => cluster.fork();
+    cluster.on('listening', () => {
+      if (++ready === count)
+        console.log(
+          `Pulsera console on http://localhost:${config.port} (${where}, ${count} processes), ready in ${Date.now() - started} ms`,
+        );
+    });
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) return;
+      console.error(`Server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+      setTimeout(fork, 1000);
+    });
+    for (let i = 0; i < count; i++) fork();
+    for (const sig of ['SIGINT', 'SIGTERM'] as const)
+      process.on(sig, () => {
+        stopping = true;
+        for (const w of Object.values(cluster.workers ?? {})) w?.kill(sig);
+        setTimeout(() => process.exit(0), 5000).unref();
+        cluster.on('exit', () => {
+          if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        });
+      });
+  }
+} else {
+  await serve(config, await openDatabase(config), false);
+}
