@@ -64,5 +64,5 @@ describe('the session secret', () => {
     expect(res.statusCode).toBe(401);
     await app.close();
     await database.close();
-  });
+  }, 180_000);
 });

@@ -207,7 +207,7 @@ describe('browser and HTTP hardening', () => {
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     await app.close();
     await database.close();
-  });
+  }, 180_000);
 
   describe('over a real socket', () => {
     let base: { port: number };
