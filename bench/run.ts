@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { benchApiOverhead, OVERHEAD_TARGET, type OverheadRow } from './api-overhead';
 import { benchCustomerSearch, type SearchFigures } from './customer-search';
 import { BENCH_DATABASE_URL, type BenchDb, postgresReachable } from './databases';
 import { benchIngest, DEFAULT_INGEST, type IngestFigures } from './ingest';
 import { benchReports, DEFAULT_REPORTS, printReportFigures, type ReportFigures } from './reports';
 
 /**
- * npm run bench [-- --only ingest|search|reports] [--db postgres|pglite] [--seconds 45] [--customers 100000]
+ * npm run bench [-- --only ingest|search|reports|overhead] [--overhead-seconds 10] [--overhead-connections 20] [--db postgres|pglite] [--seconds 45] [--customers 100000]
  *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
  *
  * Ingest through POST /api/device/sync and customer search, on PostgreSQL (DATABASE_URL, default
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     wristbands: { type: 'string', default: String(DEFAULT_INGEST.wristbands) },
     customers: { type: 'string', default: process.env.BENCH_CUSTOMERS ?? '100000' },
     concurrency: { type: 'string', default: String(DEFAULT_INGEST.concurrency) },
+    'overhead-seconds': { type: 'string', default: process.env.BENCH_OVERHEAD_SECONDS ?? '10' },
+    'overhead-connections': { type: 'string', default: '20' },
     'report-operations': {
       type: 'string',
       default: process.env.BENCH_REPORT_OPERATIONS ?? String(DEFAULT_REPORTS.operations),
@@ -140,12 +143,38 @@ if (search.length) {
   for (const f of search)
     console.log(`${f.customers} customers seeded on ${f.database} in ${f.seedSeconds} s`);
 }
+let overhead: { rows: OverheadRow[]; startMs: number; buildMs: number; connections: number } | null = null;
+if ((!values.only || values.only === 'overhead') && databases.includes('postgres')) {
+  console.log('API overhead on postgres (ours vs bare Fastify + pg running the same SQL)…');
+  overhead = await benchApiOverhead({
+    seconds: Number(values['overhead-seconds']),
+    connections: Number(values['overhead-connections']),
+    log: (line) => console.log(line),
+  });
+  console.log(
+    `\nAPI overhead: requests per second at ${overhead.connections} connections, the production server (compiled, built in ${overhead.buildMs} ms, ready in ${overhead.startMs} ms) against a bare Fastify + pg route running the same statements`,
+  );
+  console.table(
+    overhead.rows.map((r) => ({
+      call: r.call,
+      statements: r.statements,
+      'ours req/s': r.ours,
+      'bare req/s': r.bare,
+      ratio: `${Math.round(r.ratio * 100)} %`,
+      target: `≥ ${OVERHEAD_TARGET * 100} %`,
+      errors: r.errors,
+      met: r.ratio >= OVERHEAD_TARGET && r.errors === 0 ? 'yes' : 'NO',
+    })),
+  );
+}
+
 const reportsOk = reports.map(printReportFigures).every(Boolean);
 const failed =
   !reportsOk ||
   ingest.some((f) => !f.ledgerConsistent) ||
   ingest.some((f) => f.database === 'postgres' && f.operationsPerSecond < INGEST_TARGET) ||
-  search.some((f) => f.database === 'postgres' && f.kinds.some((k) => k.p95 >= SEARCH_TARGET_MS));
+  search.some((f) => f.database === 'postgres' && f.kinds.some((k) => k.p95 >= SEARCH_TARGET_MS)) ||
+  (overhead?.rows.some((r) => r.ratio < OVERHEAD_TARGET || r.errors > 0) ?? false);
 console.log(failed ? '\nSome figures miss their target (see above).' : '\nAll figures meet their targets.');
 // A call that failed or missed its target fails the run (CI and scripts see it).
 if (failed) process.exitCode = 1;

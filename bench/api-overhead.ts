@@ -1,0 +1,225 @@
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { REPO_ROOT } from '../server/src/config';
+import { events } from '../server/src/db/schema';
+import { ACTIVE_DEMO_EVENT, DEMO_PASSWORD, seedIfEmpty } from '../server/src/seed/demo';
+import { BENCH_DATABASE_URL, openBenchDatabase } from './databases';
+
+/**
+ * API overhead (issue "Speed"): each list, detail and report call of the console, through the
+ * production server (compiled, `node server/dist/main.js`, one process, PostgreSQL), against a bare
+ * Fastify + pg route that runs the very SQL statements the call issued (captured from one real call,
+ * so the comparison stays honest as queries change). Both are loaded alike (autocannon, keep-alive,
+ * `connections` at once, `seconds` each) and the ratio of requests per second is printed with its
+ * target: ≥ 50 % of bare.
+ */
+export const OVERHEAD_TARGET = 0.5;
+
+export interface OverheadRow {
+  call: string;
+  statements: number;
+  ours: number;
+  bare: number;
+  ratio: number;
+  errors: number;
+}
+
+interface Captured {
+  text: string;
+  values?: unknown[];
+  rowMode?: string;
+}
+
+function whenListening(child: ChildProcess, url: string, timeoutMs = 180_000) {
+  return new Promise<void>((resolve, reject) => {
+    const started = Date.now();
+    const tick = async () => {
+      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
+      try {
+        const r = await fetch(url);
+        if (r.ok) return resolve();
+      } catch {
+        // not yet
+      }
+      if (Date.now() - started > timeoutMs) return reject(new Error(`${url} did not answer`));
+      setTimeout(tick, 300);
+    };
+    void tick();
+  });
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number, connections: number) {
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  const errors = result.non2xx + result.errors + result.timeouts;
+  if (errors && process.env.BENCH_DEBUG)
+    console.log(url, result.statusCodeStats, result.errors, result.timeouts);
+  return { rps: result.requests.average, errors };
+}
+
+export async function benchApiOverhead(opts: {
+  seconds: number;
+  connections: number;
+  log: (l: string) => void;
+}) {
+  const { buildServer } = (await import(path.join(REPO_ROOT, 'scripts/build-server.mjs'))) as {
+    buildServer: () => Promise<number>;
+  };
+  const buildMs = await buildServer();
+  const database = await openBenchDatabase('postgres');
+  const dbUrl = new URL(BENCH_DATABASE_URL);
+  const dbName = await (async () => {
+    const r = (await database.db.execute('select current_database() as name' as never)) as unknown as {
+      rows: { name: string }[];
+    };
+    return r.rows[0]!.name;
+  })();
+  dbUrl.pathname = `/${dbName}`;
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'pulsera-overhead-'));
+  const children: ChildProcess[] = [];
+  try {
+    opts.log('  seeding the demo festival…');
+    await seedIfEmpty(database.db, { seed: 'demo' });
+    const [ev] = await database.db.select().from(events).where(eq(events.name, ACTIVE_DEMO_EVENT));
+    const from = new Date(ev!.dateStart).toISOString();
+    const to = new Date(ev!.dateEnd).toISOString();
+    const window = `dateStart=${encodeURIComponent(from)}&dateEnd=${encodeURIComponent(to)}`;
+    const calls: Record<string, string> = {
+      'events/active': '/api/events/active',
+      locations: '/api/locations',
+      articles: '/api/articles',
+      'customer search': '/api/infoCustomer/search?name=an',
+      'quick dashboard': `/api/reports/mainQuickDashboard?${window}`,
+      'top-ups report': `/api/reports/mainRecharges?${window}`,
+      'wristbands report': `/api/reports/wristbands?${window}`,
+    };
+
+    // Ours: the production server, compiled, one process.
+    const port = 18_000 + Math.floor(Math.random() * 1000);
+    const env = {
+      ...process.env,
+      DATABASE_URL: dbUrl.toString(),
+      SEED: 'none',
+      WEB_CONCURRENCY: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TOKEN_REFRESH_MINUTES: '100000',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      CAPACITY_LOG_MINUTES: '0',
+      UPLOAD_SWEEP_HOURS: '0',
+    };
+    const startedAt = Date.now();
+    const ours = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
+      env,
+      stdio: 'inherit',
+    });
+    children.push(ours);
+    const base = `http://127.0.0.1:${port}`;
+    await whenListening(ours, `${base}/api/health`);
+    const startMs = Date.now() - startedAt;
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'mega@demo.test', password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { result: { token: string } }).result.token;
+    const headers = { token, tokenevent: ev!.token };
+
+    // The statements each call issues, captured from one call of the same app in this process.
+    const captured: Record<string, Captured[]> = {};
+    const { app: probe } = await buildApp({
+      database,
+      logger: false,
+      config: { seed: 'none', sessionSecret: env.SESSION_SECRET, tokenRefreshMinutes: 100_000 },
+    });
+    await probe.ready();
+    for (const [name, url] of Object.entries(calls)) {
+      captured[name] = await captureStatements(probe, url, headers);
+      const check = await fetch(`${base}${url}`, { headers });
+      if (!check.ok) throw new Error(`${name}: ${check.status} ${await check.text()}`);
+    }
+
+    const file = path.join(tmp, 'statements.json');
+    writeFileSync(
+      file,
+      JSON.stringify(Object.fromEntries(Object.entries(captured).map(([k, v]) => [slug(k), v]))),
+    );
+    const barePort = port + 1;
+    const bare = fork(
+      path.join(REPO_ROOT, 'bench/bare-server.mjs'),
+      [file, String(barePort), dbUrl.toString()],
+      {
+        stdio: 'inherit',
+      },
+    );
+    children.push(bare);
+    await new Promise<void>((resolve) => bare.once('message', () => resolve()));
+
+    const rows: OverheadRow[] = [];
+    for (const [name, url] of Object.entries(calls)) {
+      // Warm both, then measure one after the other (never at the same time).
+      await load(`${base}${url}`, headers, 1, opts.connections);
+      const o = await load(`${base}${url}`, headers, opts.seconds, opts.connections);
+      const bareUrl = `http://127.0.0.1:${barePort}/bare/${slug(name)}`;
+      await load(bareUrl, {}, 1, opts.connections);
+      const b = await load(bareUrl, {}, opts.seconds, opts.connections);
+      rows.push({
+        call: name,
+        statements: captured[name]!.length,
+        ours: Math.round(o.rps),
+        bare: Math.round(b.rps),
+        ratio: b.rps ? o.rps / b.rps : 0,
+        errors: o.errors + b.errors,
+      });
+      opts.log(`  ${name}: ${Math.round(o.rps)} req/s, bare ${Math.round(b.rps)} req/s`);
+    }
+    return { rows, startMs, buildMs, connections: opts.connections, seconds: opts.seconds };
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await database.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-');
+
+/**
+ * The SQL statements one call issues, observed at the pg client (text, values and row mode) while
+ * the same app, on the same database and secret, answers the call once in-process.
+ */
+async function captureStatements(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Captured[]> {
+  const seen: Captured[] = [];
+  const original = pg.Client.prototype.query;
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query overloads
+  (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
+    const [q, values] = args;
+    if (typeof q === 'string') seen.push({ text: q, values });
+    else if (q && typeof q.text === 'string')
+      seen.push({
+        text: q.text,
+        values: q.values ?? (Array.isArray(values) ? values : undefined),
+        rowMode: q.rowMode,
+      });
+    return original.apply(this, args as never);
+  };
+  try {
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  } finally {
+    (pg.Client.prototype as { query: unknown }).query = original;
+  }
+  return seen;
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// The same work done bare: Fastify + pg, one route per measured call, each running exactly the SQL
+// statements (text, values, row mode) that Pulsera's call issued, on one connection, in the same
+// order, and answering the last statement's rows as JSON. No guard, no schema, no ORM.
+// Usage: node bench/bare-server.mjs <statements.json> <port> <databaseUrl>
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const [file, port, databaseUrl] = process.argv.slice(2);
+const routes = JSON.parse(readFileSync(file, 'utf8'));
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+const app = Fastify({ logger: false });
+let reported = false;
+app.setErrorHandler((err, _req, reply) => {
+  if (!reported) {
+    reported = true;
+    console.error('bare route failed:', err.message);
+  }
+  reply.code(500).send({ error: 500, description: err.message });
+});
+for (const [name, statements] of Object.entries(routes)) {
+  app.get(`/bare/${name}`, async () => {
+    const client = await pool.connect();
+    try {
+      let last = null;
+      for (const s of statements)
+        last = await client.query({ text: s.text, values: s.values, rowMode: s.rowMode });
+      return { error: 0, result: last?.rows ?? null };
+    } finally {
+      client.release();
+    }
+  });
+}
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+process.send?.('ready');
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () =>
+    app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+  );
