@@ -26,7 +26,8 @@ async function browser(): Promise<{ path: string; args: string[]; source: string
     '--disable-component-update',
     '--disable-sync',
   ];
-  if (process.env.CHROMIUM_PATH) return { path: process.env.CHROMIUM_PATH, args: common, source: 'CHROMIUM_PATH' };
+  if (process.env.CHROMIUM_PATH)
+    return { path: process.env.CHROMIUM_PATH, args: common, source: 'CHROMIUM_PATH' };
   if (process.platform === 'linux' && process.arch === 'x64') {
     const { default: sparticuz } = await import('@sparticuz/chromium');
     const path = await sparticuz.executablePath();
@@ -56,7 +57,9 @@ export default defineConfig({
     acceptDownloads: true,
     trace: 'off',
     launchOptions:
-      CHROMIUM.path && existsSync(CHROMIUM.path) ? { executablePath: CHROMIUM.path, args: CHROMIUM.args } : {},
+      CHROMIUM.path && existsSync(CHROMIUM.path)
+        ? { executablePath: CHROMIUM.path, args: CHROMIUM.args }
+        : {},
   },
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',
