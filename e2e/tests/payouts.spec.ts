@@ -63,7 +63,7 @@ test('a SEPA run with limits: generated, downloaded, sent, and the refund paid o
   await run.getByTestId('payouts-run-sent').click();
   await page.getByTestId('confirm-yes').click();
   await expectSaved(page);
-  await expect(run).toContainText('Sent to the bank');
+  await expect(run.getByTestId('payouts-run-status')).toHaveText('Sent');
 
   // The customer's refund shows it, with its run.
   await page.getByTestId('nav-customers').click();

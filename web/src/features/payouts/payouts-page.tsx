@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -11,6 +12,7 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import {
@@ -139,13 +141,12 @@ function AccountCard({ account }: { account: PayoutAccount | null }) {
                 <TextField<AccountInput> name="name" required />
                 <TextField<AccountInput> name="iban" required />
                 <TextField<AccountInput> name="bic" />
-                <TextField<AccountInput>
-                  name="conceptTemplate"
-                  required
-                  description={t('payouts.account.placeholders')}
-                />
+                <TextField<AccountInput> name="conceptTemplate" required />
               </SimpleGrid>
-              <Group justify="flex-end">
+              <Group justify="space-between">
+                <Text size="xs" c="dimmed">
+                  {t('payouts.account.placeholders')}
+                </Text>
                 <Button type="submit" loading={save.isPending} data-testid="payouts-account-save">
                   {t('common.save')}
                 </Button>
@@ -449,8 +450,9 @@ function RunsCard() {
             {
               accessor: 'status',
               title: f('status'),
+              noWrap: true,
               render: (r) => (
-                <Group gap={4} wrap="nowrap">
+                <Stack gap={2} align="flex-start">
                   <Badge color={RUN_STATUS_COLOR[r.status]} variant="light" data-testid="payouts-run-status">
                     {t(`payouts.runStatus.${r.status}`)}
                   </Badge>
@@ -459,54 +461,59 @@ function RunsCard() {
                       {t('payouts.runs.rejectedCount', { count: r.rejected })}
                     </Badge>
                   )}
-                </Group>
+                </Stack>
               ),
             },
-            { accessor: 'createdBy', title: f('createdBy') },
+            { accessor: 'createdBy', title: f('createdBy'), noWrap: true },
             {
               accessor: 'actions',
               title: '',
               textAlign: 'right',
               render: (r) => (
                 <Group gap={4} justify="flex-end" wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    leftSection={<IconDownload size={14} />}
-                    onClick={() => void downloadRunFile(r)}
-                    data-testid="payouts-run-xml"
-                  >
-                    XML
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    leftSection={<IconFileSpreadsheet size={14} />}
-                    onClick={() => void xlsx(r)}
-                    data-testid="payouts-run-xlsx"
-                  >
-                    XLSX
-                  </Button>
+                  <Tooltip label={t('payouts.runs.downloadXml')}>
+                    <ActionIcon
+                      variant="default"
+                      aria-label={t('payouts.runs.downloadXml')}
+                      onClick={() => void downloadRunFile(r)}
+                      data-testid="payouts-run-xml"
+                    >
+                      <IconDownload size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={t('payouts.runs.downloadXlsx')}>
+                    <ActionIcon
+                      variant="default"
+                      aria-label={t('payouts.runs.downloadXlsx')}
+                      onClick={() => void xlsx(r)}
+                      data-testid="payouts-run-xlsx"
+                    >
+                      <IconFileSpreadsheet size={16} />
+                    </ActionIcon>
+                  </Tooltip>
                   {r.status === 'generated' && (
                     <>
-                      <Button
-                        size="compact-xs"
-                        leftSection={<IconSend size={14} />}
-                        onClick={() => void askSent(r)}
-                        data-testid="payouts-run-sent"
-                      >
-                        {t('payouts.runs.markSent')}
-                      </Button>
-                      <Button
-                        size="compact-xs"
-                        color="red"
-                        variant="light"
-                        leftSection={<IconX size={14} />}
-                        onClick={() => void askCancel(r)}
-                        data-testid="payouts-run-cancel"
-                      >
-                        {t('payouts.runs.cancel')}
-                      </Button>
+                      <Tooltip label={t('payouts.runs.markSent')}>
+                        <ActionIcon
+                          color="teal"
+                          aria-label={t('payouts.runs.markSent')}
+                          onClick={() => void askSent(r)}
+                          data-testid="payouts-run-sent"
+                        >
+                          <IconSend size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('payouts.runs.cancel')}>
+                        <ActionIcon
+                          color="red"
+                          variant="light"
+                          aria-label={t('payouts.runs.cancel')}
+                          onClick={() => void askCancel(r)}
+                          data-testid="payouts-run-cancel"
+                        >
+                          <IconX size={16} />
+                        </ActionIcon>
+                      </Tooltip>
                     </>
                   )}
                 </Group>
