@@ -141,6 +141,15 @@ export const ERRORS = {
   presenceRecordsNotFound: { code: 1900, status: 404 },
   // Capacities and ticketing reports (2200-2249)
   ticketValidationNotFound: { code: 2200, status: 404 },
+  // Refund payouts: SEPA runs (2600-2649)
+  noDataForSepa: { code: 2600, status: 409 },
+  payoutNoAccount: { code: 2601, status: 409 },
+  payoutCurrency: { code: 2602, status: 409 },
+  payoutRefundLocked: { code: 2603, status: 409 },
+  payoutRunNotGenerated: { code: 2604, status: 409 },
+  payoutRunNotSent: { code: 2605, status: 409 },
+  payoutRefundNotInRun: { code: 2606, status: 409 },
+  payoutExecutionPast: { code: 2607, status: 400 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -158,6 +158,13 @@ export const CustomerRefund = z.object({
   customerId: z.number().int(),
   create_time: z.string(),
   update_time: z.string(),
+  /** Payout state (issue 15): pending, inRun (in a generated run), paid, rejected (by the bank). */
+  status: z.enum(['pending', 'inRun', 'paid', 'rejected']),
+  /** The payout run it is (or was last) in. */
+  runId: z.number().int().nullable(),
+  paidAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
 });
 export type CustomerRefund = z.infer<typeof CustomerRefund>;
 

@@ -24,6 +24,7 @@ export * from './location';
 export * from './location-article';
 export * from './messages';
 export * from './pack';
+export * from './payout';
 export * from './permissions';
 export * from './presence';
 export * from './promoter';

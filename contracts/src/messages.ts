@@ -9,6 +9,14 @@ type Catalogue = { errors: Record<ErrorKey, string>; validation: Record<string, 
 
 const en: Catalogue = {
   errors: {
+    noDataForSepa: 'No data for SEPA',
+    payoutNoAccount: 'Save the debtor account of the event before generating a run',
+    payoutCurrency: 'SEPA transfers are in euros only; the financial currency of this event is {{currency}}',
+    payoutRefundLocked: 'This refund is in a payout run and can no longer be edited',
+    payoutRunNotGenerated: 'Only a run that has not been sent or cancelled can be changed this way',
+    payoutRunNotSent: 'A refund can be marked rejected only once its run was sent to the bank',
+    payoutRefundNotInRun: 'This refund is not a paid transfer of this run',
+    payoutExecutionPast: 'The execution date cannot be in the past',
     validation: 'Some fields are not valid',
     unauthorized: 'You must sign in to continue',
     tokenExpired: 'The session has expired',
@@ -140,6 +148,8 @@ const en: Catalogue = {
     malformedJson: 'The request body is not valid JSON',
   },
   validation: {
+    sepaCharset: "Only letters, digits, spaces and / - ? : ( ) . , ' + are allowed",
+    sepaPlaceholder: 'Unknown placeholder; use {event}, {refund}, {customer} or {serial}',
     refundOverBalance: 'The refund cannot exceed the cash balance of the customer ({{balance}})',
     dateRange: 'The date must lie between {{min}} and {{max}}',
     unsafeText: 'The text contains characters that cannot be stored (a NUL byte or a broken character)',
@@ -257,6 +267,15 @@ const en: Catalogue = {
 
 const es: Catalogue = {
   errors: {
+    noDataForSepa: 'No hay datos para SEPA',
+    payoutNoAccount: 'Guarda la cuenta ordenante del evento antes de generar una remesa',
+    payoutCurrency:
+      'Las transferencias SEPA son solo en euros; la moneda financiera de este evento es {{currency}}',
+    payoutRefundLocked: 'Esta devolución está en una remesa y ya no se puede editar',
+    payoutRunNotGenerated: 'Solo una remesa no enviada ni cancelada se puede cambiar así',
+    payoutRunNotSent: 'Una devolución solo se puede marcar rechazada cuando su remesa se envió al banco',
+    payoutRefundNotInRun: 'Esta devolución no es una transferencia pagada de esta remesa',
+    payoutExecutionPast: 'La fecha de ejecución no puede estar en el pasado',
     validation: 'Algunos campos no son válidos',
     unauthorized: 'Debes iniciar sesión para continuar',
     tokenExpired: 'La sesión ha expirado',
@@ -391,6 +410,8 @@ const es: Catalogue = {
     malformedJson: 'El cuerpo de la petición no es JSON válido',
   },
   validation: {
+    sepaCharset: "Solo se permiten letras, dígitos, espacios y / - ? : ( ) . , ' +",
+    sepaPlaceholder: 'Marcador desconocido; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'La devolución no puede superar el saldo en efectivo del cliente ({{balance}})',
     dateRange: 'La fecha debe estar entre {{min}} y {{max}}',
     unsafeText: 'El texto contiene caracteres que no se pueden guardar (un byte NUL o un carácter roto)',
@@ -510,6 +531,16 @@ const es: Catalogue = {
 
 const it: Catalogue = {
   errors: {
+    noDataForSepa: 'Nessun dato per SEPA',
+    payoutNoAccount: "Salva il conto ordinante dell'evento prima di generare una distinta",
+    payoutCurrency:
+      'I bonifici SEPA sono solo in euro; la valuta finanziaria di questo evento è {{currency}}',
+    payoutRefundLocked: 'Questo rimborso è in una distinta e non si può più modificare',
+    payoutRunNotGenerated: 'Solo una distinta non inviata né annullata si può cambiare così',
+    payoutRunNotSent:
+      'Un rimborso si può segnare respinto solo dopo che la sua distinta è stata inviata alla banca',
+    payoutRefundNotInRun: 'Questo rimborso non è un bonifico pagato di questa distinta',
+    payoutExecutionPast: 'La data di esecuzione non può essere nel passato',
     validation: 'Alcuni campi non sono validi',
     unauthorized: 'Devi accedere per continuare',
     tokenExpired: 'La sessione è scaduta',
@@ -649,6 +680,8 @@ const it: Catalogue = {
     malformedJson: 'Il corpo della richiesta non è JSON valido',
   },
   validation: {
+    sepaCharset: "Sono ammessi solo lettere, cifre, spazi e / - ? : ( ) . , ' +",
+    sepaPlaceholder: 'Segnaposto sconosciuto; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'Il rimborso non può superare il saldo in contanti del cliente ({{balance}})',
     dateRange: 'La data deve essere tra {{min}} e {{max}}',
     unsafeText:
@@ -768,6 +801,15 @@ const it: Catalogue = {
 
 const fr: Catalogue = {
   errors: {
+    noDataForSepa: 'Aucune donnée pour SEPA',
+    payoutNoAccount: "Enregistrez le compte donneur d'ordre de l'événement avant de générer une remise",
+    payoutCurrency:
+      'Les virements SEPA sont uniquement en euros ; la devise financière de cet événement est {{currency}}',
+    payoutRefundLocked: 'Ce remboursement est dans une remise et ne peut plus être modifié',
+    payoutRunNotGenerated: 'Seule une remise ni envoyée ni annulée peut être modifiée ainsi',
+    payoutRunNotSent: "Un remboursement ne peut être marqué rejeté qu'une fois sa remise envoyée à la banque",
+    payoutRefundNotInRun: "Ce remboursement n'est pas un virement payé de cette remise",
+    payoutExecutionPast: "La date d'exécution ne peut pas être dans le passé",
     validation: 'Certains champs ne sont pas valides',
     unauthorized: 'Vous devez vous connecter pour continuer',
     tokenExpired: 'La session a expiré',
@@ -909,6 +951,8 @@ const fr: Catalogue = {
     malformedJson: 'Le corps de la requête n’est pas un JSON valide',
   },
   validation: {
+    sepaCharset: "Seuls les lettres, chiffres, espaces et / - ? : ( ) . , ' + sont autorisés",
+    sepaPlaceholder: 'Espace réservé inconnu ; utilisez {event}, {refund}, {customer} ou {serial}',
     refundOverBalance: 'Le remboursement ne peut pas dépasser le solde en espèces du client ({{balance}})',
     dateRange: 'La date doit être comprise entre {{min}} et {{max}}',
     unsafeText:

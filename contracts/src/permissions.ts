@@ -167,6 +167,8 @@ export const ROUTES = {
   bonType: r('cashless/bonType', 'cashless', { must: ['bonificacionesManuales'], event: true }),
   refunds: r('cashless/refunds', 'cashless', { must: ['devoluciones'], event: true }),
   fee: r('cashless/fee', 'cashless', { must: ['gastosDeGestion'], event: true }),
+  // Refund payouts (issue 15): SEPA runs of the customers' bank refunds; they change refunds' state.
+  payouts: r('cashless/payouts', 'cashless', { must: ['devoluciones', 'refundsEdit'], event: true }),
 
   // admin/access
   rols: r('access/rols', 'access', { must: ['roles'], event: true }),

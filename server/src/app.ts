@@ -27,6 +27,7 @@ import { provinceRoutes } from './modules/globals/provinces.routes';
 import { teamRoutes } from './modules/globals/teams.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { appParamRoutes } from './modules/params/app-params.routes';
+import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { bonusReportRoutes } from './modules/reports/bonuses.routes';
 import { capacityRoutes } from './modules/reports/capacity.routes';
@@ -97,6 +98,7 @@ export async function buildApp(
   await bannedRoutes(app, ctx);
   await deviceRoutes(app, ctx);
   await customerRoutes(app, ctx);
+  await payoutRoutes(app, ctx);
   await eventDeviceRoutes(app, ctx);
   await currencyRoutes(app, ctx);
   await languageRoutes(app, ctx);

@@ -20,6 +20,7 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   bonType: lazy(() => import('../features/catalogue-rules/bonus-types-page')),
   refunds: lazy(() => import('../features/catalogue-rules/refunds-page')),
   fee: lazy(() => import('../features/catalogue-rules/fees-page')),
+  payouts: lazy(() => import('../features/payouts/payouts-page')),
   staffs: lazy(() => import('../features/staff/staff-page')),
   staffsImport: lazy(() => import('../features/staff/staff-import-page')),
   banRfids: lazy(() => import('../features/wristbands/banned-page')),

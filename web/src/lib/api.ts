@@ -55,12 +55,17 @@ export function queryString(query: Record<string, unknown> = {}) {
   return s ? `?${s}` : '';
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+function sessionHeaders() {
   const s = session.get();
   const headers: Record<string, string> = { [HEADERS.language]: currentLanguage() };
   if (s.token) headers[HEADERS.session] = s.token;
   if (s.eventToken) headers[HEADERS.event] = s.eventToken;
   if (s.trusts) headers[HEADERS.trusts] = s.trusts;
+  return headers;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = sessionHeaders();
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   if (!options.find) loading.start();
@@ -121,3 +126,29 @@ export const api = {
     request<T>('PATCH', path, { ...o, body: body ?? {} }),
   delete: <T>(path: string, o?: RequestOptions) => request<T>('DELETE', path, o),
 };
+
+/**
+ * A file the API serves as it is (not the envelope), e.g. a payout run's XML: the bytes and the name
+ * of its content-disposition. A failure answers the envelope and goes to the generic handler.
+ */
+export async function requestFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  loading.start();
+  try {
+    let res: Response;
+    try {
+      res = await fetch(`/api${path}`, { headers: sessionHeaders() });
+    } catch {
+      throw new ApiError(0, 0, 'Unknown error');
+    }
+    if (res.ok) {
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null;
+      return { blob: await res.blob(), fileName: name };
+    }
+    const body = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
+    const error = new ApiError(res.status, body?.error ?? res.status, body?.description ?? 'Unknown error');
+    onError(error, {});
+    throw error;
+  } finally {
+    loading.end();
+  }
+}

@@ -41,10 +41,15 @@ export async function downloadXlsx<T>(opts: {
   const blob = new Blob([buffer], {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
+  saveBlob(blob, opts.fileName.endsWith('.xlsx') ? opts.fileName : `${opts.fileName}.xlsx`);
+}
+
+/** Hands a file made or fetched in the browser to the user as a download. */
+export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = opts.fileName.endsWith('.xlsx') ? opts.fileName : `${opts.fileName}.xlsx`;
+  a.download = fileName;
   document.body.appendChild(a);
   a.click();
   a.remove();

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  bigint,
+  boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -10,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { events } from './events';
 import { customers, wristbands } from './feed';
@@ -107,6 +112,16 @@ export const customerRefunds = pgTable(
     ccIban: text('cc_iban').notNull(),
     ccBic: text('cc_bic'),
     ccEmail: text('cc_email'),
+    /**
+     * Payout state (issue 15): pending → inRun (in a generated run) → paid (the run was sent) →
+     * rejected (the bank returned it); cancelling a run makes its refunds pending again.
+     */
+    status: text('status').notNull().default('pending'),
+    /** The run the refund is (or was last) in. */
+    runId: integer('run_id').references((): AnyPgColumn => payoutRuns.id, { onDelete: 'set null' }),
+    paidAt: ts('paid_at'),
+    rejectedAt: ts('rejected_at'),
+    rejectReason: text('reject_reason'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -117,5 +132,88 @@ export const customerRefunds = pgTable(
     index('customer_refunds_event_wristband_idx').on(t.eventId, t.wristbandId),
     check('customer_refunds_amount_ck', sql`${t.amount} between 1 and 100000`),
     check('customer_refunds_fee_ck', sql`${t.fee} between 0 and 100000`),
+    check('customer_refunds_status_ck', sql`${t.status} in ('pending', 'inRun', 'paid', 'rejected')`),
+    index('customer_refunds_event_status_idx').on(t.eventId, t.status, t.createdAt),
+  ],
+);
+
+/** The organiser's debtor account of an event for refund payouts (issue 15); one per event. */
+export const payoutAccounts = pgTable('payout_accounts', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  iban: text('iban').notNull(),
+  bic: text('bic'),
+  conceptTemplate: text('concept_template').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A payout run: the SEPA credit-transfer file (pain.001) of some pending bank refunds, kept as
+ * generated so it downloads byte-identical. generated → sent (refunds paid) or → cancelled.
+ */
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    id: serial('id').primaryKey(),
+    eventId: eventRef(),
+    messageId: text('message_id').notNull(),
+    status: text('status').notNull().default('generated'),
+    painFormat: text('pain_format').notNull(),
+    executionDate: date('execution_date', { mode: 'string' }).notNull(),
+    count: integer('count').notNull(),
+    /** Sum of the transfers (amount − fee), cents. */
+    total: bigint('total', { mode: 'number' }).notNull(),
+    xml: text('xml').notNull(),
+    selection: jsonb('selection').$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: ts('cancelled_at'),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('payout_runs_message_uq').on(t.messageId),
+    index('payout_runs_event_idx').on(t.eventId, t.id),
+    check('payout_runs_status_ck', sql`${t.status} in ('generated', 'sent', 'cancelled')`),
+  ],
+);
+
+/**
+ * One transfer of a run, as written in its file. A refund is in at most one live run (active until
+ * its run is cancelled): a partial unique index, so two runs generated at once never share a refund.
+ */
+export const payoutRunItems = pgTable(
+  'payout_run_items',
+  {
+    id: serial('id').primaryKey(),
+    eventId: eventRef(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => payoutRuns.id, { onDelete: 'cascade' }),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => customerRefunds.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    iban: text('iban').notNull(),
+    bic: text('bic'),
+    amount: integer('amount').notNull(),
+    fee: integer('fee').notNull(),
+    transfer: integer('transfer').notNull(),
+    concept: text('concept').notNull(),
+    endToEndId: text('end_to_end_id').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The wristband debited when the run was sent, and that movement's operation id. */
+    wristbandId: integer('wristband_id'),
+    paidOperationId: uuid('paid_operation_id'),
+    rejectReason: text('reject_reason'),
+    rejectedAt: ts('rejected_at'),
+  },
+  (t) => [
+    index('payout_run_items_run_idx').on(t.runId),
+    uniqueIndex('payout_run_items_live_refund_uq').on(t.refundId).where(sql`${t.active}`),
   ],
 );

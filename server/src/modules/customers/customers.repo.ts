@@ -159,10 +159,17 @@ export async function updateRefund(
   id: number,
   values: Pick<RefundRow, 'amount' | 'fee' | 'ccOwner' | 'ccIban' | 'ccBic' | 'updatedBy'>,
 ) {
+  // Only while no payout run holds it (issue 15): a corrected rejected refund is pending again.
   const [row] = await db
     .update(customerRefunds)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(customerRefunds.eventId, eventId), eq(customerRefunds.id, id)))
+    .set({ ...values, status: 'pending', rejectedAt: null, rejectReason: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(customerRefunds.eventId, eventId),
+        eq(customerRefunds.id, id),
+        inArray(customerRefunds.status, ['pending', 'rejected']),
+      ),
+    )
     .returning();
   return row;
 }

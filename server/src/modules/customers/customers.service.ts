@@ -178,6 +178,11 @@ export const toRefund = (r: repo.RefundRow): CustomerRefund => ({
   customerId: r.customerId,
   create_time: iso(r.createdAt),
   update_time: iso(r.updatedAt),
+  status: r.status as CustomerRefund['status'],
+  runId: r.runId,
+  paidAt: isoOrNull(r.paidAt),
+  rejectedAt: isoOrNull(r.rejectedAt),
+  rejectReason: r.rejectReason,
 });
 
 /** GET /infoCustomer/servicesOnline: the customer's online top-ups and their refund. */
@@ -289,6 +294,9 @@ export async function editRefund(
   return ctx.db.transaction(async (tx) => {
     const existing = await repo.findRefund(tx, eventId, body.id);
     if (!existing) throw fail('notFound');
+    // In a payout run or paid: the file already holds it (issue 15). A rejected one is corrected
+    // and waits for a new run.
+    if (existing.status === 'inRun' || existing.status === 'paid') throw fail('payoutRefundLocked');
     const amount = toCents(body.amount);
     await checkBalance(tx, eventId, existing.customerId, amount);
     const row = await repo.updateRefund(tx, eventId, existing.id, {
@@ -299,7 +307,7 @@ export async function editRefund(
       ccBic: body.ccBic || null,
       updatedBy: userId,
     });
-    if (!row) throw fail('notFound');
+    if (!row) throw fail('payoutRefundLocked');
     await repo.setCustomerIban(tx, eventId, existing.customerId, row.ccIban);
     return toRefund(row);
   });

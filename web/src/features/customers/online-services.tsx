@@ -28,6 +28,13 @@ import { createRefund, customerKeys, editRefund, loadServicesOnline, markTopUpRe
 import { Facts, Tick, useEventTz } from './shared';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'red', [-1]: 'violet' };
+/** A bank refund's payout state (issue 15). */
+const PAYOUT_COLOR: Record<CustomerRefund['status'], string> = {
+  pending: 'gray',
+  inRun: 'blue',
+  paid: 'teal',
+  rejected: 'red',
+};
 
 /** 'Operation successfully ended' as a dialog (01-console §4: a refund's success shows a dialog). */
 function showSuccessDialog() {
@@ -208,7 +215,7 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
             {t('customers.refund.new')}
           </Button>
         )}
-        {refund && canEdit && (
+        {refund && canEdit && (refund.status === 'pending' || refund.status === 'rejected') && (
           <Button
             size="xs"
             variant="default"
@@ -232,6 +239,26 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
               [rf('ccEmail'), refund.ccEmail],
               [rf('nSerie'), refund.nSerie],
               [rf('create_time'), formatDateTime(refund.create_time, tz)],
+              [
+                rf('status'),
+                <Badge key="s" color={PAYOUT_COLOR[refund.status]} variant="light">
+                  {t(`payouts.status.${refund.status}`)}
+                </Badge>,
+                'customers-refund-status',
+              ],
+              ...(refund.runId !== null
+                ? ([[rf('runId'), `#${refund.runId}`, 'customers-refund-run']] as [string, string, string][])
+                : []),
+              ...(refund.paidAt
+                ? ([[rf('paidAt'), formatDateTime(refund.paidAt, tz)]] as [string, string][])
+                : []),
+              ...(refund.rejectReason
+                ? ([[rf('rejectReason'), refund.rejectReason, 'customers-refund-rejected']] as [
+                    string,
+                    string,
+                    string,
+                  ][])
+                : []),
             ]}
           />
         </div>
