@@ -182,6 +182,13 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
     copy: 'never',
     why: 'refund requests are made by the customers of the source event',
   },
+  {
+    table: s.payoutAccounts,
+    copy: 'never',
+    why: 'the debtor account is confirmed per event by its finance officer before any run',
+  },
+  { table: s.payoutRuns, copy: 'never', why: 'payout runs pay the source event’s refunds' },
+  { table: s.payoutRunItems, copy: 'never', why: 'payout runs pay the source event’s refunds' },
 ];
 
 export const registryTableNames = () => DUPLICATE_REGISTRY.map((r) => getTableName(r.table));

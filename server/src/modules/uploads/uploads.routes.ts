@@ -116,6 +116,9 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     const match = IMAGE_KEY_PATTERN.exec(key);
     if (!match) throw fail('notFound');
     const storage = storageFor(ctx);
+    // Images of a bucket with a public address (a CDN) are shown from there: the console points to it.
+    const publicUrl = storage.publicUrl(key);
+    if (publicUrl !== `/api/files/${key}`) return reply.redirect(publicUrl, 302);
     const file = await storage.stream(key);
     if (!file) throw fail('notFound');
     const mime = MIME_OF_EXTENSION[match[1]!]!;
