@@ -1,0 +1,217 @@
+import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  events,
+  permissionRoles,
+  userEmailTokens,
+  userEventPermissions,
+  userEventRoles,
+  userRecoveryCodes,
+  users,
+} from '../../db/schema';
+import { containsPattern } from '../globals/db-errors';
+
+export type UserRow = typeof users.$inferSelect;
+
+const invitationPending = sql<boolean>`(${users.neverChangedPassword} and exists (select 1 from ${userEmailTokens} where ${userEmailTokens.userId} = ${users.id} and ${userEmailTokens.purpose} = 'invitation'))`;
+
+const searchWhere = (search?: string) =>
+  search
+    ? or(
+        sql`lower(${users.name}) like ${containsPattern(search)}`,
+        sql`lower(${users.email}) like ${containsPattern(search)}`,
+      )
+    : undefined;
+
+export async function listUsers(
+  db: Executor,
+  search: string | undefined,
+  page: { offset: number; limit: number | null },
+) {
+  const q = db
+    .select({ user: users, invitationPending })
+    .from(users)
+    .where(searchWhere(search))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .offset(page.offset);
+  const rows = page.limit === null ? await q : await q.limit(page.limit);
+  const [{ total }] = await db.select({ total: count() }).from(users).where(searchWhere(search));
+  return { rows, total: Number(total) };
+}
+
+export async function findUser(db: Executor, id: number) {
+  const [row] = await db
+    .select({ user: users, invitationPending })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export const findUserByEmail = async (db: Executor, email: string) =>
+  (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0];
+
+/** Every event's direct codes and roles of a user, with the event's name. */
+export async function eventAccessOf(db: Executor, userId: number) {
+  const direct = await db
+    .select({ eventId: userEventPermissions.eventId, permissions: userEventPermissions.permissions })
+    .from(userEventPermissions)
+    .where(eq(userEventPermissions.userId, userId));
+  const roles = await db
+    .select({
+      eventId: userEventRoles.eventId,
+      roleId: userEventRoles.roleId,
+      permissions: permissionRoles.permissions,
+    })
+    .from(userEventRoles)
+    .innerJoin(permissionRoles, eq(permissionRoles.id, userEventRoles.roleId))
+    .where(eq(userEventRoles.userId, userId));
+  const ids = [...new Set([...direct.map((d) => d.eventId), ...roles.map((r) => r.eventId)])];
+  const names = ids.length
+    ? await db.select({ id: events.id, name: events.name }).from(events).where(inArray(events.id, ids))
+    : [];
+  return ids
+    .map((eventId) => {
+      const permissions = [...(direct.find((d) => d.eventId === eventId)?.permissions ?? [])].sort(
+        (a, b) => a - b,
+      );
+      const mine = roles.filter((r) => r.eventId === eventId);
+      const effective = [...new Set([...permissions, ...mine.flatMap((r) => r.permissions)])].sort(
+        (a, b) => a - b,
+      );
+      return {
+        eventId,
+        eventName: names.find((n) => n.id === eventId)?.name ?? '',
+        permissions,
+        roleIds: mine.map((r) => r.roleId).sort((a, b) => a - b),
+        effective,
+      };
+    })
+    .sort((a, b) => a.eventName.localeCompare(b.eventName));
+}
+
+/** Replaces a user's event access: direct codes and roles per event. */
+export async function replaceEventAccess(
+  db: Executor,
+  userId: number,
+  access: { eventId: number; permissions: number[]; roleIds: number[] }[],
+) {
+  await db.delete(userEventPermissions).where(eq(userEventPermissions.userId, userId));
+  await db.delete(userEventRoles).where(eq(userEventRoles.userId, userId));
+  const direct = access.filter((a) => a.permissions.length > 0);
+  if (direct.length)
+    await db
+      .insert(userEventPermissions)
+      .values(direct.map((a) => ({ userId, eventId: a.eventId, permissions: a.permissions })));
+  const roles = access.flatMap((a) => a.roleIds.map((roleId) => ({ userId, eventId: a.eventId, roleId })));
+  if (roles.length) await db.insert(userEventRoles).values(roles);
+}
+
+export const existingEventIds = async (db: Executor, ids: number[]) =>
+  ids.length
+    ? (await db.select({ id: events.id }).from(events).where(inArray(events.id, ids))).map((r) => r.id)
+    : [];
+export const existingRoleIds = async (db: Executor, ids: number[]) =>
+  ids.length
+    ? (
+        await db
+          .select({ id: permissionRoles.id })
+          .from(permissionRoles)
+          .where(inArray(permissionRoles.id, ids))
+      ).map((r) => r.id)
+    : [];
+
+export const eventOptions = (db: Executor) =>
+  db
+    .select({ id: events.id, name: events.name, isClosed: sql<boolean>`${events.isClosed} = 1` })
+    .from(events)
+    .orderBy(asc(events.name), asc(events.id));
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Saves only when the row is still at the version the form was loaded at. */
+export async function updateUser(
+  db: Executor,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+  loadedAt: Date | null,
+) {
+  const rows = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.id, id), loadedAt ? eq(users.updatedAt, loadedAt) : undefined))
+    .returning();
+  return rows[0];
+}
+
+/** A new invitation or reset link (the user's earlier unused ones of any purpose stop working). */
+export async function insertEmailToken(
+  db: Executor,
+  userId: number,
+  purpose: 'invitation' | 'reset',
+  tokenHash: string,
+  expiresAt: Date,
+) {
+  await db
+    .update(userEmailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userEmailTokens.userId, userId), isNull(userEmailTokens.usedAt)));
+  await db.insert(userEmailTokens).values({ userId, purpose, tokenHash, expiresAt });
+}
+
+export async function findLiveToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ token: userEmailTokens, user: users })
+    .from(userEmailTokens)
+    .innerJoin(users, eq(users.id, userEmailTokens.userId))
+    .where(
+      and(
+        eq(userEmailTokens.tokenHash, tokenHash),
+        isNull(userEmailTokens.usedAt),
+        gt(userEmailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Claims a link once: only the first of two requests racing gets it. */
+export async function claimToken(db: Executor, id: number) {
+  const rows = await db
+    .update(userEmailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userEmailTokens.id, id),
+        isNull(userEmailTokens.usedAt),
+        gt(userEmailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: userEmailTokens.id });
+  return rows.length === 1;
+}
+
+export const endOtherTokens = (db: Executor, userId: number, keepId: number) =>
+  db
+    .update(userEmailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(userEmailTokens.userId, userId), isNull(userEmailTokens.usedAt), ne(userEmailTokens.id, keepId)),
+    );
+
+export async function resetOtp(db: Executor, userId: number) {
+  await db
+    .update(users)
+    .set({
+      otpEnabled: false,
+      otpSecret: null,
+      otpPendingSecret: null,
+      otpLastStep: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  await db.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+}
