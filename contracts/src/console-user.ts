@@ -16,27 +16,6 @@ export const permissionCodes = () =>
     .max(ALL_PERMISSION_CODES.length)
     .transform((a) => [...new Set(a)].sort((x, y) => x - y));
 
-/** A console user in the list (admin/configuration/users, users-admin guard). */
-export const ConsoleUser = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  name: z.string(),
-  isAdmin: z.boolean(),
-  isSuperAdmin: z.boolean(),
-  isMegaAdmin: z.boolean(),
-  isUsersAdmin: z.boolean(),
-  disabled: z.boolean(),
-  dateInactive: z.string().nullable(),
-  mustChangePassword: z.boolean(),
-  otpEnabled: z.boolean(),
-  otpRequired: z.boolean(),
-  lastSignInAt: z.string().nullable(),
-  /** Invited and has not chosen a password yet. */
-  invitationPending: z.boolean(),
-  updatedAt: z.string(),
-});
-export type ConsoleUser = z.infer<typeof ConsoleUser>;
-
 /** In one event: the codes given directly and the permission roles granted. */
 export const EventAccess = z.object({
   eventId: id(),
@@ -57,7 +36,29 @@ export const EventAccessRow = z.object({
 });
 export type EventAccessRow = z.infer<typeof EventAccessRow>;
 
-export const ConsoleUserDetail = ConsoleUser.extend({ eventAccess: z.array(EventAccessRow) });
+/** A console user in the list (admin/configuration/users, users-admin guard). */
+export const ConsoleUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  isAdmin: z.boolean(),
+  isSuperAdmin: z.boolean(),
+  isMegaAdmin: z.boolean(),
+  isUsersAdmin: z.boolean(),
+  disabled: z.boolean(),
+  dateInactive: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  otpEnabled: z.boolean(),
+  otpRequired: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  /** Invited and has not chosen a password yet. */
+  invitationPending: z.boolean(),
+  updatedAt: z.string(),
+  eventAccess: z.array(EventAccessRow),
+});
+export type ConsoleUser = z.infer<typeof ConsoleUser>;
+
+export const ConsoleUserDetail = ConsoleUser;
 export type ConsoleUserDetail = z.infer<typeof ConsoleUserDetail>;
 
 /** The detail form; POST (no id) creates and invites, PATCH (id, updatedAt) saves. */

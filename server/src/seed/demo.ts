@@ -11,12 +11,12 @@ import {
   events,
   eventTeams,
   languages,
+  permissionRoles,
   promoters,
   provinces,
   teams,
   userEventPermissions,
   userEventRoles,
-  permissionRoles,
   users,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -49,7 +49,14 @@ export const OPS_PERMISSIONS: PermissionName[] = [
 
 /** The demo's permission roles (admin/configuration/roles). */
 export const DEMO_PERMISSION_ROLES: Record<string, PermissionName[]> = {
-  'Bar manager': ['locations', 'articulos', 'menuUbicaciones', 'infoventas', 'reportsLocation', 'quickdashboard'],
+  'Bar manager': [
+    'locations',
+    'articulos',
+    'menuUbicaciones',
+    'infoventas',
+    'reportsLocation',
+    'quickdashboard',
+  ],
   'Box office': ['clientes', 'tickets', 'accesos', 'reportsRecharges', 'cajas', 'capacity'],
   'Promoter, read only': ['quickdashboard', 'infoventas', 'reportsLocation', 'capacity', 'wristbandsPerDay'],
 };

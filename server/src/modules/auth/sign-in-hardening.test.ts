@@ -14,7 +14,8 @@ afterAll(() => t.close());
 
 const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 const codeOf = (secret: string) => generate({ secret, guardrails });
-const login = (body: object, ip = '10.50.0.1', lang?: string) => t.call('POST', '/api/login', { body, ip, lang });
+const login = (body: object, ip = '10.50.0.1', lang?: string) =>
+  t.call('POST', '/api/login', { body, ip, lang });
 
 describe('the sign-in throttle under concurrency', () => {
   it('checks at most the limit of a burst of 40, and refuses the right password inside it', async () => {
@@ -58,9 +59,15 @@ describe('one-time codes are accepted once', () => {
 describe('POST /api/change-password', () => {
   it('asks the current password for a voluntary change', async () => {
     const token = await t.login('admin@demo.test');
-    const none = await t.call('POST', '/api/change-password', { token, body: { newPassword: 'Harbour-Lights-2026!' } });
+    const none = await t.call('POST', '/api/change-password', {
+      token,
+      body: { newPassword: 'Harbour-Lights-2026!' },
+    });
     expect(none.status).toBe(400);
-    expect(none.body.fields[0]).toMatchObject({ path: 'currentPassword', message: 'validation.currentPasswordWrong' });
+    expect(none.body.fields[0]).toMatchObject({
+      path: 'currentPassword',
+      message: 'validation.currentPasswordWrong',
+    });
     const wrong = await t.call('POST', '/api/change-password', {
       token,
       body: { currentPassword: 'Not-my-password-1!', newPassword: 'Harbour-Lights-2026!' },
@@ -146,12 +153,15 @@ describe('the user own one-time code', () => {
 
     // New recovery codes and switching it off ask the password again.
     expect((await t.call('POST', '/api/me/otp/recovery-codes', { token, body: {} })).status).toBe(400);
-    const fresh = await t.call('POST', '/api/me/otp/recovery-codes', { token, body: { password: DEMO_PASSWORD } });
+    const fresh = await t.call('POST', '/api/me/otp/recovery-codes', {
+      token,
+      body: { password: DEMO_PASSWORD },
+    });
     expect(fresh.body.result.recoveryCodes).toHaveLength(10);
     expect((await login({ ...body, recoveryCode: codes[1] }, '10.63.0.2')).status).toBe(401);
-    expect((await t.call('POST', '/api/me/otp/disable', { token, body: { password: DEMO_PASSWORD } })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('POST', '/api/me/otp/disable', { token, body: { password: DEMO_PASSWORD } })).status,
+    ).toBe(200);
     expect((await login(body, '10.63.0.3')).status).toBe(200);
   });
 

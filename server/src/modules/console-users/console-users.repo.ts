@@ -13,7 +13,18 @@ import { containsPattern } from '../globals/db-errors';
 
 export type UserRow = typeof users.$inferSelect;
 
-const invitationPending = sql<boolean>`(${users.neverChangedPassword} and exists (select 1 from ${userEmailTokens} where ${userEmailTokens.userId} = ${users.id} and ${userEmailTokens.purpose} = 'invitation'))`;
+/** Users invited who have not chosen a password yet (an invitation link was made for them). */
+async function withPending(db: Executor, rows: UserRow[]) {
+  const ids = rows.filter((u) => u.neverChangedPassword).map((u) => u.id);
+  const invited = ids.length
+    ? await db
+        .selectDistinct({ userId: userEmailTokens.userId })
+        .from(userEmailTokens)
+        .where(and(inArray(userEmailTokens.userId, ids), eq(userEmailTokens.purpose, 'invitation')))
+    : [];
+  const pending = new Set(invited.map((r) => r.userId));
+  return rows.map((user) => ({ user, invitationPending: pending.has(user.id) }));
+}
 
 const searchWhere = (search?: string) =>
   search
@@ -29,23 +40,19 @@ export async function listUsers(
   page: { offset: number; limit: number | null },
 ) {
   const q = db
-    .select({ user: users, invitationPending })
+    .select()
     .from(users)
     .where(searchWhere(search))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
     .offset(page.offset);
-  const rows = page.limit === null ? await q : await q.limit(page.limit);
+  const found = page.limit === null ? await q : await q.limit(page.limit);
   const [{ total }] = await db.select({ total: count() }).from(users).where(searchWhere(search));
-  return { rows, total: Number(total) };
+  return { rows: await withPending(db, found), total: Number(total) };
 }
 
 export async function findUser(db: Executor, id: number) {
-  const [row] = await db
-    .select({ user: users, invitationPending })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return row;
+  const found = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return (await withPending(db, found))[0];
 }
 
 export const findUserByEmail = async (db: Executor, email: string) =>
@@ -53,41 +60,70 @@ export const findUserByEmail = async (db: Executor, email: string) =>
 
 /** Every event's direct codes and roles of a user, with the event's name. */
 export async function eventAccessOf(db: Executor, userId: number) {
+  return (await eventAccessOfUsers(db, [userId])).get(userId) ?? [];
+}
+
+export interface AccessRow {
+  eventId: number;
+  eventName: string;
+  permissions: number[];
+  roleIds: number[];
+  effective: number[];
+}
+
+/** The event access of several users at once (a page of the list): three queries in all. */
+export async function eventAccessOfUsers(db: Executor, userIds: number[]) {
+  const result = new Map<number, AccessRow[]>();
+  if (userIds.length === 0) return result;
   const direct = await db
-    .select({ eventId: userEventPermissions.eventId, permissions: userEventPermissions.permissions })
+    .select({
+      userId: userEventPermissions.userId,
+      eventId: userEventPermissions.eventId,
+      permissions: userEventPermissions.permissions,
+    })
     .from(userEventPermissions)
-    .where(eq(userEventPermissions.userId, userId));
+    .where(inArray(userEventPermissions.userId, userIds));
   const roles = await db
     .select({
+      userId: userEventRoles.userId,
       eventId: userEventRoles.eventId,
       roleId: userEventRoles.roleId,
       permissions: permissionRoles.permissions,
     })
     .from(userEventRoles)
     .innerJoin(permissionRoles, eq(permissionRoles.id, userEventRoles.roleId))
-    .where(eq(userEventRoles.userId, userId));
+    .where(inArray(userEventRoles.userId, userIds));
   const ids = [...new Set([...direct.map((d) => d.eventId), ...roles.map((r) => r.eventId)])];
   const names = ids.length
     ? await db.select({ id: events.id, name: events.name }).from(events).where(inArray(events.id, ids))
     : [];
-  return ids
-    .map((eventId) => {
-      const permissions = [...(direct.find((d) => d.eventId === eventId)?.permissions ?? [])].sort(
-        (a, b) => a - b,
-      );
-      const mine = roles.filter((r) => r.eventId === eventId);
-      const effective = [...new Set([...permissions, ...mine.flatMap((r) => r.permissions)])].sort(
-        (a, b) => a - b,
-      );
-      return {
-        eventId,
-        eventName: names.find((n) => n.id === eventId)?.name ?? '',
-        permissions,
-        roleIds: mine.map((r) => r.roleId).sort((a, b) => a - b),
-        effective,
-      };
-    })
-    .sort((a, b) => a.eventName.localeCompare(b.eventName));
+  for (const userId of userIds) {
+    const mineDirect = direct.filter((d) => d.userId === userId);
+    const mineRoles = roles.filter((r) => r.userId === userId);
+    const eventIds = [...new Set([...mineDirect.map((d) => d.eventId), ...mineRoles.map((r) => r.eventId)])];
+    result.set(
+      userId,
+      eventIds
+        .map((eventId) => {
+          const permissions = [...(mineDirect.find((d) => d.eventId === eventId)?.permissions ?? [])].sort(
+            (a, b) => a - b,
+          );
+          const held = mineRoles.filter((r) => r.eventId === eventId);
+          const effective = [...new Set([...permissions, ...held.flatMap((r) => r.permissions)])].sort(
+            (a, b) => a - b,
+          );
+          return {
+            eventId,
+            eventName: names.find((n) => n.id === eventId)?.name ?? '',
+            permissions,
+            roleIds: held.map((r) => r.roleId).sort((a, b) => a - b),
+            effective,
+          };
+        })
+        .sort((a, b) => a.eventName.localeCompare(b.eventName)),
+    );
+  }
+  return result;
 }
 
 /** Replaces a user's event access: direct codes and roles per event. */

@@ -34,7 +34,10 @@ const FLAGS = Object.keys(FLAG_RANK) as (keyof typeof FLAG_RANK)[];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const toDto = (r: { user: repo.UserRow; invitationPending: boolean }): ConsoleUser => ({
+const toDto = (
+  r: { user: repo.UserRow; invitationPending: boolean },
+  eventAccess: ConsoleUser['eventAccess'],
+): ConsoleUser => ({
   id: r.user.id,
   email: r.user.email,
   name: r.user.name,
@@ -50,6 +53,7 @@ const toDto = (r: { user: repo.UserRow; invitationPending: boolean }): ConsoleUs
   lastSignInAt: iso(r.user.lastSignInAt),
   invitationPending: !!r.invitationPending,
   updatedAt: r.user.updatedAt.toISOString(),
+  eventAccess,
 });
 
 /** GET /users?page&paginationLimit&search: one page, searched by name or e-mail on the server. */
@@ -60,13 +64,17 @@ export async function listUsers(
   const limit = q.paginationLimit ?? TABLE_PAGE_SIZE;
   const page = q.disablePagination ? { offset: 0, limit: null } : { offset: (q.page - 1) * limit, limit };
   const { rows, total } = await repo.listUsers(ctx.db, q.search || undefined, page);
-  return { users: rows.map(toDto), total };
+  const access = await repo.eventAccessOfUsers(
+    ctx.db,
+    rows.map((r) => r.user.id),
+  );
+  return { users: rows.map((r) => toDto(r, access.get(r.user.id) ?? [])), total };
 }
 
 export async function getUser(ctx: AppContext, id: number) {
   const row = await repo.findUser(ctx.db, id);
   if (!row) throw fail('notFound');
-  return { ...toDto(row), eventAccess: await repo.eventAccessOf(ctx.db, id) };
+  return toDto(row, await repo.eventAccessOf(ctx.db, id));
 }
 
 export async function options(ctx: AppContext) {

@@ -38,7 +38,9 @@ export const otpKeys = { status: ['me', 'otp'] as const };
 export const otpStatus = () => api.get<OtpStatus>('/me/otp');
 export const otpSetup = (password?: string) =>
   api.post<OtpSetupResult>('/me/otp/setup', password ? { password } : {}, { form: true });
-export const otpConfirm = (otp: string) => api.post<RecoveryCodesResult>('/me/otp/confirm', { otp }, { form: true });
+export const otpConfirm = (otp: string) =>
+  api.post<RecoveryCodesResult>('/me/otp/confirm', { otp }, { form: true });
 export const otpRecoveryCodes = (password: string) =>
   api.post<RecoveryCodesResult>('/me/otp/recovery-codes', { password }, { form: true });
-export const otpDisable = (password: string) => api.post<boolean>('/me/otp/disable', { password }, { form: true });
+export const otpDisable = (password: string) =>
+  api.post<boolean>('/me/otp/disable', { password }, { form: true });

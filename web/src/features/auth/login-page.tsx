@@ -33,7 +33,11 @@ export function LoginPage() {
     try {
       const base = { email: values.email, password: values.password };
       const res = await login(
-        !otpMode ? base : recoveryMode ? { ...base, recoveryCode: values.recoveryCode } : { ...base, otp: values.otp },
+        !otpMode
+          ? base
+          : recoveryMode
+            ? { ...base, recoveryCode: values.recoveryCode }
+            : { ...base, otp: values.otp },
       );
       session.signIn(res.user, res.token);
       if (res.user.mustChangePassword) {

@@ -61,7 +61,10 @@ export function ForgotPasswordPage() {
 }
 
 /** The new-password fields with the policy's problems listed under them (shared by two pages). */
-export function usePasswordForm(user: () => { email?: string; name?: string } | undefined, withCurrent = false) {
+export function usePasswordForm(
+  user: () => { email?: string; name?: string } | undefined,
+  withCurrent = false,
+) {
   const schema = z
     .object({ currentPassword: z.string(), newPassword: z.string(), repeat: z.string() })
     .superRefine((v, ctx) => {
