@@ -33,6 +33,10 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     dateInactive: ts('date_inactive'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Changed by an administrator's save only (the users screen's version for concurrent edits): the
+     * user's own password or one-time code changes do not make an administrator's form stale.
+     */
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],

@@ -17,7 +17,6 @@ export async function setPassword(db: Executor, id: number, passwordHash: string
       neverChangedPassword: false,
       passwordChangedAt: new Date(),
       sessionVersion: sql`${users.sessionVersion} + 1`,
-      updatedAt: new Date(),
     })
     .where(eq(users.id, id))
     .returning();

@@ -63,7 +63,6 @@ export async function confirm(ctx: AppContext, user: Principal, otp: string) {
         otpEnabled: true,
         otpLastStep: step,
         otpPendingSecret: null,
-        updatedAt: new Date(),
       })
       .where(and(eq(users.id, row.id), eq(users.otpPendingSecret, pending)))
       .returning({ id: users.id });
@@ -106,7 +105,6 @@ export async function disable(ctx: AppContext, user: Principal, password?: strin
         otpSecret: null,
         otpPendingSecret: null,
         otpLastStep: null,
-        updatedAt: new Date(),
       })
       .where(eq(users.id, row.id));
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, row.id));

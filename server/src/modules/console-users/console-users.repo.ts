@@ -246,7 +246,6 @@ export async function resetOtp(db: Executor, userId: number) {
       otpSecret: null,
       otpPendingSecret: null,
       otpLastStep: null,
-      updatedAt: new Date(),
     })
     .where(eq(users.id, userId));
   await db.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));

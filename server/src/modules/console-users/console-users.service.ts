@@ -286,7 +286,7 @@ export async function adminReset(
   const link = await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, id));
     return newLink(ctx, tx, id, 'reset', origin);
   });
