@@ -178,7 +178,15 @@ export async function updateUser(
   const rows = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.id, id), loadedAt ? eq(users.updatedAt, loadedAt) : undefined))
+    // Compared to the millisecond: PostgreSQL keeps microseconds, the version the form holds has ms.
+    .where(
+      and(
+        eq(users.id, id),
+        loadedAt
+          ? sql`date_trunc('milliseconds', ${users.updatedAt}) = ${loadedAt.toISOString()}::timestamptz`
+          : undefined,
+      ),
+    )
     .returning();
   return rows[0];
 }
