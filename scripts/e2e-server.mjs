@@ -10,11 +10,14 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_DATA_DIR (set by e2e/playwright.config.ts): a folder the specs know, so they can read the
 // e-mails the server writes into its outbox (DATA_DIR/outbox). Emptied at start and removed at exit.
-const dataDir = process.env.E2E_DATA_DIR
-  ? (rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true }),
-    mkdirSync(process.env.E2E_DATA_DIR, { recursive: true }),
-    process.env.E2E_DATA_DIR)
-  : mkdtempSync(path.join(os.tmpdir(), 'pulsera-e2e-'));
+function dataFolder() {
+  const given = process.env.E2E_DATA_DIR;
+  if (!given) return mkdtempSync(path.join(os.tmpdir(), 'pulsera-e2e-'));
+  rmSync(given, { recursive: true, force: true });
+  mkdirSync(given, { recursive: true });
+  return given;
+}
+const dataDir = dataFolder();
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
