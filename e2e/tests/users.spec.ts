@@ -56,6 +56,10 @@ test('a users admin invites a colleague, who sees only what was granted; revocat
   await detail.getByTestId('resource-save').click();
   await expectSaved(page);
   await expect(page.getByRole('cell', { name: EMAIL })).toBeVisible();
+  // The whole list downloads as a spreadsheet.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('users-download').click();
+  expect((await download).suggestedFilename()).toBe('console-users.xlsx');
 
   // 2. The invitation arrives; the colleague chooses a password (a common one is refused).
   const link = await mailedLink(EMAIL);
