@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -39,6 +41,8 @@ async function browser(): Promise<{ path: string; args: string[]; source: string
 
 export const CHROMIUM = await browser();
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** The e2e server's DATA_DIR: the specs read the e-mails of its outbox (`<dir>/outbox/*.eml`). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `pulsera-e2e-${port}`);
 
 export default defineConfig({
   testDir: './tests',
@@ -68,6 +72,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_DATA_DIR },
   },
 });

@@ -2,13 +2,22 @@
 // The console the browser tests run against: a fresh embedded database in a temporary folder, the
 // demo festival, and one extra mega admin who must change the password at first sign-in.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulsera-e2e-'));
+// E2E_DATA_DIR (set by e2e/playwright.config.ts): a folder the specs know, so they can read the
+// e-mails the server writes into its outbox (DATA_DIR/outbox). Emptied at start and removed at exit.
+function dataFolder() {
+  const given = process.env.E2E_DATA_DIR;
+  if (!given) return mkdtempSync(path.join(os.tmpdir(), 'pulsera-e2e-'));
+  rmSync(given, { recursive: true, force: true });
+  mkdirSync(given, { recursive: true });
+  return given;
+}
+const dataDir = dataFolder();
 const env = {
   ...process.env,
   DATA_DIR: dataDir,

@@ -150,6 +150,16 @@ export const ERRORS = {
   payoutRunNotSent: { code: 2605, status: 409 },
   payoutRefundNotInRun: { code: 2606, status: 409 },
   payoutExecutionPast: { code: 2607, status: 400 },
+  // People: console users, invitations, one-time codes, permission roles (3000-3099)
+  otpSetupRequired: { code: 3000, status: 403 },
+  otpRequiredByAdmin: { code: 3001, status: 409 },
+  emailFailed: { code: 3002, status: 503 },
+  userAbove: { code: 3003, status: 403 },
+  ownAccess: { code: 3004, status: 403 },
+  permissionRoleInUse: { code: 3005, status: 409 },
+  wrongCurrentPassword: { code: 3006, status: 400 },
+  duplicateEmail: { code: 3007, status: 409 },
+  otpNotPending: { code: 3008, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

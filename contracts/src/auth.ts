@@ -13,6 +13,12 @@ export const LoginRequest = z.object({
     .trim()
     .regex(/^\d{6}$/, { error: 'validation.otpDigits' })
     .optional(),
+  /** A recovery code in place of the one-time code (each works once). */
+  recoveryCode: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
+    .pipe(z.string().regex(/^[a-z2-7]{10}$/, { error: 'validation.recoveryCode' }))
+    .optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -26,13 +32,21 @@ export const SessionUser = z.object({
   isSuperAdmin: z.boolean(),
   isMegaAdmin: z.boolean(),
   isUsersAdmin: z.boolean(),
+  /** The user has a one-time code. */
+  otpEnabled: z.boolean(),
+  /** An administrator requires a one-time code the user has not set up yet: set it up first. */
+  otpSetupRequired: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
 export const LoginResult = z.object({ user: SessionUser, token: z.string() });
 export type LoginResult = z.infer<typeof LoginResult>;
 
-export const ChangePasswordRequest = z.object({ newPassword: z.string().max(200) });
+/** `currentPassword` is asked when the change is voluntary (not forced by expiry or a new account). */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string().max(200).optional(),
+  newPassword: z.string().max(200),
+});
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const ScheduleTokenQuery = z.object({ apiScheduleToken: z.string().min(1).max(500) });
@@ -73,3 +87,38 @@ export function passwordProblems(password: string, user?: { email?: string; name
 }
 
 export type { StaffFlags };
+
+/** One-time code set-up (01-console §4 "OTP can be enabled or regenerated"). */
+export const OtpStatus = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type OtpStatus = z.infer<typeof OtpStatus>;
+/** The current password, asked again before the one-time code or its recovery codes change. */
+export const OtpPasswordRequest = z.object({ password: z.string().max(200).optional() });
+export const OtpSetupResult = z.object({ secret: z.string(), uri: z.string() });
+export type OtpSetupResult = z.infer<typeof OtpSetupResult>;
+export const OtpConfirmRequest = z.object({
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'validation.otpDigits' }),
+});
+export const RecoveryCodesResult = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResult = z.infer<typeof RecoveryCodesResult>;
+
+/** "Forgot your password?": answers the same whether or not the address exists. */
+export const ForgotPasswordRequest = z.object({ email: email() });
+/** The page an invitation or reset link opens. */
+export const PasswordTokenQuery = z.object({ token: z.string().min(10).max(200) });
+export const PasswordTokenInfo = z.object({
+  purpose: z.enum(['invitation', 'reset']),
+  email: z.string(),
+  name: z.string(),
+});
+export type PasswordTokenInfo = z.infer<typeof PasswordTokenInfo>;
+export const PasswordTokenRequest = z.object({
+  token: z.string().min(10).max(200),
+  newPassword: z.string().max(200),
+});

@@ -8,6 +8,7 @@ export * from './banned-wristband';
 export * from './bonus';
 export * from './bonus-type';
 export * from './capacity';
+export * from './console-user';
 export * from './constants';
 export * from './currency';
 export * from './customer';

@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Festival-2026!';
@@ -32,4 +35,39 @@ export async function expectSaved(page: Page) {
   for (const close of await page.locator('.mantine-Notification-closeButton').all())
     await close.click().catch(() => {});
   await expect(notices).toHaveCount(0);
+}
+
+/** The e2e server's outbox (DATA_DIR/outbox, see playwright.config.ts and scripts/e2e-server.mjs). */
+export const outboxDir = () =>
+  path.join(
+    process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `pulsera-e2e-${process.env.E2E_PORT ?? 8181}`),
+    'outbox',
+  );
+
+/**
+ * The password link of the newest e-mail the server wrote to the outbox for this address (waits for
+ * it to arrive); quoted-printable soft line breaks are undone.
+ */
+export async function mailedLink(to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const files = existsSync(outboxDir())
+          ? readdirSync(outboxDir())
+              .filter((f) => f.endsWith('.eml') && f.toLowerCase().includes(to.toLowerCase()))
+              .sort()
+          : [];
+        const last = files.at(-1);
+        if (!last) return '';
+        const raw = readFileSync(path.join(outboxDir(), last), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        link = raw.match(/https?:\/\/\S+\/auth\/password\?token=[A-Za-z0-9_%-]+/)?.[0] ?? '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return link;
 }

@@ -15,6 +15,8 @@ import { bonusRoutes } from './modules/catalogue-rules/bonuses.routes';
 import { feeRoutes } from './modules/catalogue-rules/fees.routes';
 import { flagRoutes } from './modules/catalogue-rules/flags.routes';
 import { refundRuleRoutes } from './modules/catalogue-rules/refund-rules.routes';
+import { consoleUserRoutes } from './modules/console-users/console-users.routes';
+import { permissionRoleRoutes } from './modules/console-users/permission-roles.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { deviceRoutes } from './modules/device/device.routes';
 import { eventDetailRoutes } from './modules/event-detail/event-detail.routes';
@@ -83,6 +85,8 @@ export async function buildApp(
     clientErrorHandler,
     frameworkErrors,
   });
+  ctx.mailer.log = app.log;
+  app.addHook('onClose', async () => ctx.mailer.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -93,6 +97,8 @@ export async function buildApp(
 
   await healthRoutes(app, ctx, database.kind);
   await authRoutes(app, ctx);
+  await consoleUserRoutes(app, ctx);
+  await permissionRoleRoutes(app, ctx);
   await eventRoutes(app, ctx);
   await eventDetailRoutes(app, ctx);
   await bannedRoutes(app, ctx);

@@ -54,6 +54,14 @@ export interface Config {
   uploadSweepHours: number;
   /** Shared image uploads: local disk under `<dataDir>/uploads` unless S3 settings are given. */
   storage?: StorageConfig;
+  /** E-mail: SMTP_URL (nodemailer) or, when unset, .eml files in `outboxDir` (DATA_DIR/outbox). */
+  smtpUrl: string | null;
+  smtpFrom: string;
+  outboxDir: string;
+  /** Hours an invitation link stays valid (INVITATION_LINK_HOURS). */
+  invitationLinkHours: number;
+  /** Minutes a password-reset link stays valid (RESET_LINK_MINUTES). */
+  resetLinkMinutes: number;
 }
 
 export interface S3Config {
@@ -185,6 +193,11 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     capacityLogMinutes: int('CAPACITY_LOG_MINUTES', CAPACITY_LOG_MINUTES, 0),
     uploadSweepHours: int('UPLOAD_SWEEP_HOURS', 24, 0),
     storage: loadStorageConfig(),
+    smtpUrl: process.env.SMTP_URL || null,
+    smtpFrom: str('SMTP_FROM', 'Pulsera <no-reply@pulsera.localhost>'),
+    outboxDir: path.join(overrides.dataDir ?? dataDir, 'outbox'),
+    invitationLinkHours: int('INVITATION_LINK_HOURS', 72, 1),
+    resetLinkMinutes: int('RESET_LINK_MINUTES', 60, 5),
     ...overrides,
   };
 }

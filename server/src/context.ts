@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { Mailer } from './lib/mailer';
 import type { Tokens } from './lib/tokens';
 import { LoginThrottle } from './modules/auth/login-throttle';
 
@@ -9,6 +10,7 @@ export interface AppContext {
   config: Config;
   tokens: Tokens;
   throttle: LoginThrottle;
+  mailer: Mailer;
 }
 
 /** What a service that only reads and writes the database needs (the demo seed calls such services). */
@@ -19,4 +21,5 @@ export const createContext = (db: Db, config: Config, tokens: Tokens): AppContex
   config,
   tokens,
   throttle: new LoginThrottle(db, config.loginThrottle),
+  mailer: new Mailer(config),
 });

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { HEADERS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -48,7 +51,17 @@ export interface CallOptions {
 export async function createTestApp(config: Partial<Config> = {}) {
   const database = await openTestDatabase();
   await seedDemo(database.db);
-  const { app, ctx } = await buildApp({ database, logger: false, config: { seed: 'none', ...config } });
+  const { app, ctx } = await buildApp({
+    database,
+    logger: false,
+    config: {
+      seed: 'none',
+      // E-mail goes to a folder of this test file's own (never the repository's DATA_DIR).
+      outboxDir: mkdtempSync(path.join(os.tmpdir(), 'pulsera-outbox-')),
+      smtpUrl: null,
+      ...config,
+    },
+  });
   await app.ready();
 
   const call = async (method: string, url: string, o: CallOptions = {}) => {

@@ -105,6 +105,8 @@ export function signInForTest({
       isSuperAdmin: false,
       isMegaAdmin: false,
       isUsersAdmin: false,
+      otpEnabled: false,
+      otpSetupRequired: false,
     },
     'token',
   );

@@ -11,15 +11,16 @@ import {
   type RouteId,
   type RouteRule,
 } from '@pulsera/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { events, userEventPermissions, users } from '../db/schema';
+import { events, users } from '../db/schema';
 import { AppError, fail } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
 import type { Tokens } from '../lib/tokens';
+import { effectivePermissions } from '../modules/console-users/event-access.repo';
 
 /**
  * Who may call a route. Every /api route declares one (registration fails otherwise):
@@ -62,6 +63,8 @@ export interface Principal {
   neverChangedPassword: boolean;
   passwordChangedAt: Date;
   sessionVersion: number;
+  otpEnabled: boolean;
+  otpRequired: boolean;
 }
 
 export interface SelectedEventCtx {
@@ -158,6 +161,8 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
     if (access.auth !== 'password') {
       if (claims.scope === 'password' || user.mustChangePassword) throw fail('mustChangePassword');
       if (passwordExpired(user, config)) throw fail('passwordExpired');
+      // An administrator requires a one-time code: only its set-up (auth 'password' calls) gets through.
+      if (user.otpRequired && !user.otpEnabled) throw fail('otpSetupRequired');
     }
     if (claims.scope === 'session' && Date.now() / 1000 - claims.iat > config.tokenRefreshMinutes * 60) {
       req.refreshedToken = await tokens.session(user.id, user.sessionVersion);
@@ -197,12 +202,8 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
       throw fail('tokenEventTrustsExpired');
     }
     // The token proves the selection; the permissions are read fresh, so a revocation bites at once.
-    const [row] = await db
-      .select({ permissions: userEventPermissions.permissions })
-      .from(userEventPermissions)
-      .where(and(eq(userEventPermissions.userId, user.id), eq(userEventPermissions.eventId, event.id)))
-      .limit(1);
-    req.permissions = row?.permissions ?? [];
+    // Direct codes and the codes of the roles granted in the event, as they are now.
+    req.permissions = await effectivePermissions(db, user.id, event.id);
   }
 }
 

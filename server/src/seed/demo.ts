@@ -11,10 +11,12 @@ import {
   events,
   eventTeams,
   languages,
+  permissionRoles,
   promoters,
   provinces,
   teams,
   userEventPermissions,
+  userEventRoles,
   users,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -44,6 +46,20 @@ export const OPS_PERMISSIONS: PermissionName[] = [
   'infoventas',
   'reportsLocation',
 ];
+
+/** The demo's permission roles (admin/configuration/roles). */
+export const DEMO_PERMISSION_ROLES: Record<string, PermissionName[]> = {
+  'Bar manager': [
+    'locations',
+    'articulos',
+    'menuUbicaciones',
+    'infoventas',
+    'reportsLocation',
+    'quickdashboard',
+  ],
+  'Box office': ['clientes', 'tickets', 'accesos', 'reportsRecharges', 'cajas', 'capacity'],
+  'Promoter, read only': ['quickdashboard', 'infoventas', 'reportsLocation', 'capacity', 'wristbandsPerDay'],
+};
 
 export const DEMO_ACCOUNTS = [
   {
@@ -307,11 +323,26 @@ export async function seedDemo(db: Db) {
         })),
       )
       .returning();
+    // Permission roles; ops works in the active festival as a bar manager plus a few codes of its own
+    // (together exactly OPS_PERMISSIONS).
+    const roles = await tx
+      .insert(permissionRoles)
+      .values(
+        Object.entries(DEMO_PERMISSION_ROLES).map(([name, codes]) => ({
+          name,
+          permissions: codes.map((p) => PERMISSIONS[p]),
+        })),
+      )
+      .returning();
     const ops = inserted.find((u) => u.email === 'ops@demo.test')!;
+    const barManager = roles.find((r) => r.name === 'Bar manager')!;
+    await tx.insert(userEventRoles).values({ userId: ops.id, eventId: active!.id, roleId: barManager.id });
     await tx.insert(userEventPermissions).values({
       userId: ops.id,
       eventId: active!.id,
-      permissions: OPS_PERMISSIONS.map((p) => PERMISSIONS[p]),
+      permissions: OPS_PERMISSIONS.filter((p) => !DEMO_PERMISSION_ROLES['Bar manager']!.includes(p)).map(
+        (p) => PERMISSIONS[p],
+      ),
     });
   });
 }

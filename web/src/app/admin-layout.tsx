@@ -12,7 +12,14 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { APP_VERSION } from '@pulsera/contracts';
-import { IconCalendarEvent, IconChevronDown, IconHome, IconLogout } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconChevronDown,
+  IconHome,
+  IconKey,
+  IconLogout,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,6 +75,23 @@ export function AdminLayout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{s.user?.email}</Menu.Label>
+                <Menu.Item
+                  leftSection={<IconKey size={14} />}
+                  component={Link}
+                  to="/auth/change-password"
+                  data-testid="change-password"
+                >
+                  {t('auth.changePassword')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconShieldLock size={14} />}
+                  component={Link}
+                  to="/auth/one-time-code"
+                  data-testid="one-time-code"
+                >
+                  {t('auth.otpSetupTitle')}
+                </Menu.Item>
+                <Menu.Divider />
                 <Menu.Item
                   leftSection={<IconLogout size={14} />}
                   onClick={() => {

@@ -11,6 +11,8 @@ import { useEffect } from 'react';
 import { LoadingBar } from '../components/loading-bar';
 import { ChangePasswordPage } from '../features/auth/change-password-page';
 import { LoginPage } from '../features/auth/login-page';
+import { OneTimeCodePage } from '../features/auth/one-time-code-page';
+import { ChoosePasswordPage, ForgotPasswordPage } from '../features/auth/password-pages';
 import { EnablePosPage, SchedulePage } from '../features/auth/token-pages';
 import { ChooseEventPage, ChooserSearch } from '../features/events/choose-event-page';
 import { OverviewPage } from '../features/home/overview-page';
@@ -92,6 +94,27 @@ const posRoute = createRoute({
     state: s.state ? String(s.state) : undefined,
   }),
 });
+const forgotRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'forgot',
+  component: ForgotPasswordPage,
+});
+/** An invitation or password-reset link from an e-mail. */
+const choosePasswordRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'password',
+  component: ChoosePasswordPage,
+  validateSearch: (s: Record<string, unknown>) => ({ token: s.token ? String(s.token) : undefined }),
+});
+/** The user's own one-time code (from the user menu, or first when an administrator requires it). */
+const oneTimeCodeRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'one-time-code',
+  component: OneTimeCodePage,
+  beforeLoad: () => {
+    if (!session.get().token) throw redirect({ to: '/auth/login' });
+  },
+});
 const authCatchAll = createRoute({
   getParentRoute: () => authRoute,
   path: '$',
@@ -109,6 +132,7 @@ const adminRoute = createRoute({
     const s = session.get();
     if (!s.token || !s.user) throw redirect({ to: '/' });
     if (s.user.mustChangePassword) throw redirect({ to: '/auth/change-password' });
+    if (s.user.otpSetupRequired) throw redirect({ to: '/auth/one-time-code' });
   },
 });
 const overviewRoute = createRoute({
@@ -182,7 +206,17 @@ const topCatchAll = createRoute({
 
 const routeTree = rootRoute.addChildren([
   indexRoute,
-  authRoute.addChildren([authIndex, loginRoute, changePasswordRoute, scheduleRoute, posRoute, authCatchAll]),
+  authRoute.addChildren([
+    authIndex,
+    loginRoute,
+    changePasswordRoute,
+    scheduleRoute,
+    posRoute,
+    forgotRoute,
+    choosePasswordRoute,
+    oneTimeCodeRoute,
+    authCatchAll,
+  ]),
   adminRoute.addChildren([overviewRoute, chooseIndex, chooseRoute, ...screenRoutes, adminNotFound]),
   topCatchAll,
 ]);

@@ -38,6 +38,8 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   promotors: lazy(() => import('../features/globals/promoters-page')),
   provinces: lazy(() => import('../features/globals/provinces-page')),
   teams: lazy(() => import('../features/globals/teams-page')),
+  users: lazy(() => import('../features/console-users/users-page')),
+  roles: lazy(() => import('../features/console-users/roles-page')),
   addons: lazy(() => import('../features/catalogue-rules/addon-report-page')),
   params: lazy(() => import('../features/params/event-params-page')),
   paramsDefault: lazy(() => import('../features/params/global-params-page')),

@@ -57,7 +57,8 @@ export function handleApiError(e: ApiError, options: RequestOptions) {
     notifyError(t('errors.tokenEventTrustsExpired'));
     return navigate('/admin/choose-event');
   }
-  if (e.status === 401 && (e.code === 440 || e.code === 401)) {
+  // 1006: the user was disabled or is past the inactive date while signed in.
+  if (e.status === 401 && (e.code === 440 || e.code === 401 || e.code === 1006)) {
     session.signOut();
     notifyError(e.code === 440 ? t('errors.tokenExpired') : e.description);
     return navigate('/');
@@ -71,6 +72,13 @@ export function handleApiError(e: ApiError, options: RequestOptions) {
     notifyError(t('errors.passwordExpired'));
     return navigate('/auth/change-password');
   }
+  // An administrator requires a one-time code the user has not set up yet.
+  if (e.status === 403 && e.code === 3000) {
+    notifyError(e.description);
+    return navigate('/auth/one-time-code');
+  }
+  // People (3000-3099): refusals that say why (a user above the actor, one's own access, …).
+  if (e.code >= 3000 && e.code < 3100) return errorDialog(t('dialogs.error'), [e.description]);
   if (e.status === 403) {
     return errorDialog(t('dialogs.noAccessTitle'), [t('errors.forbidden')], () => navigate('/'));
   }

@@ -23,9 +23,20 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(1),
     otpEnabled: boolean('otp_enabled').notNull().default(false),
     otpSecret: text('otp_secret'),
+    /** The last 30 s step whose code was accepted: a code is accepted once (step > this, atomically). */
+    otpLastStep: integer('otp_last_step'),
+    /** An administrator requires a one-time code: the user sets it up at the next sign-in. */
+    otpRequired: boolean('otp_required').notNull().default(false),
+    /** A secret being set up, until the first valid code confirms it (then it becomes otpSecret). */
+    otpPendingSecret: text('otp_pending_secret'),
+    lastSignInAt: ts('last_sign_in_at'),
     disabled: boolean('disabled').notNull().default(false),
     dateInactive: ts('date_inactive'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Changed by an administrator's save only (the users screen's version for concurrent edits): the
+     * user's own password or one-time code changes do not make an administrator's form stale.
+     */
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
@@ -94,4 +105,71 @@ export const posAuthorizations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('pos_authorizations_state_uq').on(t.stateId)],
+);
+
+/** Single-use recovery codes of a user's one-time code (stored hashed; ten made at once). */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_uq').on(t.userId, t.codeHash)],
+);
+
+/** Invitation and password-reset links sent by e-mail: single use, expiring, stored hashed. */
+export const userEmailTokens = pgTable(
+  'user_email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'invitation' or 'reset'. */
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_email_tokens_hash_uq').on(t.tokenHash), index('uet_user_idx').on(t.userId)],
+);
+
+/** Permission roles: named sets of the 45 permission codes, granted to users per event. */
+export const permissionRoles = pgTable(
+  'permission_roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    permissions: integer('permissions').array().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('permission_roles_name_lower_uq').on(sql`lower(${t.name})`)],
+);
+
+/** A permission role granted to a user in one event: its codes join the user's direct ones. */
+export const userEventRoles = pgTable(
+  'user_event_roles',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => permissionRoles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('user_event_roles_uq').on(t.eventId, t.userId, t.roleId),
+    index('uer_user_idx').on(t.userId),
+    index('uer_role_idx').on(t.roleId),
+  ],
 );

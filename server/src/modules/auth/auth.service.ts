@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { type LoginRequest, passwordProblems, type SessionUser } from '@pulsera/contracts';
+import type { LoginRequest, SessionUser } from '@pulsera/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { posAuthorizations } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
+import { choosePasswordProblems } from '../../lib/password-strength';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { type Principal, passwordExpired } from '../../plugins/guard';
 import * as repo from './auth.repo';
-import { verifyTotp } from './otp';
+import { hashRecoveryCode, totpStep } from './otp';
 
 export const toSessionUser = (u: Principal): SessionUser => ({
   id: u.id,
@@ -19,11 +20,14 @@ export const toSessionUser = (u: Principal): SessionUser => ({
   isSuperAdmin: u.isSuperAdmin,
   isMegaAdmin: u.isMegaAdmin,
   isUsersAdmin: u.isUsersAdmin,
+  otpEnabled: u.otpEnabled,
+  otpSetupRequired: u.otpRequired && !u.otpEnabled,
 });
 
 /** POST /login (01-console §4 Login, §7 Authentication). */
 export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
   const email = input.email.trim();
+  // Reserves the attempt before the password is checked: a burst cannot pass the limit.
   await ctx.throttle.before(email, ip);
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user) {
@@ -37,8 +41,11 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
   }
   if (user.otpEnabled && user.otpSecret) {
     // 532: the password was right; the form switches to the one-time code field.
-    if (!input.otp) throw fail('otpRequired');
-    if (!(await verifyTotp(user.otpSecret, input.otp))) {
+    if (!input.otp && !input.recoveryCode) {
+      await ctx.throttle.released(email, ip);
+      throw fail('otpRequired');
+    }
+    if (!(await secondFactor(ctx, user.id, user.otpSecret, input))) {
       await ctx.throttle.failed(email, ip);
       throw fail('invalidOtp');
     }
@@ -46,6 +53,7 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
   await ctx.throttle.succeeded(email, ip);
   if (user.disabled || (user.dateInactive && user.dateInactive.getTime() <= Date.now()))
     throw fail('userDisabled');
+  await repo.recordSignIn(ctx.db, user.id);
 
   if (passwordExpired(user, ctx.config)) {
     // 403 / 418 with a token that can only change the password.
@@ -57,21 +65,63 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
   return { user: toSessionUser(user), token };
 }
 
-/** POST /change-password: the whole password policy of 01-console §5. */
-export async function changePassword(ctx: AppContext, user: Principal, newPassword: string) {
-  const problems = passwordProblems(newPassword, user);
+/**
+ * The one-time code of a 30 s step is accepted once per user (its step must be later than the last
+ * accepted one, claimed atomically); a recovery code works once in its place.
+ */
+async function secondFactor(
+  ctx: AppContext,
+  userId: number,
+  secret: string,
+  input: Pick<LoginRequest, 'otp' | 'recoveryCode'>,
+) {
+  if (input.recoveryCode) {
+    return repo.useRecoveryCode(ctx.db, userId, hashRecoveryCode(userId, input.recoveryCode));
+  }
+  const step = await totpStep(secret, input.otp!);
+  return step !== null && (await repo.acceptOtpStep(ctx.db, userId, step));
+}
+
+/** A chosen password's problems (policy of §5 and common/breached) as field errors, or nothing. */
+export function assertChoosablePassword(
+  password: string,
+  user: { email?: string; name?: string },
+  path = 'newPassword',
+) {
+  const problems = choosePasswordProblems(password, user);
   if (problems.length) {
-    throw new AppError('passwordPolicy', {
-      fields: problems.map((message) => ({ path: 'newPassword', message })),
+    throw new AppError('passwordPolicy', { fields: problems.map((message) => ({ path, message })) });
+  }
+}
+
+/**
+ * POST /change-password: the whole password policy of 01-console §5, and no common or breached
+ * password. A voluntary change asks the current password; the forced change (expired password, new
+ * account) is made with the limited token that the sign-in with the current password gave.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  user: Principal,
+  input: { currentPassword?: string; newPassword: string },
+) {
+  const current = await repo.findUserById(ctx.db, user.id);
+  if (!current) throw fail('unauthorized');
+  const forced = current.mustChangePassword || passwordExpired(current, ctx.config);
+  if (
+    !forced &&
+    !(input.currentPassword && (await verifyPassword(current.passwordHash, input.currentPassword)))
+  ) {
+    throw new AppError('wrongCurrentPassword', {
+      fields: [{ path: 'currentPassword', message: 'validation.currentPasswordWrong' }],
     });
   }
-  const current = await repo.findUserById(ctx.db, user.id);
-  if (current && (await verifyPassword(current.passwordHash, newPassword))) {
+  assertChoosablePassword(input.newPassword, user);
+  if (await verifyPassword(current.passwordHash, input.newPassword)) {
     throw new AppError('passwordReused', {
       fields: [{ path: 'newPassword', message: 'errors.passwordReused' }],
     });
   }
-  const updated = await repo.setPassword(ctx.db, user.id, await hashPassword(newPassword));
+  const updated = await repo.setPassword(ctx.db, user.id, await hashPassword(input.newPassword));
   const token = await ctx.tokens.session(updated.id, updated.sessionVersion);
   return { user: toSessionUser(updated), token };
 }

@@ -138,6 +138,11 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
     copy: 'never',
     why: 'permissions in an event are granted by a users administrator',
   },
+  {
+    table: s.userEventRoles,
+    copy: 'never',
+    why: 'permission roles in an event are granted by a users administrator',
+  },
   { table: s.scheduleEmailTokens, copy: 'never', why: 'one-time e-mail verification tokens' },
   { table: s.posAuthorizations, copy: 'never', why: 'point-of-sale authorisations are made per event' },
   { table: s.images, copy: 'never', why: 'uploaded files stay with their event; copies lose the references' },

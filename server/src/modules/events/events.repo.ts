@@ -14,8 +14,8 @@ import {
   promoters,
   provinces,
   teams,
-  userEventPermissions,
 } from '../../db/schema';
+import { effectivePermissions, eventsWithAccess } from '../console-users/event-access.repo';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -35,12 +35,7 @@ function where(f: EventFilter, now: Date): SQL | undefined {
   if (f.name)
     parts.push(sql`lower(${events.name}) like ${`%${f.name.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
   if (f.visibleToUser !== undefined) {
-    parts.push(
-      inArray(
-        events.id,
-        sql`(select ${userEventPermissions.eventId} from ${userEventPermissions} where ${userEventPermissions.userId} = ${f.visibleToUser} and cardinality(${userEventPermissions.permissions}) > 0)`,
-      ),
-    );
+    parts.push(inArray(events.id, eventsWithAccess(f.visibleToUser)));
   }
   return and(...parts);
 }
@@ -193,14 +188,9 @@ export async function ensureAppParam(
   await db.insert(appParams).values(param).onConflictDoNothing({ target: appParams.nameUnique });
 }
 
-export async function userPermissions(db: Executor, userId: number, eventId: number) {
-  const [row] = await db
-    .select({ permissions: userEventPermissions.permissions })
-    .from(userEventPermissions)
-    .where(and(eq(userEventPermissions.userId, userId), eq(userEventPermissions.eventId, eventId)))
-    .limit(1);
-  return row?.permissions ?? [];
-}
+/** Direct codes and those of the permission roles granted in the event (console-users' event access). */
+export const userPermissions = (db: Executor, userId: number, eventId: number) =>
+  effectivePermissions(db, userId, eventId);
 
 export const findCurrencyByIso = async (db: Executor, iso: string) =>
   (

@@ -1,6 +1,6 @@
-import { Alert, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { LoginRequest } from '@pulsera/contracts';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [otpMode, setOtpMode] = useState(false);
+  // In the one-time code step: a recovery code instead of the authenticator's code.
+  const [recoveryMode, setRecoveryMode] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<LoginRequest>({
@@ -29,10 +31,19 @@ export function LoginPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const res = await login(otpMode ? values : { email: values.email, password: values.password });
+      const base = { email: values.email, password: values.password };
+      const res = await login(
+        !otpMode
+          ? base
+          : recoveryMode
+            ? { ...base, recoveryCode: values.recoveryCode }
+            : { ...base, otp: values.otp },
+      );
       session.signIn(res.user, res.token);
       if (res.user.mustChangePassword) {
         await navigate({ to: '/auth/change-password' });
+      } else if (res.user.otpSetupRequired) {
+        await navigate({ to: '/auth/one-time-code' });
       } else {
         await navigate({ to: '/admin' });
       }
@@ -49,7 +60,10 @@ export function LoginPage() {
         return;
       }
       if (applyServerErrors(e, form.setError)) return;
-      if (e.code === 1002) form.setValue('otp', '');
+      if (e.code === 1002) {
+        form.setValue('otp', '');
+        form.setValue('recoveryCode', '');
+      }
       if (e.status === 401 || e.status === 429) setFailure(e.description);
       else handleApiError(e, {});
     } finally {
@@ -66,7 +80,31 @@ export function LoginPage() {
               {failure}
             </Alert>
           )}
-          {otpMode ? (
+          {otpMode && recoveryMode ? (
+            <>
+              <Text size="sm">{t('auth.recoveryHelp')}</Text>
+              <TextInput
+                label={t('auth.recoveryCode')}
+                autoComplete="one-time-code"
+                autoFocus
+                {...form.register('recoveryCode')}
+                error={msg(form.formState.errors.recoveryCode?.message)}
+                data-testid="recovery-code"
+              />
+              <Button type="submit" loading={busy}>
+                {t('auth.verify')}
+              </Button>
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setRecoveryMode(false);
+                  form.setValue('recoveryCode', undefined);
+                }}
+              >
+                {t('auth.useAuthenticator')}
+              </Button>
+            </>
+          ) : otpMode ? (
             <>
               <Text size="sm">{t('auth.otpHelp')}</Text>
               <Controller
@@ -98,6 +136,16 @@ export function LoginPage() {
               <Button
                 variant="subtle"
                 onClick={() => {
+                  setRecoveryMode(true);
+                  form.setValue('otp', undefined);
+                }}
+                data-testid="use-recovery-code"
+              >
+                {t('auth.useRecoveryCode')}
+              </Button>
+              <Button
+                variant="subtle"
+                onClick={() => {
                   setOtpMode(false);
                   form.setValue('otp', undefined);
                 }}
@@ -124,6 +172,9 @@ export function LoginPage() {
               <Button type="submit" loading={busy}>
                 {t('auth.signIn')}
               </Button>
+              <Anchor component={Link} to="/auth/forgot" size="sm" ta="center">
+                {t('auth.forgotPassword')}
+              </Anchor>
             </>
           )}
         </Stack>
