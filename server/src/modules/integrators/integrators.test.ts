@@ -1,8 +1,9 @@
-import { PERMISSIONS } from '@pulsera/contracts';
+import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { apiKeys, auditLog } from '../../db/schema';
+import { type Access, ruleOf } from '../../plugins/guard';
 
 let t: TestApp;
 let admin: string;
@@ -162,6 +163,36 @@ describe('integrators and API keys', () => {
     const other = await integratorWithKey('Quiet Partner', [PERMISSIONS.zonas]);
     expect((await t.call('GET', '/api/zones', withKey(other.secret, ev.id))).status).toBe(200);
     expect((await t.call('GET', '/api/zones', { token: admin, event: ev.token })).status).toBe(200);
+  });
+
+  it('walks every route: a key holding every code reaches no admin-only nor person-only route', async () => {
+    const ev = await t.activeEvent();
+    const { secret } = await integratorWithKey('Walking Partner', [...ALL_PERMISSION_CODES]);
+    const fill = (url: string) => url.replace(/:(\w+)/g, (_, n) => (n === 'status' ? 'active' : '1'));
+    let walked = 0;
+    for (const { method, url, access } of t.app.routeAccess as {
+      method: string;
+      url: string;
+      access: Access;
+    }[]) {
+      if (access.auth === 'none') continue;
+      const rule = ruleOf(access);
+      const peopleOnly =
+        access.auth === 'password' ||
+        !!access.role ||
+        !!rule?.role ||
+        !!rule?.conf ||
+        !(rule?.event || access.event);
+      if (!peopleOnly) continue;
+      // Refused by the guard, before the rate limit counts the call.
+      const res = await t.call(method, fill(url), {
+        ...withKey(secret, ev.id),
+        body: method === 'GET' ? undefined : {},
+      });
+      expect(res.status, `${method} ${url}`).toBe(403);
+      walked++;
+    }
+    expect(walked).toBeGreaterThan(20);
   });
 
   it('refuses a duplicate name and an unknown event, and non-admins', async () => {
