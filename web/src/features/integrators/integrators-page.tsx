@@ -293,6 +293,7 @@ function KeysPanel({ selected }: { selected: Integrator }) {
             <Text size="sm">{t(`${P}.howToUse`)}</Text>
             <Code
               block
+              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
             >{`curl -H 'x-api-key: ${created.secret}' -H 'x-event-id: <event id>' ${window.location.origin}/api/zones`}</Code>
             <Group justify="end">
               <Button onClick={() => setCreated(null)} data-testid="api-key-done">
