@@ -148,6 +148,13 @@ export const ERRORS = {
   payoutRefundLocked: { code: 2603, status: 409 },
   payoutRunNotGenerated: { code: 2604, status: 409 },
   payoutRunNotSent: { code: 2605, status: 409 },
+  // Integrators, API keys and the audit trail (3100-3199)
+  apiKeyInvalid: { code: 3100, status: 401 },
+  apiKeyRevoked: { code: 3101, status: 401 },
+  apiKeyExpired: { code: 3102, status: 401 },
+  integratorDisabled: { code: 3103, status: 401 },
+  apiKeyRateLimited: { code: 3104, status: 429 },
+  apiKeyLimit: { code: 3105, status: 409 },
   payoutRefundNotInRun: { code: 2606, status: 409 },
   payoutExecutionPast: { code: 2607, status: 400 },
   // People: console users, invitations, one-time codes, permission roles (3000-3099)
@@ -198,6 +205,12 @@ export const HEADERS = {
   trusts: 'tokentrusts',
   language: 'language',
   idempotency: 'idempotency-key',
+  /** An integrator's API key (issue 13), instead of a session. */
+  apiKey: 'x-api-key',
+  /** The event an integrator works in, by id (or `tokenevent`). */
+  eventId: 'x-event-id',
+  /** The console screen a write comes from (the audit trail's item history). */
+  consoleScreen: 'x-console-screen',
 } as const;
 
 /** The list protocol (ARCHITECTURE.md convention 2). Query strings carry strings: coerce. */

@@ -9,6 +9,12 @@ type Catalogue = { errors: Record<ErrorKey, string>; validation: Record<string, 
 
 const en: Catalogue = {
   errors: {
+    apiKeyInvalid: 'This API key is not valid',
+    apiKeyRevoked: 'This API key has been revoked',
+    apiKeyExpired: 'This API key has expired',
+    integratorDisabled: 'This integrator is disabled',
+    apiKeyRateLimited: 'Too many requests with this API key. Wait {{seconds}} seconds and try again',
+    apiKeyLimit: 'An integrator holds at most two live keys: revoke one before creating another',
     noDataForSepa: 'No data for SEPA',
     payoutNoAccount: 'Save the debtor account of the event before generating a run',
     payoutCurrency: 'SEPA transfers are in euros only; the financial currency of this event is {{currency}}',
@@ -157,6 +163,7 @@ const en: Catalogue = {
     malformedJson: 'The request body is not valid JSON',
   },
   validation: {
+    duplicateEventGrant: 'This event is already in the list',
     sepaCharset: "Only letters, digits, spaces and / - ? : ( ) . , ' + are allowed",
     sepaPlaceholder: 'Unknown placeholder; use {event}, {refund}, {customer} or {serial}',
     refundOverBalance: 'The refund cannot exceed the cash balance of the customer ({{balance}})',
@@ -282,6 +289,13 @@ const en: Catalogue = {
 
 const es: Catalogue = {
   errors: {
+    apiKeyInvalid: 'Esta clave de API no es válida',
+    apiKeyRevoked: 'Esta clave de API ha sido revocada',
+    apiKeyExpired: 'Esta clave de API ha caducado',
+    integratorDisabled: 'Este integrador está desactivado',
+    apiKeyRateLimited:
+      'Demasiadas peticiones con esta clave de API. Espera {{seconds}} segundos y vuelve a intentarlo',
+    apiKeyLimit: 'Un integrador tiene como máximo dos claves activas: revoca una antes de crear otra',
     noDataForSepa: 'No hay datos para SEPA',
     payoutNoAccount: 'Guarda la cuenta ordenante del evento antes de generar una remesa',
     payoutCurrency:
@@ -436,6 +450,7 @@ const es: Catalogue = {
     malformedJson: 'El cuerpo de la petición no es JSON válido',
   },
   validation: {
+    duplicateEventGrant: 'Este evento ya está en la lista',
     sepaCharset: "Solo se permiten letras, dígitos, espacios y / - ? : ( ) . , ' +",
     sepaPlaceholder: 'Marcador desconocido; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'La devolución no puede superar el saldo en efectivo del cliente ({{balance}})',
@@ -564,6 +579,12 @@ const es: Catalogue = {
 
 const it: Catalogue = {
   errors: {
+    apiKeyInvalid: 'Questa chiave API non è valida',
+    apiKeyRevoked: 'Questa chiave API è stata revocata',
+    apiKeyExpired: 'Questa chiave API è scaduta',
+    integratorDisabled: 'Questo integratore è disattivato',
+    apiKeyRateLimited: 'Troppe richieste con questa chiave API. Attendi {{seconds}} secondi e riprova',
+    apiKeyLimit: 'Un integratore ha al massimo due chiavi attive: revocane una prima di crearne un’altra',
     noDataForSepa: 'Nessun dato per SEPA',
     payoutNoAccount: "Salva il conto ordinante dell'evento prima di generare una distinta",
     payoutCurrency:
@@ -723,6 +744,7 @@ const it: Catalogue = {
     malformedJson: 'Il corpo della richiesta non è JSON valido',
   },
   validation: {
+    duplicateEventGrant: 'Questo evento è già nell’elenco',
     sepaCharset: "Sono ammessi solo lettere, cifre, spazi e / - ? : ( ) . , ' +",
     sepaPlaceholder: 'Segnaposto sconosciuto; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'Il rimborso non può superare il saldo in contanti del cliente ({{balance}})',
@@ -851,6 +873,12 @@ const it: Catalogue = {
 
 const fr: Catalogue = {
   errors: {
+    apiKeyInvalid: 'Cette clé d’API n’est pas valide',
+    apiKeyRevoked: 'Cette clé d’API a été révoquée',
+    apiKeyExpired: 'Cette clé d’API a expiré',
+    integratorDisabled: 'Cet intégrateur est désactivé',
+    apiKeyRateLimited: 'Trop de requêtes avec cette clé d’API. Attendez {{seconds}} secondes et réessayez',
+    apiKeyLimit: 'Un intégrateur a au plus deux clés actives : révoquez-en une avant d’en créer une autre',
     noDataForSepa: 'Aucune donnée pour SEPA',
     payoutNoAccount: "Enregistrez le compte donneur d'ordre de l'événement avant de générer une remise",
     payoutCurrency:
@@ -1012,6 +1040,7 @@ const fr: Catalogue = {
     malformedJson: 'Le corps de la requête n’est pas un JSON valide',
   },
   validation: {
+    duplicateEventGrant: 'Cet événement est déjà dans la liste',
     sepaCharset: "Seuls les lettres, chiffres, espaces et / - ? : ( ) . , ' + sont autorisés",
     sepaPlaceholder: 'Espace réservé inconnu ; utilisez {event}, {refund}, {customer} ou {serial}',
     refundOverBalance: 'Le remboursement ne peut pas dépasser le solde en espèces du client ({{balance}})',

@@ -240,6 +240,8 @@ export const ROUTES = {
   users: r('configuration/users', 'configuration', { role: 'usersAdmin', conf: true, event: false }),
   searchTopUp: r('configuration/search-top-up', 'configuration', { role: 'admin', conf: true, event: false }),
   integrators: r('configuration/integrators', 'configuration', { role: 'admin', conf: true, event: false }),
+  // The audit trail (issue 13): admins see every row; edicionDeEventos, the selected event's rows.
+  audit: r('configuration/audit', 'configuration', { must: ['edicionDeEventos'], event: true }),
   promotors: r('configuration/promotors', 'configuration', { role: 'admin', conf: true, event: false }),
   paramsDefault: r('configuration/params-default', 'configuration', {
     role: 'superAdmin',

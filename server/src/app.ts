@@ -8,6 +8,7 @@ import { adRoutes } from './modules/ads/ads.routes';
 import { articleRoutes } from './modules/articles/articles.routes';
 import { locationArticleRoutes } from './modules/articles/location-articles.routes';
 import { packRoutes } from './modules/articles/packs.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { addonRoutes } from './modules/catalogue-rules/addons.routes';
 import { bonusTypeRoutes } from './modules/catalogue-rules/bonus-types.routes';
@@ -28,6 +29,7 @@ import { promoterRoutes } from './modules/globals/promoters.routes';
 import { provinceRoutes } from './modules/globals/provinces.routes';
 import { teamRoutes } from './modules/globals/teams.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { integratorRoutes } from './modules/integrators/integrators.routes';
 import { appParamRoutes } from './modules/params/app-params.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
@@ -50,6 +52,8 @@ import { roomRoutes } from './modules/venue/rooms.routes';
 import { timeRangeRoutes } from './modules/venue/time-ranges.routes';
 import { zoneRoutes } from './modules/venue/zones.routes';
 import { bannedRoutes } from './modules/wristbands/banned.routes';
+import { registerApiKeyRateLimit } from './plugins/api-key-rate-limit';
+import { registerAudit } from './plugins/audit';
 import { registerErrorHandler } from './plugins/errors';
 import { guard } from './plugins/guard';
 import {
@@ -93,6 +97,8 @@ export async function buildApp(
   registerTextRule(app);
   await registerSecurityHeaders(app, config);
   await app.register(guard, { db: database.db, tokens, config });
+  await registerApiKeyRateLimit(app, config);
+  registerAudit(app, database.db);
   await registerOpenApi(app);
 
   await healthRoutes(app, ctx, database.kind);
@@ -143,6 +149,8 @@ export async function buildApp(
 
   await appParamRoutes(app, ctx);
   await presenceRoutes(app, ctx);
+  await integratorRoutes(app, ctx);
+  await auditRoutes(app, ctx);
 
   await registerWeb(app, config);
   app.addHook('onClose', async () => {

@@ -47,6 +47,8 @@ export interface Config {
   /** Its headers within this many ms (HEADERS_TIMEOUT_SECONDS). */
   headersTimeoutMs: number;
   loginThrottle: { pairFailures: number; ipFailures: number; accountFailures: number; windowMinutes: number };
+  /** Requests one API key may make per window (API_KEY_RATE_LIMIT, API_KEY_RATE_WINDOW_SECONDS). */
+  apiKeyRateLimit: { max: number; windowSeconds: number };
   logLevel: string;
   /** Minutes between two points of the realtime capacity log; 0: this process does not write it. */
   capacityLogMinutes: number;
@@ -188,6 +190,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       ipFailures: int('LOGIN_MAX_FAILURES_PER_IP', 50, 1),
       accountFailures: int('LOGIN_SLOWDOWN_FAILURES', 20, 1),
       windowMinutes: int('LOGIN_WINDOW_MINUTES', 15, 1),
+    },
+    apiKeyRateLimit: {
+      max: int('API_KEY_RATE_LIMIT', 300, 1),
+      windowSeconds: int('API_KEY_RATE_WINDOW_SECONDS', 60, 1),
     },
     logLevel: str('LOG_LEVEL', 'info'),
     capacityLogMinutes: int('CAPACITY_LOG_MINUTES', CAPACITY_LOG_MINUTES, 0),

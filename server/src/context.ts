@@ -1,12 +1,16 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { currentDb } from './db/request-tx';
 import { Mailer } from './lib/mailer';
 import type { Tokens } from './lib/tokens';
 import { LoginThrottle } from './modules/auth/login-throttle';
 
 /** What every service needs, built once per app. */
 export interface AppContext {
-  db: Db;
+  /** The request's transaction inside an audited write (db/request-tx.ts), else the database. */
+  readonly db: Db;
+  /** The database itself, never the request's transaction (the guard, work that must survive a rollback). */
+  baseDb: Db;
   config: Config;
   tokens: Tokens;
   throttle: LoginThrottle;
@@ -17,7 +21,10 @@ export interface AppContext {
 export type DbContext = Pick<AppContext, 'db'>;
 
 export const createContext = (db: Db, config: Config, tokens: Tokens): AppContext => ({
-  db,
+  get db() {
+    return currentDb(db);
+  },
+  baseDb: db,
   config,
   tokens,
   throttle: new LoginThrottle(db, config.loginThrottle),

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -25,6 +25,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The audit trail's row trigger on every table that has none yet (a table added by a later migration
+ * is audited from its first start; migration `audit_triggers` lists the tables left out).
+ */
+async function attachAuditTriggers(db: Db) {
+  await db.execute(sql`select audit_attach_all()`);
+}
+
 export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server/drizzle');
 
 /**
@@ -42,6 +50,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await attachAuditTriggers(db as unknown as Db);
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
@@ -56,5 +65,6 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await attachAuditTriggers(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -13,6 +13,11 @@ export class AppError extends Error {
       retryAfter?: number;
       /** Overrides the catalogue's text with a specific message key (e.g. 'validation.prefixInUse'). */
       messageKey?: string;
+      /**
+       * The request's writes stand although it answers this error: only a side effect after them
+       * failed (an invitation saved whose e-mail could not be sent). The request's transaction commits.
+       */
+      keepChanges?: boolean;
     } = {},
   ) {
     super(key);

@@ -11,16 +11,17 @@ import {
   type RouteId,
   type RouteRule,
 } from '@pulsera/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { events, users } from '../db/schema';
+import { events, integratorEvents, users } from '../db/schema';
 import { AppError, fail } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
 import type { Tokens } from '../lib/tokens';
 import { effectivePermissions } from '../modules/console-users/event-access.repo';
+import { API_KEY_HEADER, authenticateApiKey, EVENT_ID_HEADER } from '../modules/integrators/api-keys';
 
 /**
  * Who may call a route. Every /api route declares one (registration fails otherwise):
@@ -67,6 +68,13 @@ export interface Principal {
   otpRequired: boolean;
 }
 
+/** A system calling with an API key (issue 13 Integrators): no person, so `req.user` stays null. */
+export interface IntegratorPrincipal {
+  id: number;
+  name: string;
+  keyId: number;
+}
+
 export interface SelectedEventCtx {
   id: number;
   name: string;
@@ -81,6 +89,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Language;
     user: Principal | null;
+    /** The integrator whose API key signed this request (then `user` is null). */
+    integrator: IntegratorPrincipal | null;
     event: SelectedEventCtx | null;
     /** The caller's permission codes in the selected event; null for admins (all) or no event. */
     permissions: number[] | null;
@@ -91,6 +101,9 @@ declare module 'fastify' {
     routeAccess: { method: string; url: string; access: Access }[];
   }
 }
+
+/** The console user acting, or null for an integrator (columns such as created_by stay empty then). */
+export const actingUserId = (req: FastifyRequest): number | null => req.user?.id ?? null;
 
 export const subjectOf = (req: FastifyRequest): AccessSubject => ({
   isAdmin: req.user?.isAdmin ?? false,
@@ -117,6 +130,7 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
   const { db, tokens, config } = opts;
   app.decorateRequest('lang', 'en');
   app.decorateRequest('user', null);
+  app.decorateRequest('integrator', null);
   app.decorateRequest('event', null);
   app.decorateRequest('permissions', null);
   app.decorate('routeAccess', []);
@@ -139,8 +153,25 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
     const access = req.routeOptions.config?.access;
     if (!access || access.auth === 'none') return;
 
-    // 1. The session.
+    // 0. An integrator's API key (without a session): the same rules as a non-admin person whose
+    // trusts are the key's grants in the event it names.
+    const apiKey = header(req, API_KEY_HEADER);
     const token = header(req, HEADERS.session);
+    if (apiKey && !token) {
+      req.integrator = await authenticateApiKey(db, apiKey, req.ip);
+      // People-only routes: the session's own calls, any-signed-in calls, role (admin) routes.
+      const rule = ruleOf(access);
+      if (access.auth === 'password' || access.role || !(rule?.event || access.event))
+        throw fail('forbidden', { params: { reason: 'integrator' } });
+      await selectIntegratorEvent(req, req.integrator);
+      if (rule) {
+        const denial = checkAccess(subjectOf(req), rule);
+        if (denial) throw fail('forbidden', { params: { reason: denial } });
+      }
+      return;
+    }
+
+    // 1. The session.
     if (!token) throw fail('unauthorized');
     const verified = await tokens.verifySession(token);
     if (!verified.ok) throw fail(verified.reason === 'expired' ? 'tokenExpired' : 'unauthorized');
@@ -177,6 +208,32 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
       if (denial) throw fail('forbidden', { params: { reason: denial } });
     }
   });
+
+  /**
+   * The event an integrator names (header `x-event-id`, or `tokenevent` as the console sends) and its
+   * grant there, read fresh: a grant removed bites at the next request.
+   */
+  async function selectIntegratorEvent(req: FastifyRequest, integrator: IntegratorPrincipal) {
+    const byId = header(req, EVENT_ID_HEADER);
+    const byToken = header(req, HEADERS.event);
+    if (!byId && !byToken) throw fail('eventNotSelected');
+    if (byId && !/^[1-9][0-9]{0,9}$/.test(byId)) throw fail('eventNotSelected');
+    if (byId && Number(byId) > 2_147_483_647) throw fail('eventNotSelected');
+    const [event] = await db
+      .select({ id: events.id, name: events.name, timezone: events.timezone, isClosed: events.isClosed })
+      .from(events)
+      .where(byId ? eq(events.id, Number(byId)) : eq(events.token, byToken!))
+      .limit(1);
+    if (!event) throw fail('eventNotSelected');
+    const [grant] = await db
+      .select({ permissions: integratorEvents.permissions })
+      .from(integratorEvents)
+      .where(and(eq(integratorEvents.integratorId, integrator.id), eq(integratorEvents.eventId, event.id)))
+      .limit(1);
+    if (!grant) throw fail('forbidden', { params: { reason: 'noTrusts' } });
+    req.event = event;
+    req.permissions = grant.permissions;
+  }
 
   /** Resolves `tokenevent` and, for non-admins, the trusts proving they may work in that event. */
   async function selectEvent(req: FastifyRequest) {

@@ -36,6 +36,8 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   currencies: lazy(() => import('../features/globals/currencies-page')),
   languages: lazy(() => import('../features/globals/languages-page')),
   promotors: lazy(() => import('../features/globals/promoters-page')),
+  integrators: lazy(() => import('../features/integrators/integrators-page')),
+  audit: lazy(() => import('../features/audit/audit-page')),
   provinces: lazy(() => import('../features/globals/provinces-page')),
   teams: lazy(() => import('../features/globals/teams-page')),
   users: lazy(() => import('../features/console-users/users-page')),

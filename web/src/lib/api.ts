@@ -61,6 +61,9 @@ function sessionHeaders() {
   if (s.token) headers[HEADERS.session] = s.token;
   if (s.eventToken) headers[HEADERS.event] = s.eventToken;
   if (s.trusts) headers[HEADERS.trusts] = s.trusts;
+  // The screen a write comes from: the audit trail finds an item's history by it.
+  const screen = typeof window !== 'undefined' ? window.location.pathname : '';
+  if (/^\/admin\/[A-Za-z0-9/_-]{1,190}$/.test(screen)) headers[HEADERS.consoleScreen] = screen;
   return headers;
 }
 

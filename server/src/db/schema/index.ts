@@ -1,5 +1,6 @@
 export * from './ads';
 export * from './articles';
+export * from './audit';
 export * from './capacity';
 export * from './cashless';
 export * from './customers';

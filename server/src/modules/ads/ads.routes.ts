@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { actingUserId } from '../../plugins/guard';
 import * as service from './ads.service';
 
 /** Kiosk ads of the selected event (admin/events/ads, permission publicidadKiosco; 02-catalogue §7). */
@@ -37,7 +38,7 @@ export async function adRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/ads/kiosk/image',
     { config, schema: { tags, body: AdImageAttachRequest, response: { 200: okSchema(UploadedImage) } } },
     async (req) =>
-      ok(req, await service.setAdImage(ctx, req.event!.id, req.user!.id, req.body.adId, req.body.key)),
+      ok(req, await service.setAdImage(ctx, req.event!.id, actingUserId(req), req.body.adId, req.body.key)),
   );
   r.put(
     '/api/ads/kiosk/image/delete',

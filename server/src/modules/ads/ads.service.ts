@@ -76,7 +76,7 @@ export async function deleteAd(ctx: AppContext, eventId: number, id: number) {
 export async function setAdImage(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   adId: number,
   key: string,
 ): Promise<UploadedImage> {

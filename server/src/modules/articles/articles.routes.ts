@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { actingUserId } from '../../plugins/guard';
 import * as service from './articles.service';
 
 /** 02-catalogue §7 Articles (admin/cashless/articles, permission articulos). */
@@ -62,7 +63,13 @@ export async function articleRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         req,
-        await service.setArticleImage(ctx, req.event!.id, req.user!.id, req.body.articleId, req.body.key),
+        await service.setArticleImage(
+          ctx,
+          req.event!.id,
+          actingUserId(req),
+          req.body.articleId,
+          req.body.key,
+        ),
       ),
   );
   r.put(

@@ -284,7 +284,7 @@ export async function deleteArticle(ctx: AppContext, eventId: number, id: number
 export async function setArticleImage(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   articleId: number,
   key: string,
 ): Promise<UploadedImage> {

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { actingUserId } from '../../plugins/guard';
 import * as service from './auth.service';
 import * as otp from './one-time-codes.service';
 
@@ -35,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/change-password',
     {
-      config: { access: { auth: 'password' } },
+      config: { access: { auth: 'password' }, audit: { action: 'passwordChange' } },
       schema: { tags: ['auth'], body: ChangePasswordRequest, response: { 200: okSchema(LoginResult) } },
     },
     async (req) => {
@@ -114,6 +115,6 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) =>
-      ok(req, await service.createPosState(ctx, req.event!.id, req.user!.id, req.body.locationId)),
+      ok(req, await service.createPosState(ctx, req.event!.id, actingUserId(req), req.body.locationId)),
   );
 }

@@ -7,6 +7,7 @@ import { AppError, fail } from '../../lib/errors';
 import { choosePasswordProblems } from '../../lib/password-strength';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
 import { type Principal, passwordExpired } from '../../plugins/guard';
+import { recordAudit } from '../audit/audit.service';
 import * as repo from './auth.repo';
 import { hashRecoveryCode, totpStep } from './otp';
 
@@ -24,19 +25,39 @@ export const toSessionUser = (u: Principal): SessionUser => ({
   otpSetupRequired: u.otpRequired && !u.otpEnabled,
 });
 
-/** POST /login (01-console §4 Login, §7 Authentication). */
+/** POST /login (01-console §4 Login, §7 Authentication). Every attempt leaves an audit row. */
 export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
   const email = input.email.trim();
-  // Reserves the attempt before the password is checked: a burst cannot pass the limit.
-  await ctx.throttle.before(email, ip);
+  const refused = async (reason: string, user?: { id: number; email: string }) => {
+    // A refused sign-in is recorded on purpose, in its own statement: nothing rolls it back.
+    await recordAudit(ctx.db, {
+      action: 'signInFailed',
+      actorKind: user ? 'user' : 'anonymous',
+      userId: user?.id ?? null,
+      userEmail: user?.email ?? null,
+      ip,
+      method: 'POST',
+      route: '/api/login',
+      detail: { email: email.slice(0, 200), reason },
+    });
+  };
+  try {
+    // Reserves the attempt before the password is checked: a burst cannot pass the limit.
+    await ctx.throttle.before(email, ip);
+  } catch (e) {
+    await refused('throttled');
+    throw e;
+  }
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user) {
     await burnPasswordCheck(input.password);
     await ctx.throttle.failed(email, ip);
+    await refused('unknownEmail');
     throw fail('invalidCredentials');
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     await ctx.throttle.failed(email, ip);
+    await refused('wrongPassword', user);
     throw fail('invalidCredentials');
   }
   if (user.otpEnabled && user.otpSecret) {
@@ -47,21 +68,36 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
     }
     if (!(await secondFactor(ctx, user.id, user.otpSecret, input))) {
       await ctx.throttle.failed(email, ip);
+      await refused('wrongOtp', user);
       throw fail('invalidOtp');
     }
   }
   await ctx.throttle.succeeded(email, ip);
-  if (user.disabled || (user.dateInactive && user.dateInactive.getTime() <= Date.now()))
+  if (user.disabled || (user.dateInactive && user.dateInactive.getTime() <= Date.now())) {
+    await refused('userDisabled', user);
     throw fail('userDisabled');
+  }
   await repo.recordSignIn(ctx.db, user.id);
+  const signedIn = () =>
+    recordAudit(ctx.db, {
+      action: 'signIn',
+      actorKind: 'user',
+      userId: user.id,
+      userEmail: user.email,
+      ip,
+      method: 'POST',
+      route: '/api/login',
+    });
 
   if (passwordExpired(user, ctx.config)) {
     // 403 / 418 with a token that can only change the password.
     const token = await ctx.tokens.session(user.id, user.sessionVersion, 'password');
+    await signedIn();
     throw fail('passwordExpired', { token });
   }
   const scope = user.mustChangePassword ? 'password' : 'session';
   const token = await ctx.tokens.session(user.id, user.sessionVersion, scope);
+  await signedIn();
   return { user: toSessionUser(user), token };
 }
 
@@ -141,7 +177,12 @@ export async function enableSchedule(ctx: AppContext, token: string) {
 const POS_PURPOSE = 'pos-authorization';
 
 /** Starts a point-of-sale authorisation: a signed, expiring state naming the event and location. */
-export async function createPosState(ctx: AppContext, eventId: number, userId: number, locationId?: number) {
+export async function createPosState(
+  ctx: AppContext,
+  eventId: number,
+  userId: number | null,
+  locationId?: number,
+) {
   const state = await ctx.tokens.purpose(POS_PURPOSE, { evt: eventId, loc: locationId ?? null }, '30m');
   const verified = await ctx.tokens.verifyPurpose<{ evt: number }>(POS_PURPOSE, state);
   if (!verified.ok) throw fail('internal');

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { currentDb } from '../../db/request-tx';
 import { loginThrottle } from '../../db/schema';
 import { fail } from '../../lib/errors';
 
@@ -21,10 +22,15 @@ import { fail } from '../../lib/errors';
  */
 export class LoginThrottle {
   constructor(
-    private readonly db: Db,
+    private readonly baseDb: Db,
     private readonly cfg: Config['loginThrottle'],
     private readonly sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
   ) {}
+
+  /** Inside an audited request, its transaction (the database itself would wait for it on PGlite). */
+  private get db() {
+    return currentDb(this.baseDb);
+  }
 
   private keys(email: string, ip: string) {
     const e = email.toLowerCase();

@@ -246,7 +246,8 @@ async function deliver(
     );
   } catch (e) {
     ctx.mailer.log?.info({ err: String(e), to: user.email }, 'E-mail could not be sent');
-    throw fail('emailFailed');
+    // The user and the link are saved: only the e-mail failed ("Send invitation again").
+    throw fail('emailFailed', { keepChanges: true });
   }
 }
 

@@ -194,7 +194,12 @@ export const findOnlineTopUp = async (db: Executor, eventId: number, id: number)
  * Marks an online top-up refunded in one statement that only matches while it is not -1: of two
  * concurrent marks exactly one updates the row; the other finds nothing to update.
  */
-export async function markOnlineTopUpRefunded(db: Executor, eventId: number, id: number, userId: number) {
+export async function markOnlineTopUpRefunded(
+  db: Executor,
+  eventId: number,
+  id: number,
+  userId: number | null,
+) {
   const now = new Date();
   const [row] = await db
     .update(onlineTopUps)

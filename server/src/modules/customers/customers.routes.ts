@@ -22,7 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
-import { subjectOf } from '../../plugins/guard';
+import { actingUserId, subjectOf } from '../../plugins/guard';
 import * as service from './customers.service';
 
 /**
@@ -94,23 +94,36 @@ export async function customerRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.post(
     '/api/infoCustomer/create-refund',
-    { config, schema: { tags, body: RefundCreateRequest, response: { 200: okSchema(CustomerRefund) } } },
-    async (req) => ok(req, await service.createRefund(ctx, req.event!.id, req.user!.id, req.body.refund)),
+    {
+      config: { ...config, audit: { action: 'refundCreate' } },
+      schema: { tags, body: RefundCreateRequest, response: { 200: okSchema(CustomerRefund) } },
+    },
+    async (req) =>
+      ok(req, await service.createRefund(ctx, req.event!.id, actingUserId(req), req.body.refund)),
   );
   r.post(
     '/api/infoCustomer/edit-refund',
-    { config, schema: { tags, body: RefundEditRequest, response: { 200: okSchema(CustomerRefund) } } },
+    {
+      config: { ...config, audit: { action: 'refundEdit' } },
+      schema: { tags, body: RefundEditRequest, response: { 200: okSchema(CustomerRefund) } },
+    },
     async (req) =>
-      ok(req, await service.editRefund(ctx, req.event!.id, req.user!.id, subjectOf(req), req.body.refund)),
+      ok(
+        req,
+        await service.editRefund(ctx, req.event!.id, actingUserId(req), subjectOf(req), req.body.refund),
+      ),
   );
   r.post(
     '/api/infoCustomer/topUpRefund',
     {
       // Admins only (01-console §4): they skip trusts, so the selected event is all they need.
-      config: { access: { role: 'admin' as const, event: true } },
+      config: { access: { role: 'admin' as const, event: true }, audit: { action: 'topUpRefundMark' } },
       schema: { tags, body: TopUpRefundRequest, response: { 200: okSchema(OnlineTopUp) } },
     },
     async (req) =>
-      ok(req, await service.markTopUpRefunded(ctx, req.event!.id, req.user!.id, req.body.rechargeOnlineId)),
+      ok(
+        req,
+        await service.markTopUpRefunded(ctx, req.event!.id, actingUserId(req), req.body.rechargeOnlineId),
+      ),
   );
 }

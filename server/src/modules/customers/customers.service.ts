@@ -209,7 +209,7 @@ export async function servicesOnline(
  * POST /infoCustomer/topUpRefund (admins): marks an online top-up refunded (-1), only once. The mark
  * is one conditional update, so of two concurrent marks exactly one succeeds.
  */
-export async function markTopUpRefunded(ctx: AppContext, eventId: number, userId: number, id: number) {
+export async function markTopUpRefunded(ctx: AppContext, eventId: number, userId: number | null, id: number) {
   return ctx.db.transaction(async (tx) => {
     const marked = await repo.markOnlineTopUpRefunded(tx, eventId, id, userId);
     if (!marked) {
@@ -244,7 +244,7 @@ function uniqueViolation(e: unknown) {
 export async function createRefund(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   body: RefundCreateInput,
 ): Promise<CustomerRefund> {
   try {
@@ -286,7 +286,7 @@ export async function createRefund(
 export async function editRefund(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   subject: AccessSubject,
   body: RefundEditInput,
 ): Promise<CustomerRefund> {

@@ -75,7 +75,7 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/closeEvent',
     {
-      config: { access: { role: 'superAdmin' } },
+      config: { access: { role: 'superAdmin' }, audit: { action: 'closeEvent' } },
       schema: { tags, body: CloseEventRequest, response: { 200: okSchema(z.boolean()) } },
     },
     async (req) => ok(req, await service.closeEvent(ctx, req.body.idEvent)),

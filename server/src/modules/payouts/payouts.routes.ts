@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { actingUserId } from '../../plugins/guard';
 import * as service from './payouts.service';
 
 /**
@@ -35,7 +36,7 @@ export async function payoutRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put(
     '/api/payouts/account',
     { config, schema: { tags, body: PayoutAccountForm, response: { 200: okSchema(PayoutAccountResult) } } },
-    async (req) => ok(req, await service.saveAccount(ctx, req.event!.id, req.user!.id, req.body)),
+    async (req) => ok(req, await service.saveAccount(ctx, req.event!.id, actingUserId(req), req.body)),
   );
   r.get(
     '/api/payouts/preview',
@@ -50,7 +51,7 @@ export async function payoutRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/payouts/runs',
     { config, schema: { tags, body: PayoutRunCreate, response: { 200: okSchema(PayoutRunDetail) } } },
-    async (req) => ok(req, await service.generateRun(ctx, req.event!.id, req.user!.id, req.body)),
+    async (req) => ok(req, await service.generateRun(ctx, req.event!.id, actingUserId(req), req.body)),
   );
   r.get(
     '/api/payouts/runs/:id',
@@ -74,12 +75,15 @@ export async function payoutRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, params: IdParam, body: PayoutRunSent, response: { 200: okSchema(PayoutRunDetail) } },
     },
     async (req) =>
-      ok(req, await service.markSent(ctx, req.event!.id, req.user!.id, req.params.id, req.body.sentDate)),
+      ok(
+        req,
+        await service.markSent(ctx, req.event!.id, actingUserId(req), req.params.id, req.body.sentDate),
+      ),
   );
   r.post(
     '/api/payouts/runs/:id/cancel',
     { config, schema: { tags, params: IdParam, response: { 200: okSchema(PayoutRunDetail) } } },
-    async (req) => ok(req, await service.cancelRun(ctx, req.event!.id, req.user!.id, req.params.id)),
+    async (req) => ok(req, await service.cancelRun(ctx, req.event!.id, actingUserId(req), req.params.id)),
   );
   r.post(
     '/api/payouts/runs/:id/reject',

@@ -56,7 +56,7 @@ export async function getAccount(ctx: AppContext, eventId: number) {
 export async function saveAccount(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   body: z.output<typeof PayoutAccountForm>,
 ) {
   const row = await ctx.db.transaction((tx) =>
@@ -235,7 +235,7 @@ function uniqueViolation(e: unknown) {
 export async function generateRun(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   body: z.output<typeof PayoutRunCreate>,
 ): Promise<PayoutRunDetail> {
   if (body.executionDate < todayUtc()) throw fail('payoutExecutionPast');
@@ -331,7 +331,7 @@ export async function generateRun(
 export async function markSent(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   id: number,
   sentDate: string | undefined,
 ): Promise<PayoutRunDetail> {
@@ -367,7 +367,7 @@ export async function markSent(
 export async function cancelRun(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   id: number,
 ): Promise<PayoutRunDetail> {
   return ctx.db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { actingUserId } from '../../plugins/guard';
 import * as service from './rols.service';
 
 /** 02-catalogue §7 Roles (admin/access/rols, permission roles 14), scoped to the selected event. */
@@ -37,7 +38,7 @@ export async function rolRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/rols/image',
     { config, schema: { tags, body: RolImageRequest, response: { 200: okSchema(UploadedImage) } } },
     async (req) =>
-      ok(req, await service.setRolImage(ctx, req.event!.id, req.user!.id, req.body.rolId, req.body.key)),
+      ok(req, await service.setRolImage(ctx, req.event!.id, actingUserId(req), req.body.rolId, req.body.key)),
   );
   r.put(
     '/api/rols/image/delete',

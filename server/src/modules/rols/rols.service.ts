@@ -218,7 +218,7 @@ export async function deleteRol(ctx: AppContext, eventId: number, id: number) {
 export async function setRolImage(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   rolId: number,
   key: string,
 ): Promise<UploadedImage> {

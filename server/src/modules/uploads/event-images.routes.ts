@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { actingUserId } from '../../plugins/guard';
 import * as service from './event-images.service';
 
 /**
@@ -29,7 +30,7 @@ export async function eventImageRoutes(app: FastifyInstance, ctx: AppContext) {
         schema: { tags, body: ImageAttachRequest, response: { 200: okSchema(UploadedImage) } },
       },
       async (req) =>
-        ok(req, await service.setEventImage(ctx, req.event!.id, req.user!.id, slot, req.body.key)),
+        ok(req, await service.setEventImage(ctx, req.event!.id, actingUserId(req), slot, req.body.key)),
     );
     r.put(
       `/api/event/images/${slot}/delete`,

@@ -13,7 +13,7 @@ import { attachImage, removeQuietly } from './uploads.service';
 export async function setEventImage(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   slot: EventImageSlot,
   key: string,
 ): Promise<UploadedImage> {

@@ -96,7 +96,7 @@ export interface AttachInput {
   key: string;
   /** The owning event, or null for a global image. */
   eventId: number | null;
-  userId: number;
+  userId: number | null;
   rule: ImageRule;
 }
 

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { actingUserId } from '../../plugins/guard';
 import * as service from './locations.service';
 
 /** 02-catalogue §7 Locations (admin/events/locations, permission locations). */
@@ -48,7 +49,13 @@ export async function locationRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         req,
-        await service.setLocationLogo(ctx, req.event!.id, req.user!.id, req.body.locationId, req.body.key),
+        await service.setLocationLogo(
+          ctx,
+          req.event!.id,
+          actingUserId(req),
+          req.body.locationId,
+          req.body.key,
+        ),
       ),
   );
   r.put(

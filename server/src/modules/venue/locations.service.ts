@@ -178,7 +178,7 @@ export async function deleteLocation(ctx: AppContext, eventId: number, id: numbe
 export async function setLocationLogo(
   ctx: AppContext,
   eventId: number,
-  userId: number,
+  userId: number | null,
   locationId: number,
   key: string,
 ): Promise<UploadedImage> {

@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { TABLE_PAGE_SIZE } from '@pulsera/contracts';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ROUTES, TABLE_PAGE_SIZE } from '@pulsera/contracts';
+import { IconHistory, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
@@ -15,6 +16,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useCan } from '../../lib/can';
 import {
   cleanForSave,
   type FormFieldError,
@@ -114,6 +116,32 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
    * selects a loaded row as a click on it would (asking first about unsaved changes).
    */
   aboveList?: (ctx: { rows: Row[]; extra: Extra | undefined; open: (row: Row) => void }) => ReactNode;
+}
+
+/**
+ * Every form of an item links to its history in the audit trail (issue 13): the audit screen filtered
+ * on this screen and the item's id. Shown to those who may open the audit screen.
+ */
+function HistoryButton({ id }: { id: string | number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const allowed = useCan('audit');
+  if (!allowed) return null;
+  return (
+    <Button
+      variant="subtle"
+      leftSection={<IconHistory size={16} />}
+      data-testid="resource-history"
+      onClick={() =>
+        navigate({
+          to: `/admin/${ROUTES.audit.path}`,
+          search: { screen: window.location.pathname, entityId: String(id) } as never,
+        })
+      }
+    >
+      {t('audit.history')}
+    </Button>
+  );
 }
 
 /** One page of a list paged on the server, with the total for the pager. */
@@ -419,6 +447,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
                     {t('common.cancel')}
                   </Button>
                 </Group>
+                {row && <HistoryButton id={def.rowKey(row)} />}
                 {row && def.remove && (
                   <Button
                     color="red"
