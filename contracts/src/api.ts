@@ -150,6 +150,12 @@ export const ERRORS = {
   payoutRunNotSent: { code: 2605, status: 409 },
   payoutRefundNotInRun: { code: 2606, status: 409 },
   payoutExecutionPast: { code: 2607, status: 400 },
+  // Data safety (issue 16: bans, staff with operations, rate changes, online top-ups) (3400-3449)
+  alreadyBanned: { code: 3400, status: 409 },
+  staffHasOperations: { code: 3401, status: 409 },
+  rateChangeNeedsConfirmation: { code: 3402, status: 409 },
+  topUpNotPaid: { code: 3403, status: 409 },
+  topUpNotFound: { code: 3404, status: 404 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
@@ -169,6 +175,8 @@ export const ErrorBody = z.object({
   token: z.string().optional(),
   /** Seconds to wait before trying again (429). */
   retryAfter: z.number().int().optional(),
+  /** The figures of the description, for an error the console acts on (e.g. 3402's `count`). */
+  params: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
