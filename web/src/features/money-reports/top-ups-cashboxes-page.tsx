@@ -57,8 +57,20 @@ export default function TopUpsCashboxesPage() {
     money('card', (r) => r.cardIn - r.cardOut),
     money('other', (r) => r.otherIn - r.otherOut),
     money('fee', (r) => r.fee),
-    { key: 'first', label: f('first'), value: (r) => formatDateTime(r.first, tz), width: 170 },
-    { key: 'last', label: f('last'), value: (r) => formatDateTime(r.last, tz), width: 170 },
+    {
+      key: 'first',
+      label: f('first'),
+      value: (r) => formatDateTime(r.first, tz),
+      instant: (r) => r.first,
+      width: 170,
+    },
+    {
+      key: 'last',
+      label: f('last'),
+      value: (r) => formatDateTime(r.last, tz),
+      instant: (r) => r.last,
+      width: 170,
+    },
   ];
   const sum = (fn: (r: CashboxRow) => number) => rows.reduce((s, r) => s + fn(r), 0);
   return (
