@@ -167,6 +167,12 @@ export const ERRORS = {
   wrongCurrentPassword: { code: 3006, status: 400 },
   duplicateEmail: { code: 3007, status: 409 },
   otpNotPending: { code: 3008, status: 409 },
+  // Data safety (issue 16: bans, staff with operations, rate changes, online top-ups) (3400-3449)
+  alreadyBanned: { code: 3400, status: 409 },
+  staffHasOperations: { code: 3401, status: 409 },
+  rateChangeNeedsConfirmation: { code: 3402, status: 409 },
+  topUpNotPaid: { code: 3403, status: 409 },
+  topUpNotFound: { code: 3404, status: 404 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
@@ -186,6 +192,8 @@ export const ErrorBody = z.object({
   token: z.string().optional(),
   /** Seconds to wait before trying again (429). */
   retryAfter: z.number().int().optional(),
+  /** The figures of the description, for an error the console acts on (e.g. 3402's `count`). */
+  params: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

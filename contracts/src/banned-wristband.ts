@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHECK_CODE_MAX, SERIAL_LENGTH } from './constants';
+import { id } from './inputs';
 
 /** 01-console §3 Banned wristband, §5 Ban form. */
 const upper = (max: number, min = 0) =>
@@ -32,7 +33,12 @@ export const BanForm = z.object({
 });
 export type BanForm = z.infer<typeof BanForm>;
 
+/**
+ * POST /rfids/ban: without `id` a new ban (a serial already banned, in any letter case, is refused
+ * with 409 alreadyBanned); with `id` an edit of that ban.
+ */
 export const BanRequest = z.object({
+  id: id().optional(),
   nSerie: BanForm.shape.nSerie,
   codeCheck: BanForm.shape.codeCheck,
   notes: BanForm.shape.notes,

@@ -163,6 +163,11 @@ const EventSaveBase = z.object({
   featureToggle: FeatureToggle.optional(),
   /** The update_time the form was loaded with: a different stored one refuses the save (409). */
   update_time: isoDate.optional(),
+  /**
+   * 1: the user confirmed changing the exchange rate of an event that already has operations
+   * (without it such a change is refused with 409 rateChangeNeedsConfirmation and the count).
+   */
+  confirmRateChange: flag01.optional(),
 });
 
 function eventRules(v: Partial<z.infer<typeof EventSaveBase>>, ctx: z.RefinementCtx) {

@@ -15,6 +15,12 @@ const en: Catalogue = {
     integratorDisabled: 'This integrator is disabled',
     apiKeyRateLimited: 'Too many requests with this API key. Wait {{seconds}} seconds and try again',
     apiKeyLimit: 'An integrator holds at most two live keys: revoke one before creating another',
+    alreadyBanned: 'The wristband {{nSerie}} is already banned: open its ban to change it',
+    staffHasOperations:
+      'This staff member did {{count}} operations: reports must keep naming them, so they cannot be deleted. Set an inactive date instead',
+    rateChangeNeedsConfirmation: '{{count}} operations used the exchange rate {{rate}}: confirm to change it',
+    topUpNotPaid: 'Only a paid online top-up can be marked refunded',
+    topUpNotFound: 'Top-up not found',
     noDataForSepa: 'No data for SEPA',
     payoutNoAccount: 'Save the debtor account of the event before generating a run',
     payoutCurrency: 'SEPA transfers are in euros only; the financial currency of this event is {{currency}}',
@@ -164,6 +170,10 @@ const en: Catalogue = {
   },
   validation: {
     duplicateEventGrant: 'This event is already in the list',
+    alreadyBanned: 'Already banned',
+    staffUserTaken: 'A staff member with this user already exists in this event',
+    staffUserExists: 'This user already exists in this event',
+    rateChange: 'Operations used the old rate: confirm the change',
     sepaCharset: "Only letters, digits, spaces and / - ? : ( ) . , ' + are allowed",
     sepaPlaceholder: 'Unknown placeholder; use {event}, {refund}, {customer} or {serial}',
     refundOverBalance: 'The refund cannot exceed the cash balance of the customer ({{balance}})',
@@ -296,6 +306,13 @@ const es: Catalogue = {
     apiKeyRateLimited:
       'Demasiadas peticiones con esta clave de API. Espera {{seconds}} segundos y vuelve a intentarlo',
     apiKeyLimit: 'Un integrador tiene como máximo dos claves activas: revoca una antes de crear otra',
+    alreadyBanned: 'La pulsera {{nSerie}} ya está bloqueada: abre su bloqueo para cambiarlo',
+    staffHasOperations:
+      'Este miembro del personal hizo {{count}} operaciones: los informes deben seguir nombrándolo, así que no se puede eliminar. Pon una fecha de inactividad en su lugar',
+    rateChangeNeedsConfirmation:
+      '{{count}} operaciones usaron el tipo de cambio {{rate}}: confirma para cambiarlo',
+    topUpNotPaid: 'Solo una recarga online pagada se puede marcar como devuelta',
+    topUpNotFound: 'Recarga no encontrada',
     noDataForSepa: 'No hay datos para SEPA',
     payoutNoAccount: 'Guarda la cuenta ordenante del evento antes de generar una remesa',
     payoutCurrency:
@@ -451,6 +468,10 @@ const es: Catalogue = {
   },
   validation: {
     duplicateEventGrant: 'Este evento ya está en la lista',
+    alreadyBanned: 'Ya está bloqueada',
+    staffUserTaken: 'Ya existe un miembro del personal con este usuario en este evento',
+    staffUserExists: 'Este usuario ya existe en este evento',
+    rateChange: 'Hay operaciones con el tipo anterior: confirma el cambio',
     sepaCharset: "Solo se permiten letras, dígitos, espacios y / - ? : ( ) . , ' +",
     sepaPlaceholder: 'Marcador desconocido; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'La devolución no puede superar el saldo en efectivo del cliente ({{balance}})',
@@ -585,6 +606,13 @@ const it: Catalogue = {
     integratorDisabled: 'Questo integratore è disattivato',
     apiKeyRateLimited: 'Troppe richieste con questa chiave API. Attendi {{seconds}} secondi e riprova',
     apiKeyLimit: 'Un integratore ha al massimo due chiavi attive: revocane una prima di crearne un’altra',
+    alreadyBanned: 'Il braccialetto {{nSerie}} è già bloccato: apri il suo blocco per modificarlo',
+    staffHasOperations:
+      'Questo membro del personale ha fatto {{count}} operazioni: i report devono continuare a nominarlo, quindi non può essere eliminato. Imposta invece una data di inattività',
+    rateChangeNeedsConfirmation:
+      '{{count}} operazioni hanno usato il tasso di cambio {{rate}}: conferma per cambiarlo',
+    topUpNotPaid: 'Solo una ricarica online pagata può essere segnata come rimborsata',
+    topUpNotFound: 'Ricarica non trovata',
     noDataForSepa: 'Nessun dato per SEPA',
     payoutNoAccount: "Salva il conto ordinante dell'evento prima di generare una distinta",
     payoutCurrency:
@@ -745,6 +773,10 @@ const it: Catalogue = {
   },
   validation: {
     duplicateEventGrant: 'Questo evento è già nell’elenco',
+    alreadyBanned: 'Già bloccato',
+    staffUserTaken: 'Esiste già un membro del personale con questo utente in questo evento',
+    staffUserExists: 'Questo utente esiste già in questo evento',
+    rateChange: 'Ci sono operazioni con il tasso precedente: conferma la modifica',
     sepaCharset: "Sono ammessi solo lettere, cifre, spazi e / - ? : ( ) . , ' +",
     sepaPlaceholder: 'Segnaposto sconosciuto; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'Il rimborso non può superare il saldo in contanti del cliente ({{balance}})',
@@ -879,6 +911,13 @@ const fr: Catalogue = {
     integratorDisabled: 'Cet intégrateur est désactivé',
     apiKeyRateLimited: 'Trop de requêtes avec cette clé d’API. Attendez {{seconds}} secondes et réessayez',
     apiKeyLimit: 'Un intégrateur a au plus deux clés actives : révoquez-en une avant d’en créer une autre',
+    alreadyBanned: 'Le bracelet {{nSerie}} est déjà bloqué : ouvrez son blocage pour le modifier',
+    staffHasOperations:
+      "Ce membre du personnel a effectué {{count}} opérations : les rapports doivent continuer à le nommer, il ne peut donc pas être supprimé. Indiquez plutôt une date d'inactivité",
+    rateChangeNeedsConfirmation:
+      '{{count}} opérations ont utilisé le taux de change {{rate}} : confirmez pour le modifier',
+    topUpNotPaid: 'Seule une recharge en ligne payée peut être marquée remboursée',
+    topUpNotFound: 'Recharge introuvable',
     noDataForSepa: 'Aucune donnée pour SEPA',
     payoutNoAccount: "Enregistrez le compte donneur d'ordre de l'événement avant de générer une remise",
     payoutCurrency:
@@ -1041,6 +1080,10 @@ const fr: Catalogue = {
   },
   validation: {
     duplicateEventGrant: 'Cet événement est déjà dans la liste',
+    alreadyBanned: 'Déjà bloqué',
+    staffUserTaken: 'Un membre du personnel avec cet utilisateur existe déjà dans cet événement',
+    staffUserExists: 'Cet utilisateur existe déjà dans cet événement',
+    rateChange: "Des opérations ont utilisé l'ancien taux : confirmez le changement",
     sepaCharset: "Seuls les lettres, chiffres, espaces et / - ? : ( ) . , ' + sont autorisés",
     sepaPlaceholder: 'Espace réservé inconnu ; utilisez {event}, {refund}, {customer} ou {serial}',
     refundOverBalance: 'Le remboursement ne peut pas dépasser le solde en espèces du client ({{balance}})',

@@ -11,6 +11,8 @@ export class AppError extends Error {
       fields?: FieldError[];
       token?: string;
       retryAfter?: number;
+      /** Answer `params` in the body too (figures the console acts on, e.g. a count to confirm). */
+      answerParams?: boolean;
       /** Overrides the catalogue's text with a specific message key (e.g. 'validation.prefixInUse'). */
       messageKey?: string;
       /**

@@ -4,6 +4,7 @@ import {
   LANGUAGES,
   type Language,
   MESSAGES,
+  moneyParams,
   splitMessage,
 } from '@pulsera/contracts';
 
@@ -28,5 +29,5 @@ export function translate(lang: Language, message: string, params: Record<string
   const cat = MESSAGES[lang] as unknown as Record<string, Record<string, string>>;
   const text =
     cat[ns]?.[name] ?? (MESSAGES.en as unknown as Record<string, Record<string, string>>)[ns]?.[name];
-  return text ? interpolate(text, { ...inline, ...params }) : key;
+  return text ? interpolate(text, moneyParams({ ...inline, ...params })) : key;
 }

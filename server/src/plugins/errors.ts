@@ -23,6 +23,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           text: translate(lang, f.message),
         }));
       }
+      if (e.extra.answerParams && e.extra.params) body.params = e.extra.params;
       if (e.extra.token) body.token = e.extra.token;
       if (e.extra.retryAfter !== undefined) {
         body.retryAfter = e.extra.retryAfter;

@@ -13,7 +13,7 @@ import { createContext, useContext } from 'react';
 import { Controller, type FieldValues, type Path, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../lib/i18n';
-import { type Money, useMoney } from '../lib/money';
+import { type Money, messageAmount, useMoney } from '../lib/money';
 
 /** Fields label themselves from `<prefix>.fields.<name>` (ARCHITECTURE.md convention 8). */
 export const FieldPrefix = createContext('');
@@ -49,11 +49,13 @@ function useField(name: string, label?: string) {
   const { t } = useTranslation();
   const prefix = useContext(FieldPrefix);
   const form = useFormContext();
+  const money = useMoney();
   return {
     form,
     label: label ?? t(`${prefix}.fields.${name}`),
-    // A field shows the errors of what it edits, nested ones included (a multi-select's items).
-    error: translateMessage(t, errorMessageAt(form.formState.errors, name, true)),
+    // A field shows the errors of what it edits, nested ones included (a multi-select's items), with
+    // their amounts in the screen's currency.
+    error: translateMessage(t, errorMessageAt(form.formState.errors, name, true), messageAmount(money)),
   };
 }
 
@@ -90,7 +92,12 @@ export function TextAreaField<T extends FieldValues>({ name, label, ...rest }: B
   );
 }
 
-/** A number input that never goes below its minimum. */
+/**
+ * A number input that never rewrites what is typed (issue 16): a selection is replaced by the typed
+ * text, and a value out of range stays as typed and shows the schema's error (min / max), which
+ * blocks the save. A screen that wants a clamp says so (`clampBehavior="blur"`: the zones' capacity,
+ * raised to the minimum when left, 02-catalogue §5).
+ */
 export function NumberField<T extends FieldValues>({
   name,
   label,
@@ -103,7 +110,7 @@ export function NumberField<T extends FieldValues>({
       control={f.form.control}
       render={({ field }) => (
         <NumberInput
-          clampBehavior="strict"
+          clampBehavior="none"
           {...rest}
           label={f.label}
           error={f.error}
@@ -153,7 +160,7 @@ export function MoneyInput({
       {...rest}
       min={min}
       allowNegative={min < 0}
-      clampBehavior="strict"
+      clampBehavior="none"
       decimalScale={money.decimals}
       suffix={` ${money.currency.symbol}`}
       description={description ?? (compact ? undefined : money.rate)}

@@ -1,5 +1,5 @@
 import { type ErrorBody, type FieldError, HEADERS } from '@pulsera/contracts';
-import { currentLanguage } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 import { loading } from './loading';
 import { session } from './session';
 
@@ -14,11 +14,23 @@ export class ApiError extends Error {
   ) {
     super(description);
   }
-  /** A network failure or an answer that is not the envelope. */
+  /** A network failure (no answer at all). */
   get isNetwork() {
     return this.status === 0;
   }
+  /** An answer that is not the envelope (01-console §8 'Error in the API'). */
+  get isUnreadable() {
+    return this.code === UNREADABLE;
+  }
+  /** The figures of the description, when the server answers them (e.g. a count to confirm). */
+  get params(): Record<string, unknown> {
+    return (this.body as { params?: Record<string, unknown> }).params ?? {};
+  }
 }
+
+/** The code of an answer the client cannot read (not the envelope: an HTML error page, bad JSON). */
+const UNREADABLE = -1;
+const unreadable = (status: number) => new ApiError(status, UNREADABLE, i18n.t('messages.errorInApi'));
 
 export interface RequestOptions {
   query?: Record<string, unknown>;
@@ -103,7 +115,8 @@ export async function request<T>(method: string, path: string, options: RequestO
       options.onHeaders?.(res.headers);
       return body.result as T;
     }
-    if (!body) throw new ApiError(res.ok ? 0 : res.status, res.status, 'Unknown error');
+    // Not the envelope (a proxy's HTML page, bad JSON, no error code): 'Error in the API'.
+    if (!body || typeof body !== 'object' || typeof body.error !== 'number') throw unreadable(res.status);
     throw new ApiError(
       res.status,
       body.error ?? res.status,
@@ -148,7 +161,10 @@ export async function requestFile(path: string): Promise<{ blob: Blob; fileName:
       return { blob: await res.blob(), fileName: name };
     }
     const body = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
-    const error = new ApiError(res.status, body?.error ?? res.status, body?.description ?? 'Unknown error');
+    const error =
+      typeof body?.error === 'number'
+        ? new ApiError(res.status, body.error, body.description ?? '')
+        : unreadable(res.status);
     onError(error, {});
     throw error;
   } finally {

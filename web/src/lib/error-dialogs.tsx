@@ -49,6 +49,7 @@ export const notifyError = (message: string) =>
 /** The generic handler of 01-console §8 and the session rules of §4. */
 export function handleApiError(e: ApiError, options: RequestOptions) {
   if (e.isNetwork) return errorDialog(t('dialogs.error'), [t('dialogs.unknownError')]);
+  if (e.isUnreadable) return errorDialog(t('dialogs.error'), [t('messages.errorInApi')]);
   // 532 (one-time code) is passed on silently to the sign-in form.
   if (e.code === 532) return;
   // The event trusts expired: clear them and send the user to choose the event again.
@@ -82,7 +83,9 @@ export function handleApiError(e: ApiError, options: RequestOptions) {
   if (e.status === 403) {
     return errorDialog(t('dialogs.noAccessTitle'), [t('errors.forbidden')], () => navigate('/'));
   }
-  if (e.status === 400 && options.form && e.fields.length) return;
+  // Field errors land on the form's fields (400 validation, and conflicts such as 1700 or 1706 that
+  // name the field or row they concern): no dialog over the form.
+  if (options.form && e.fields.length) return;
   if (e.status >= 500) return errorDialog(t('dialogs.internalTitle'), [t('dialogs.internalText')]);
   return errorDialog(t('dialogs.error'), [t('dialogs.errorCode', { code: e.code }), e.description]);
 }

@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, MESSAGES, splitMessage } from '@pulsera/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  MESSAGES,
+  moneyParams,
+  splitMessage,
+} from '@pulsera/contracts';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
@@ -46,8 +53,13 @@ export async function changeLanguage(lang: Language) {
 }
 
 /** Renders a validation message of either side: 'validation.key' or 'validation.key|{"param":1}'. */
-export function translateMessage(t: TFunction, message: string | undefined): string | undefined {
+export function translateMessage(
+  t: TFunction,
+  message: string | undefined,
+  /** Formats the amounts of the message (`<name>Cents` params): the screen's `messageAmount(money)`. */
+  amount?: (cents: number) => string,
+): string | undefined {
   if (!message) return undefined;
   const { key, params } = splitMessage(message);
-  return key.includes('.') ? t(key, params as Record<string, string>) : message;
+  return key.includes('.') ? t(key, moneyParams(params, amount) as Record<string, string>) : message;
 }

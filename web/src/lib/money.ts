@@ -96,6 +96,13 @@ export function moneyOf(c: CurrencyView, financial: CurrencyView = { ...c, rate:
   };
 }
 
+/**
+ * How a message shows an amount (issue 16): in the financial currency and, when the screen shows
+ * another currency, its conversion too — '5.00 € = 10.00 T' — so it reads like the screen around it.
+ */
+export const messageAmount = (m: Money) => (cents: number) =>
+  m.rate ? `${formatMoney(cents, m.financial, currentLanguage())} = ${m.format(cents)}` : m.format(cents);
+
 /** The selected event's money helper (see `Money`). */
 export function useMoney(): Money {
   const c = useEventCurrency();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import {
@@ -194,6 +194,17 @@ export const findOnlineTopUp = async (db: Executor, eventId: number, id: number)
  * Marks an online top-up refunded in one statement that only matches while it is not -1: of two
  * concurrent marks exactly one updates the row; the other finds nothing to update.
  */
+/** Whether the customer bought on the online-services web (any online top-up of theirs). */
+export async function hasOnlineTopUps(db: Executor, eventId: number, customerId: number) {
+  const [row] = await db
+    .select({ id: onlineTopUps.id })
+    .from(onlineTopUps)
+    .where(and(eq(onlineTopUps.eventId, eventId), eq(onlineTopUps.customerId, customerId)))
+    .limit(1);
+  return !!row;
+}
+
+/** Marks a paid online top-up (payed = 1) refunded (-1); undefined when it is not one. */
 export async function markOnlineTopUpRefunded(
   db: Executor,
   eventId: number,
@@ -204,7 +215,7 @@ export async function markOnlineTopUpRefunded(
   const [row] = await db
     .update(onlineTopUps)
     .set({ payed: -1, dateRefund: now, refundedBy: userId, updatedAt: now })
-    .where(and(eq(onlineTopUps.eventId, eventId), eq(onlineTopUps.id, id), ne(onlineTopUps.payed, -1)))
+    .where(and(eq(onlineTopUps.eventId, eventId), eq(onlineTopUps.id, id), eq(onlineTopUps.payed, 1)))
     .returning({ id: onlineTopUps.id });
   return row;
 }

@@ -97,7 +97,8 @@ export async function detail(
     gift: w?.gift ?? null,
     refundableCash: await repo.customerCash(ctx.db, eventId, c.id),
     flags: w?.flags ?? [],
-    registered: c.registered === 1 ? 1 : 0,
+    // Registered on the online-services web: so marked, or they bought there (issue 16).
+    registered: c.registered === 1 || (await repo.hasOnlineTopUps(ctx.db, eventId, c.id)) ? 1 : 0,
     date_insert: iso(c.dateInsert),
     dateInactive: isoOrNull(c.dateInactive),
     dateValidation: isoOrNull(c.dateValidation),
@@ -214,7 +215,8 @@ export async function markTopUpRefunded(ctx: AppContext, eventId: number, userId
     const marked = await repo.markOnlineTopUpRefunded(tx, eventId, id, userId);
     if (!marked) {
       const existing = await repo.findOnlineTopUp(tx, eventId, id);
-      throw existing ? fail('topUpAlreadyRefunded') : fail('notFound');
+      if (!existing) throw fail('topUpNotFound');
+      throw existing.payed === -1 ? fail('topUpAlreadyRefunded') : fail('topUpNotPaid');
     }
     const row = (await repo.onlineTopUpWithLocation(tx, eventId, id))!;
     return toOnlineTopUp(row.row, row.location);
@@ -230,7 +232,8 @@ async function checkBalance(db: Executor, eventId: number, customerId: number, a
   if (amountCents > cash) {
     throw fieldError(
       'refund.amount',
-      `validation.refundOverBalance|${JSON.stringify({ balance: (Math.max(cash, 0) / 100).toFixed(2) })}`,
+      // In cents: the console shows it in the screen's currency (contracts `moneyParams`).
+      `validation.refundOverBalance|${JSON.stringify({ balanceCents: Math.max(cash, 0) })}`,
     );
   }
 }

@@ -393,7 +393,8 @@ describe('the customer refund', () => {
       [{ fee: 0.001 }, 'refund.fee', 'validation.step|{"step":0.01}'],
       [{ ccEmail: 'not-an-email' }, 'refund.ccEmail', 'validation.email'],
       // Marco has 10.00 in cash: more cannot be refunded.
-      [{ amount: 10.01 }, 'refund.amount', 'validation.refundOverBalance|{"balance":"10.00"}'],
+      // The balance travels in cents: the console formats it in the currency the screen shows (issue 16).
+      [{ amount: 10.01 }, 'refund.amount', 'validation.refundOverBalance|{"balanceCents":1000}'],
     ];
     for (const [patch, path, message] of cases) {
       const res = await create({ ...base(), ...patch });
@@ -553,7 +554,19 @@ describe('marking an online top-up refunded', () => {
     expect(row!.payed).toBe(2);
   });
 
-  it('lets an admin mark it once; a second mark, even a concurrent one, is refused', async () => {
+  it('refuses to mark a top-up that was not paid (issue 16)', async () => {
+    const res = await post('/api/infoCustomer/topUpRefund', { rechargeOnlineId: id });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      error: 3403,
+      description: 'Only a paid online top-up can be marked refunded',
+    });
+    const [row] = await t.database.db.select().from(onlineTopUps).where(eq(onlineTopUps.id, id));
+    expect(row!.payed).toBe(2);
+  });
+
+  it('lets an admin mark a paid one once; a second mark, even a concurrent one, is refused', async () => {
+    await t.database.db.update(onlineTopUps).set({ payed: 1 }).where(eq(onlineTopUps.id, id));
     const [a, b] = await Promise.all([
       post('/api/infoCustomer/topUpRefund', { rechargeOnlineId: id }),
       post('/api/infoCustomer/topUpRefund', { rechargeOnlineId: id }),
@@ -570,6 +583,9 @@ describe('marking an online top-up refunded', () => {
     });
     const shown = await get(`/api/infoCustomer/servicesOnline?customerId=${marco.customerId}`);
     expect(shown.body.result.topUps.find((x: { id: number }) => x.id === id).payed).toBe(-1);
+    // Having bought online, the customer registered on the online-services web.
+    const general = await get(`/api/infoCustomer?customerId=${marco.customerId}`);
+    expect(general.body.result.registered).toBe(1);
   });
 
   it('answers 404 for an online top-up of another event', async () => {
@@ -577,7 +593,10 @@ describe('marking an online top-up refunded', () => {
       .insert(onlineTopUps)
       .values({ eventId: otherEventId, payed: 1, dateRechargeOnline: new Date(T0) })
       .returning();
-    expect((await post('/api/infoCustomer/topUpRefund', { rechargeOnlineId: row!.id })).status).toBe(404);
+    const other = await post('/api/infoCustomer/topUpRefund', { rechargeOnlineId: row!.id });
+    expect(other.status).toBe(404);
+    // 01-console §8 'Top-up not found', not the generic not-found (issue 16).
+    expect(other.body).toMatchObject({ error: 3404, description: 'Top-up not found' });
     const [still] = await t.database.db.select().from(onlineTopUps).where(eq(onlineTopUps.id, row!.id));
     expect(still!.payed).toBe(1);
   });

@@ -25,6 +25,14 @@ export type EventValues = Partial<typeof events.$inferInsert>;
 export const lockEvent = async (db: Executor, id: number) =>
   (await db.select().from(events).where(eq(events.id, id)).for('update').limit(1))[0];
 
+/** The event's balance operations and sales: each was priced at the exchange rate of its day. */
+export async function countOperations(db: Executor, eventId: number) {
+  const res = await db.execute(sql`select
+    (select count(*) from top_ups where event_id = ${eventId})
+    + (select count(*) from sales where event_id = ${eventId}) as n`);
+  return Number((res as unknown as { rows: { n: unknown }[] }).rows[0]?.n ?? 0);
+}
+
 export const findEvent = async (db: Executor, id: number) =>
   (await db.select().from(events).where(eq(events.id, id)).limit(1))[0];
 

@@ -48,6 +48,20 @@ export async function saveEvent(ctx: AppContext, user: StaffFlags, body: Record<
       if (!input.update_time) throw fieldError('event.update_time', 'validation.required');
       if (Date.parse(input.update_time) !== stored.updatedAt.getTime()) throw fail('staleUpdate');
     }
+    if (
+      stored &&
+      input.confirmRateChange !== 1 &&
+      Math.abs(input.localCurrencyRate - stored.localCurrencyRate) > 1e-9
+    ) {
+      const count = await repo.countOperations(tx, stored.id);
+      if (count > 0) {
+        throw fail('rateChangeNeedsConfirmation', {
+          params: { count, rate: stored.localCurrencyRate },
+          answerParams: true,
+          fields: [{ path: 'event.localCurrencyRate', message: 'validation.rateChange' }],
+        });
+      }
+    }
     const values = await eventValues(tx, user, input, stored);
     let id: number;
     if (stored) {

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Event } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { articles, currencies, events, eventTeams, promoters, teams } from '../../db/schema';
+import { articles, currencies, events, eventTeams, promoters, teams, topUps } from '../../db/schema';
 import { activeTagCounters, applyRoleRules } from './event-save.service';
 
 let t: TestApp;
@@ -359,6 +360,39 @@ describe('POST /api/event: updating the event form', () => {
       f_inicio: '2020-01-01T00:00:00.000Z',
       f_fin: '2099-12-31T23:59:59.000Z',
     });
+  });
+
+  it('changes the rate of an event with operations only when confirmed, naming the count (issue 16)', async () => {
+    const active = await t.activeEvent();
+    await t.database.db.insert(topUps).values({
+      eventId: active.id,
+      operationId: randomUUID(),
+      wristbandId: 990_001,
+      type: 'N',
+      paymentType: 'S',
+      amount: 1000,
+      money: 1000,
+      cashAfter: 1000,
+      giftAfter: 0,
+      deviceTime: new Date(),
+    });
+    const e = await read(active.id, mega);
+    const rate = e.localCurrencyRate;
+    const refused = await save({ ...formOf(e), localCurrencyRate: rate + 1 }, mega);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(3402);
+    expect(refused.body.params.count).toBeGreaterThan(0);
+    expect(refused.body.description).toContain(String(refused.body.params.count));
+    expect((await read(active.id, mega)).localCurrencyRate).toBe(rate);
+    // The same rate, or a confirmed change, saves.
+    expect((await save({ ...formOf(e), nombre: e.nombre }, mega)).status).toBe(200);
+    const again = await read(active.id, mega);
+    const confirmed = await save(
+      { ...formOf(again), localCurrencyRate: rate + 1, confirmRateChange: 1 },
+      mega,
+    );
+    expect(confirmed.status).toBe(200);
+    expect((await read(active.id, mega)).localCurrencyRate).toBe(rate + 1);
   });
 
   it('refuses a stale update with 409 staleUpdate and writes nothing', async () => {

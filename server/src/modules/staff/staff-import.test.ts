@@ -71,10 +71,14 @@ describe('staff import (POST /massive-import/staffs)', () => {
       'es',
     );
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       error: 1706,
       description: '1 de estos usuarios ya existen en este evento: JMUNOZ',
     });
+    // Each clash names its row, so the preview shows it there (issue 16).
+    expect(res.body.fields).toEqual([
+      expect.objectContaining({ path: 'staff.1.user', message: 'validation.staffUserExists' }),
+    ]);
     expect(await count()).toBe(before);
   });
 

@@ -1,6 +1,18 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { locations, rooms, staff } from '../../db/schema';
+import {
+  accessRecords,
+  locations,
+  orderErrors,
+  presenceRecords,
+  roleRecordings,
+  rooms,
+  sales,
+  staff,
+  ticketValidations,
+  topUps,
+  wristbandChanges,
+} from '../../db/schema';
 
 export type StaffRow = typeof staff.$inferSelect;
 
@@ -11,6 +23,16 @@ export const listStaff = (db: Executor, eventId: number) =>
     .from(staff)
     .where(eq(staff.eventId, eventId))
     .orderBy(asc(sql`lower(${staff.name})`), asc(staff.id));
+
+/** The staff member, locked until the transaction ends (a delete decides on its operations). */
+export const lockStaff = async (db: Executor, eventId: number, id: number) =>
+  (
+    await db
+      .select()
+      .from(staff)
+      .where(and(eq(staff.eventId, eventId), eq(staff.id, id)))
+      .for('update')
+  )[0];
 
 export const findStaff = async (db: Executor, eventId: number, id: number) =>
   (
@@ -101,4 +123,26 @@ export async function countEventRooms(db: Executor, eventId: number, ids: number
     .from(rooms)
     .where(and(eq(rooms.eventId, eventId), inArray(rooms.id, ids)));
   return rows.length;
+}
+
+/**
+ * The operations a staff member of the event did, in every feed table that names staff (top-ups,
+ * sales, accesses, validations, role recordings, wristband changes, presence checks, order errors).
+ */
+export async function countOperations(db: Executor, eventId: number, staffId: number) {
+  const tables = [
+    topUps,
+    sales,
+    accessRecords,
+    ticketValidations,
+    roleRecordings,
+    wristbandChanges,
+    presenceRecords,
+    orderErrors,
+  ] as const;
+  const parts = tables.map(
+    (t) => sql`(select count(*) from ${t} where ${t.eventId} = ${eventId} and ${t.staffId} = ${staffId})`,
+  );
+  const res = await db.execute(sql`select (${sql.join(parts, sql` + `)})::int as n`);
+  return Number((res as unknown as { rows: { n: unknown }[] }).rows[0]?.n ?? 0);
 }

@@ -66,7 +66,11 @@ async function checkVenue(db: Executor, eventId: number, input: StaffSave) {
  * rfid and inactive date are cleared, left-out locations and rooms mean all.
  */
 export async function saveStaff(ctx: AppContext, eventId: number, input: StaffSave): Promise<Staff> {
-  const taken = () => fail('staffUserTaken', { params: { user: input.user } });
+  const taken = () =>
+    fail('staffUserTaken', {
+      params: { user: input.user },
+      fields: [{ path: 'staff.user', message: 'validation.staffUserTaken' }],
+    });
   try {
     return await ctx.db.transaction(async (tx) => {
       const existing = input.id !== undefined ? await repo.findStaff(tx, eventId, input.id) : undefined;
@@ -94,10 +98,15 @@ export async function saveStaff(ctx: AppContext, eventId: number, input: StaffSa
   }
 }
 
-/** DELETE /staff/{id}. */
+/**
+ * DELETE /staff/{id}: only staff without operations. Reports name whoever did an operation, so a
+ * staff member with any is refused (409 staffHasOperations with the count: set an inactive date).
+ */
 export const deleteStaff = (ctx: AppContext, eventId: number, id: number) =>
   ctx.db.transaction(async (tx) => {
-    if (!(await repo.findStaff(tx, eventId, id))) throw fail('notFound');
+    if (!(await repo.lockStaff(tx, eventId, id))) throw fail('notFound');
+    const count = await repo.countOperations(tx, eventId, id);
+    if (count > 0) throw fail('staffHasOperations', { params: { count }, answerParams: true });
     await repo.deleteStaff(tx, eventId, id);
     return true;
   });
@@ -140,8 +149,14 @@ export async function importStaff(
     const existing = new Set((await repo.eventUsers(db, eventId)).map((u) => u.toLowerCase()));
     return rows.filter((r) => existing.has(r.user.toLowerCase())).map((r) => r.user);
   };
-  const refuse = (users: string[]) =>
-    fail('staffImportUsersExist', { params: { count: users.length, users: listed(users) } });
+  // Each clash names its row (`staff.<index>.user`), so the preview shows it there.
+  const refuse = (users: string[]) => {
+    const taken = new Set(users);
+    const fields = rows.flatMap((r, i) =>
+      taken.has(r.user) ? [{ path: `staff.${i}.user`, message: 'validation.staffUserExists' }] : [],
+    );
+    return fail('staffImportUsersExist', { params: { count: users.length, users: listed(users) }, fields });
+  };
   try {
     return await ctx.db.transaction(async (tx) => {
       const taken = await clashes(tx);

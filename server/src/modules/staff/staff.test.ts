@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { staff } from '../../db/schema';
+import { staff, topUps } from '../../db/schema';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;
@@ -101,10 +102,14 @@ describe('staff (admin/events/staffs)', () => {
       lang: 'es',
     });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({
+    expect(dup.body).toMatchObject({
       error: 1700,
       description: 'Ya existe un miembro del personal con el usuario door.max en este evento',
     });
+    // The conflict names its field, so the form shows it under the user (issue 16).
+    expect(dup.body.fields).toEqual([
+      expect.objectContaining({ path: 'staff.user', message: 'validation.staffUserTaken' }),
+    ]);
     const en = await save({ ...base, user: ' DOOR.MAX ' });
     expect(en.body.description).toBe('A staff member with the user DOOR.MAX already exists in this event');
     // Renaming another staff member to it is refused too; keeping one's own user is not a clash.
@@ -212,6 +217,45 @@ describe('staff (admin/events/staffs)', () => {
       .from(staff)
       .where(and(eq(staff.id, foreign.id), eq(staff.user, 'only.2027')));
     expect(row).toBeDefined();
+  });
+
+  it('refuses to delete staff with operations, naming the count and offering the inactive date (issue 16)', async () => {
+    const ev = await t.activeEvent();
+    const { id } = (await save({ ...base, user: 'cashier.ops', name: 'Carla Ops' })).body.result;
+    const at = new Date();
+    await t.database.db.insert(topUps).values(
+      [1, 2].map((n) => ({
+        eventId: ev.id,
+        operationId: randomUUID(),
+        wristbandId: 900_000 + n,
+        type: 'N',
+        paymentType: 'S',
+        amount: 1000,
+        money: 1000,
+        cashAfter: 1000,
+        giftAfter: 0,
+        staffId: id,
+        deviceTime: at,
+      })),
+    );
+    const refused = await t.call('DELETE', `/api/staff/${id}`, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(3401);
+    expect(refused.body.params.count).toBe(2);
+    expect(refused.body.description).toContain(String(refused.body.params.count));
+    expect(refused.body.description).toMatch(/inactive date/i);
+    expect((await list()).some((s) => s.id === id)).toBe(true);
+    // The cash-up still names them.
+    const cash = await t.call(
+      'GET',
+      '/api/reports/cashboxes?dateStart=2020-01-01T00:00:00Z&dateEnd=2099-01-01T00:00:00Z',
+      admin,
+    );
+    const row = cash.body.result.rows.find((r: { idStaff: number }) => r.idStaff === id);
+    expect(row.staffName).toBeTruthy();
+    // A staff member without operations is deleted as before.
+    const fresh = (await save({ ...base, user: 'never.worked' })).body.result;
+    expect((await t.call('DELETE', `/api/staff/${fresh.id}`, admin)).status).toBe(200);
   });
 
   it('needs the staff permission (ops has it; a user without it is refused)', async () => {

@@ -1,26 +1,56 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bannedWristbands } from '../../db/schema';
 
 export const listBanned = (db: Executor) =>
   db.select().from(bannedWristbands).orderBy(desc(bannedWristbands.updatedAt), desc(bannedWristbands.id));
 
-/** One row per serial: banning a serial again updates it (a request sent twice changes nothing more). */
-export async function upsertBan(db: Executor, values: typeof bannedWristbands.$inferInsert) {
+type BanValues = typeof bannedWristbands.$inferInsert;
+
+/** The ban of a serial, in any letter case (other than the ban `except`). */
+export async function findBySerial(db: Executor, nSerie: string, except?: number) {
+  const [row] = await db
+    .select()
+    .from(bannedWristbands)
+    .where(
+      and(
+        sql`upper(${bannedWristbands.nSerie}) = upper(${nSerie})`,
+        except === undefined ? undefined : ne(bannedWristbands.id, except),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findById(db: Executor, id: number) {
+  const [row] = await db.select().from(bannedWristbands).where(eq(bannedWristbands.id, id)).for('update');
+  return row;
+}
+
+/** A new ban; undefined when the serial is banned already (the unique index decides a race). */
+export async function insertBan(db: Executor, values: BanValues) {
   const [row] = await db
     .insert(bannedWristbands)
     .values(values)
-    .onConflictDoUpdate({
-      target: bannedWristbands.nSerie,
-      set: {
-        codeCheck: values.codeCheck,
-        notes: values.notes,
-        enabled: values.enabled,
-        enabledTopUps: values.enabledTopUps,
-        updatedBy: values.updatedBy,
-        updatedAt: new Date(),
-      },
-    })
+    .onConflictDoNothing({ target: bannedWristbands.nSerie })
     .returning();
-  return row!;
+  return row;
+}
+
+/** An edit of one ban by id; undefined when there is no such ban. */
+export async function updateBan(db: Executor, id: number, values: BanValues) {
+  const [row] = await db
+    .update(bannedWristbands)
+    .set({
+      nSerie: values.nSerie,
+      codeCheck: values.codeCheck,
+      notes: values.notes,
+      enabled: values.enabled,
+      enabledTopUps: values.enabledTopUps,
+      updatedBy: values.updatedBy,
+      updatedAt: new Date(),
+    })
+    .where(eq(bannedWristbands.id, id))
+    .returning();
+  return row;
 }

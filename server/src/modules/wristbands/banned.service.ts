@@ -1,5 +1,6 @@
 import type { BannedWristband, BanRequest } from '@pulsera/contracts';
 import type { AppContext } from '../../context';
+import { fail } from '../../lib/errors';
 import * as repo from './banned.repo';
 
 const toDto = (r: Awaited<ReturnType<typeof repo.listBanned>>[number]): BannedWristband => ({
@@ -14,14 +15,47 @@ const toDto = (r: Awaited<ReturnType<typeof repo.listBanned>>[number]): BannedWr
 
 export const listBanned = async (ctx: AppContext) => (await repo.listBanned(ctx.db)).map(toDto);
 
+/** 409 alreadyBanned, on the serial field (the form offers to open the existing ban). */
+const alreadyBanned = (nSerie: string) =>
+  fail('alreadyBanned', {
+    params: { nSerie },
+    fields: [{ path: 'nSerie', message: 'validation.alreadyBanned' }],
+  });
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
+  return (err?.cause?.code ?? err?.code) === '23505';
+};
+
+/**
+ * POST /rfids/ban: without an id a new ban — a serial already banned (any letter case) is refused,
+ * never overwritten, and of two concurrent creates one wins; with an id an edit of that ban (404 when
+ * there is none; its serial may not become another ban's).
+ */
 export async function ban(ctx: AppContext, userId: number, input: BanRequest) {
-  const row = await repo.upsertBan(ctx.db, {
+  const values = {
     nSerie: input.nSerie,
     codeCheck: input.codeCheck || null,
     notes: input.notes || null,
     enabled: input.banAndroid,
     enabledTopUps: input.banTopUps,
     updatedBy: userId,
-  });
-  return toDto(row);
+  };
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      if (input.id !== undefined && !(await repo.findById(tx, input.id))) throw fail('notFound');
+      if (await repo.findBySerial(tx, input.nSerie, input.id)) throw alreadyBanned(input.nSerie);
+      if (input.id !== undefined) {
+        const row = await repo.updateBan(tx, input.id, values);
+        if (!row) throw fail('notFound');
+        return toDto(row);
+      }
+      const row = await repo.insertBan(tx, values);
+      if (!row) throw alreadyBanned(input.nSerie);
+      return toDto(row);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw alreadyBanned(input.nSerie);
+    throw e;
+  }
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('banned wristbands (super admin)', () => {
-  it('bans a wristband, lists it, and updates it when banned again', async () => {
+  it('bans a wristband, lists it, and edits it by id', async () => {
     const body = {
       nSerie: '04A1B2C3D4E5F6',
       codeCheck: 'AB12',
@@ -21,13 +21,57 @@ describe('banned wristbands (super admin)', () => {
     const first = await t.call('POST', '/api/rfids/ban', { token: sup, body });
     expect(first.status).toBe(200);
     expect(first.body.result).toMatchObject({ nSerie: '04A1B2C3D4E5F6', enabled: 1, enabledTopUps: 0 });
-    const again = await t.call('POST', '/api/rfids/ban', { token: sup, body: { ...body, banTopUps: 1 } });
-    expect(again.body.result.id).toBe(first.body.result.id);
+    const id = first.body.result.id;
+    const edit = await t.call('POST', '/api/rfids/ban', {
+      token: sup,
+      body: { ...body, id, banTopUps: 1 },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body.result.id).toBe(id);
     const list = await t.call('GET', '/api/rfids/banned', { token: sup });
     expect(list.body.result).toHaveLength(1);
     expect(list.body.result[0]).toMatchObject({
       codeCheck: 'AB12',
       notes: 'Stolen at gate 3',
+      enabled: 1,
+      enabledTopUps: 1,
+    });
+    const unknown = await t.call('POST', '/api/rfids/ban', { token: sup, body: { ...body, id: 999999 } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('refuses a second ban of a banned serial and leaves the first untouched (issue 16)', async () => {
+    const body = { nSerie: '0511AABBCCDD', codeCheck: 'ZZ9', notes: 'Fraud', banAndroid: 1, banTopUps: 1 };
+    const first = await t.call('POST', '/api/rfids/ban', { token: sup, body });
+    expect(first.status).toBe(200);
+    const again = await t.call('POST', '/api/rfids/ban', {
+      token: sup,
+      body: { nSerie: '0511AABBCCDD', banAndroid: 0, banTopUps: 0 },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(3400);
+    expect(again.body.description).toMatch(/already banned/i);
+    expect(again.body.fields).toEqual([
+      expect.objectContaining({ path: 'nSerie', message: 'validation.alreadyBanned' }),
+    ]);
+    // Concurrent double create: exactly one ban, the other refused.
+    const twin = { nSerie: '0622EEFF0011', banAndroid: 1, banTopUps: 0 };
+    const both = await Promise.all([
+      t.call('POST', '/api/rfids/ban', { token: sup, body: twin }),
+      t.call('POST', '/api/rfids/ban', { token: sup, body: { ...twin, notes: 'second' } }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    // An edit cannot take the serial of another ban.
+    const other = await t.call('POST', '/api/rfids/ban', {
+      token: sup,
+      body: { ...body, id: both.find((r) => r.status === 200)!.body.result.id },
+    });
+    expect(other.status).toBe(409);
+    const list = (await t.call('GET', '/api/rfids/banned', { token: sup })).body.result;
+    expect(list.filter((r: { nSerie: string }) => r.nSerie === '0622EEFF0011')).toHaveLength(1);
+    expect(list.find((r: { nSerie: string }) => r.nSerie === '0511AABBCCDD')).toMatchObject({
+      codeCheck: 'ZZ9',
+      notes: 'Fraud',
       enabled: 1,
       enabledTopUps: 1,
     });

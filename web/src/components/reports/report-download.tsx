@@ -41,9 +41,13 @@ export function useReportDownload(currencyMode: 'local' | 'financial' = 'local')
         [t('reports.currency'), currency.iso],
         [t('reports.generated'), new Date().toLocaleString(lang)],
       ],
+      timezone: event?.zona_horaria,
+      // Typed cells (issue 16): amounts as numbers with 2 decimals, counts as numbers, dates as dates.
       columns: columns.map((c) => ({
         header: c.label,
+        type: c.instant ? 'date' : c.money ? 'money' : c.total || c.numeric ? 'number' : undefined,
         value: (r: Row) => {
+          if (c.instant) return c.instant(r) ?? '';
           const v = c.value(r);
           return c.money ? money(v) : v;
         },

@@ -116,11 +116,14 @@ export function Stat({
   value,
   money,
   testId,
+  note,
 }: {
   label: string;
   value: number;
   money?: boolean;
   testId?: string;
+  /** Why this total differs from another screen's, in words (issue 16). */
+  note?: string;
 }) {
   const currency = useEventCurrency();
   const lang = currentLanguage();
@@ -132,6 +135,11 @@ export function Stat({
       <Text size="xl" fw={700}>
         {money ? formatMoney(value, currency, lang) : value.toLocaleString(lang)}
       </Text>
+      {note && (
+        <Text size="xs" c="dimmed" data-testid={testId ? `${testId}-note` : undefined}>
+          {note}
+        </Text>
+      )}
     </Card>
   );
 }

@@ -18,6 +18,8 @@ export interface ReportColumn<Row> {
   width?: number | string;
   /** A number column without a total (e.g. distinct counts): aligned right like the others. */
   numeric?: boolean;
+  /** A date column: the instant (ISO) the spreadsheet writes as a date cell (`value` is its text). */
+  instant?: (row: Row) => string | null | undefined;
 }
 
 /** Server paging: the page shown, and how the download gets every row of the report. */

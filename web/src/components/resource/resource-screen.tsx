@@ -63,6 +63,8 @@ export interface ResourceFormProps<Row, Values extends FieldValues, Extra = unkn
   /** Every loaded row (e.g. the parent choices of a tree). */
   rows: Row[];
   extra: Extra | undefined;
+  /** Opens a loaded row instead (asking first about unsaved changes), e.g. the existing item a duplicate names. */
+  open: (row: Row) => void;
 }
 
 export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unknown> {
@@ -318,6 +320,7 @@ export function ResourceScreen<Row, Values extends FieldValues, Extra = unknown>
               rows={all}
               extra={extra}
               onDirty={setDirty}
+              onOpen={(r) => void select({ mode: 'edit', row: r })}
               onDone={(next, fresh) => {
                 setDirty(false);
                 if (next) setSelection({ mode: 'edit', row: next });
@@ -339,6 +342,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
   rows,
   extra,
   onDirty,
+  onOpen,
   onDone,
   onSaved,
 }: {
@@ -347,6 +351,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
   rows: Row[];
   extra: Extra | undefined;
   onDirty: (dirty: boolean) => void;
+  onOpen: (row: Row) => void;
   /** `fresh`: open a new item (after a save, with `newAfterSave`). */
   onDone: (next: Row | null, fresh?: boolean) => void;
   onSaved: () => Promise<unknown>;
@@ -414,7 +419,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
           <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
             <Stack>
               <Title order={4}>{row ? t('common.edit') : t(`${def.prefix}.new`)}</Title>
-              <def.Form form={form} row={row} rows={rows} extra={extra} />
+              <def.Form form={form} row={row} rows={rows} extra={extra} open={onOpen} />
               {unplaced.length > 0 && (
                 <Stack gap={2} role="alert" data-testid="resource-errors">
                   {unplaced.map((f) => (

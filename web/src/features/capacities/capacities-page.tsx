@@ -262,7 +262,7 @@ function RealTimeTab() {
     row[`z${p.idZone}`] = p.occupancy;
   }
   const columns: ReportColumn<LogRow>[] = [
-    { key: 'date', label: f('time'), value: (r) => formatDateTime(r.date, tz) },
+    { key: 'date', label: f('time'), value: (r) => formatDateTime(r.date, tz), instant: (r) => r.date },
     ...logged.map((z) => ({
       key: `z${z.id}`,
       label: z.capacity > 0 ? `${z.name} (${z.capacity})` : z.name,

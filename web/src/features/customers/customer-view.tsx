@@ -190,6 +190,7 @@ function SummaryTab({ d, rfidId }: { d: CustomerDetail; rfidId: number }) {
   const download = () =>
     downloadXlsx<ExtractLine>({
       fileName: `extract-${d.n_serie ?? rfidId}`,
+      timezone: tz,
       title: t('customers.extract.title'),
       info: [
         [t('customers.extract.event'), event?.nombre ?? ''],
@@ -199,14 +200,15 @@ function SummaryTab({ d, rfidId }: { d: CustomerDetail; rfidId: number }) {
         [t('common.date'), formatDateTime(new Date().toISOString(), tz)],
       ],
       columns: [
-        { header: f('date'), value: (l) => formatDateTime(l.row.date, tz), width: 22 },
+        { header: f('date'), value: (l) => l.row.date, type: 'date', width: 22 },
         { header: f('operation'), value: operation },
         { header: f('operationType'), value: (l) => extractOperationType(t, l), width: 32 },
         { header: f('articles'), value: (l) => extractArticles(l).join(', '), width: 32 },
-        { header: f('amount'), value: (l) => centsToDisplay(l.row.amount, currency) },
+        { header: f('amount'), value: (l) => centsToDisplay(l.row.amount, currency), type: 'money' },
         {
           header: f('accumulated'),
           value: (l) => centsToDisplay(l.row.accumulate, currency),
+          type: 'money',
         },
         { header: f('location'), value: (l) => l.row.location ?? '', width: 20 },
         { header: f('ref'), value: extractRef, width: 18 },

@@ -165,6 +165,8 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
                 <Badge
                   color={STATUS_COLOR[r.payed] ?? 'gray'}
                   variant="light"
+                  // The whole status, never cut ("NO…"): the badge is as wide as its text.
+                  styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}
                   data-testid="customers-topup-status"
                 >
                   {t(`customers.online.status.${r.payed}`)}
@@ -179,8 +181,9 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
                   accessor: 'actions',
                   title: '',
                   textAlign: 'right' as const,
+                  // Only a paid top-up (payed = 1) can be marked refunded; the server refuses others.
                   render: (r: OnlineTopUp) =>
-                    r.payed !== -1 && (
+                    r.payed === 1 && (
                       <Button
                         size="compact-xs"
                         variant="light"

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  ERRORS,
   EVENT_DATE_MAX,
   EVENT_DATE_MIN,
   EVENT_TYPES,
@@ -33,7 +34,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField, isoToWall, wallToIso } from '../../components/date-fields';
-import { notifySuccess } from '../../components/dialogs';
+import { confirm, notifySuccess } from '../../components/dialogs';
 import {
   FieldPrefix,
   NumberField,
@@ -145,7 +146,26 @@ export function EventTab({ detail }: { detail: EventDetail }) {
           });
         }
       }
-      return saveEvent(toBody(values, { admin }));
+      const body = toBody(values, { admin });
+      try {
+        return await saveEvent(body);
+      } catch (e) {
+        // The event already has operations at the old rate: say how many and ask (issue 16).
+        if (!(e instanceof ApiError) || e.code !== ERRORS.rateChangeNeedsConfirmation.code) throw e;
+        const yes = await confirm({
+          title: t('eventDetail.rateChange.title'),
+          text: t('eventDetail.rateChange.text', {
+            count: Number(e.params.count ?? 0),
+            old: e.params.rate,
+            rate: values.localCurrencyRate,
+          }),
+          confirm: t('eventDetail.rateChange.confirm'),
+          cancel: t('dialogs.back'),
+          danger: true,
+        });
+        if (!yes) throw e;
+        return saveEvent({ ...body, confirmRateChange: 1 });
+      }
     },
     onSuccess: async (_, values) => {
       notifySuccess();

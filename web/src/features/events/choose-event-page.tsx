@@ -167,12 +167,16 @@ export function ChooseEventPage({ state, search }: { state: string; search: z.in
         { header: t('events.fields.nombre'), value: (r) => r.nombre, width: 32 },
         {
           header: t('events.fields.f_inicio'),
-          value: (r) => formatDateTime(r.f_inicio, r.zona_horaria),
+          value: (r) => r.f_inicio,
+          type: 'date',
+          timezone: (r) => r.zona_horaria,
           width: 22,
         },
         {
           header: t('events.fields.f_fin'),
-          value: (r) => formatDateTime(r.f_fin, r.zona_horaria),
+          value: (r) => r.f_fin,
+          type: 'date',
+          timezone: (r) => r.zona_horaria,
           width: 22,
         },
         { header: t('events.fields.status'), value: (r) => t(`events.status.${r.status}`) },

@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import type { CashboxesResult, CashboxRow } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
 import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../components/reports/report-page';
@@ -35,8 +36,20 @@ export default function TopUpsCashboxesPage() {
     total: true,
   });
   const columns: ReportColumn<CashboxRow>[] = [
-    { key: 'staff', label: f('staff'), value: (r) => named(r.staffName, r.idStaff), width: 160 },
-    { key: 'device', label: f('device'), value: (r) => named(r.deviceName, r.idDevice), width: 240 },
+    // No staff member: operations a terminal recorded with no one signed in (self-service kiosks'
+    // refunds and top-ups), said in words rather than a dash.
+    {
+      key: 'staff',
+      label: f('staff'),
+      value: (r) => (r.idStaff === null ? t(`${T}.noStaff`) : named(r.staffName, r.idStaff)),
+      width: 160,
+    },
+    {
+      key: 'device',
+      label: f('device'),
+      value: (r) => (r.idDevice === null ? t(`${T}.noDevice`) : named(r.deviceName, r.idDevice)),
+      width: 240,
+    },
     { key: 'count', label: f('count'), value: (r) => r.count, total: true },
     money('cashIn', (r) => r.cashIn),
     money('cashOut', (r) => r.cashOut),
@@ -44,8 +57,20 @@ export default function TopUpsCashboxesPage() {
     money('card', (r) => r.cardIn - r.cardOut),
     money('other', (r) => r.otherIn - r.otherOut),
     money('fee', (r) => r.fee),
-    { key: 'first', label: f('first'), value: (r) => formatDateTime(r.first, tz), width: 170 },
-    { key: 'last', label: f('last'), value: (r) => formatDateTime(r.last, tz), width: 170 },
+    {
+      key: 'first',
+      label: f('first'),
+      value: (r) => formatDateTime(r.first, tz),
+      instant: (r) => r.first,
+      width: 170,
+    },
+    {
+      key: 'last',
+      label: f('last'),
+      value: (r) => formatDateTime(r.last, tz),
+      instant: (r) => r.last,
+      width: 170,
+    },
   ];
   const sum = (fn: (r: CashboxRow) => number) => rows.reduce((s, r) => s + fn(r), 0);
   return (
@@ -56,11 +81,22 @@ export default function TopUpsCashboxesPage() {
     >
       <StatGrid>
         <Stat label={f('cashNet')} value={sum(cashNet)} money testId="stat-cashNet" />
-        <Stat label={f('card')} value={sum((r) => r.cardIn - r.cardOut)} money testId="stat-card" />
+        <Stat
+          label={f('card')}
+          value={sum((r) => r.cardIn - r.cardOut)}
+          money
+          testId="stat-card"
+          note={t(`${T}.cardNote`)}
+        />
         <Stat label={f('other')} value={sum((r) => r.otherIn - r.otherOut)} money testId="stat-other" />
         <Stat label={f('fee')} value={sum((r) => r.fee)} money testId="stat-cashbox-fee" />
         <Stat label={f('boxes')} value={rows.length} testId="stat-boxes" />
       </StatGrid>
+      {rows.some((r) => r.idStaff === null) && (
+        <Text size="sm" c="dimmed" data-testid="cashboxes-no-staff-note">
+          {t(`${T}.noStaffNote`)}
+        </Text>
+      )}
       <ReportTable
         title={t(`${T}.title`)}
         fileName="cashboxes"

@@ -99,6 +99,7 @@ export default function PresencePage() {
     const location = locations.find((l) => l.id === idLocation)?.nombre;
     return downloadXlsx<PresenceSummary>({
       fileName: `presence-${kind}-${(event?.nombre ?? 'event').replace(/[^\p{L}\p{N}]+/gu, '-')}`,
+      timezone: tz,
       title: t(`${P}.${kind}`),
       info: [
         [t(`${P}.event`), event?.nombre ?? ''],
@@ -111,11 +112,12 @@ export default function PresencePage() {
         { header: f('staff'), value: (r) => r.staff, width: 28 },
         { header: f('user'), value: (r) => r.user ?? '', width: 18 },
         { header: f('hours'), value: (r) => hoursText(t, r.hours), width: 22 },
-        { header: f('nChecks'), value: (r) => r.nChecks },
+        { header: f('nChecks'), value: (r) => r.nChecks, type: 'number' },
         { header: f('lastType'), value: (r) => (r.lastType ? t(`${P}.types.${r.lastType}`) : '') },
         {
           header: f('lastDate'),
-          value: (r) => (r.lastDate ? formatDateTime(r.lastDate, tz) : ''),
+          value: (r) => r.lastDate,
+          type: 'date',
           width: 22,
         },
         { header: f('lastLocation'), value: (r) => r.lastLocation ?? '', width: 24 },

@@ -298,6 +298,13 @@ function PaymentsCard({ data, filterInfo }: { data?: QuickDashboardResult; filte
             </Table.Tr>
           ))}
           <Table.Tr>
+            <Table.Td colSpan={3}>
+              <Text size="xs" c="dimmed" data-testid="dashboard-topups-note">
+                {t(`${T}.topUpPaymentsNote`)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
             <Table.Td colSpan={3} fw={600}>
               {t(`${T}.fields.sales`)}
             </Table.Td>

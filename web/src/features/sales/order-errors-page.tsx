@@ -21,7 +21,12 @@ export default function OrderErrorsPage() {
   const f = (k: string) => t(`${T}.fields.${k}`);
   const columns: ReportColumn<OrderError>[] = [
     { key: 'id', label: f('id'), value: (r) => r.id, width: 90 },
-    { key: 'date_create', label: f('date_create'), value: (r) => formatDateTime(r.date_create, tz) },
+    {
+      key: 'date_create',
+      label: f('date_create'),
+      value: (r) => formatDateTime(r.date_create, tz),
+      instant: (r) => r.date_create,
+    },
     { key: 'message', label: f('message'), value: (r) => r.message },
     { key: 'seatName', label: f('seatName'), value: (r) => r.seatName ?? '—' },
     { key: 'roomName', label: f('roomName'), value: (r) => named(r.roomName, r.idRoom) },

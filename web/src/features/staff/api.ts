@@ -33,7 +33,7 @@ async function unwrapFields<T>(send: Promise<T>): Promise<T> {
 export const listStaff = () => api.get<StaffListResult>('/staff');
 export const saveStaff = (staff: StaffSaveInput) =>
   unwrapFields(api.post<Staff>('/staff', { staff }, { form: true }));
-export const deleteStaff = (id: number) => api.delete<boolean>(`/staff/${id}`);
+export const deleteStaff = (id: number) => api.delete<boolean>(`/staff/${id}`, { silent: true });
 
 /**
  * POST /massive-import/staffs: all rows or none. Silent: the import screen shows the answer's error

@@ -15,10 +15,12 @@ import { IMPORT_PREVIEW_ROWS, STAFF_IMPORT_COLUMNS, type StaffImportRow } from '
 import { IconAlertTriangle, IconFileText, IconInfoCircle, IconUpload, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/dialogs';
 import { ApiError } from '../../lib/api';
+import { type FormFieldError, formFieldErrors } from '../../lib/form';
+import { translateMessage } from '../../lib/i18n';
 import { importStaff, staffKeys } from './api';
 import { ACCEPTED_EXTENSIONS, type ImportIssue, type ParseResult, readStaffImportFile } from './import-parse';
 
@@ -69,8 +71,26 @@ function bannerOf(t: TFunction, parsed: ParseResult): Banner {
   };
 }
 
-function Preview({ rows }: { rows: StaffImportRow[] }) {
+/**
+ * The first rows of the file, and every row the server refused (its message under the cell it
+ * concerns: 1706 names each user that already exists, `staff.<row>.user`).
+ */
+function Preview({ rows, errors }: { rows: StaffImportRow[]; errors: Map<number, FormFieldError> }) {
   const { t } = useTranslation();
+  const shown = rows.map((r, i) => ({ r, i })).filter(({ i }) => i < IMPORT_PREVIEW_ROWS || errors.has(i));
+  const cell = (i: number, column: string, value: ReactNode) => {
+    const e = errors.get(i);
+    return (
+      <Table.Td>
+        {value}
+        {e?.path.endsWith(`.${column}`) && (
+          <Text size="xs" c="red" data-testid="import-row-error">
+            {translateMessage(t, e.message) ?? e.text}
+          </Text>
+        )}
+      </Table.Td>
+    );
+  };
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed" data-testid="import-count">
@@ -89,11 +109,11 @@ function Preview({ rows }: { rows: StaffImportRow[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.slice(0, IMPORT_PREVIEW_ROWS).map((r, i) => (
-            <Table.Tr key={r.user}>
+          {shown.map(({ r, i }) => (
+            <Table.Tr key={r.user} bg={errors.has(i) ? 'var(--mantine-color-red-light)' : undefined}>
               <Table.Td>{i + 1}</Table.Td>
-              <Table.Td>{r.user}</Table.Td>
-              <Table.Td>{r.name}</Table.Td>
+              {cell(i, 'user', r.user)}
+              {cell(i, 'name', r.name)}
               <Table.Td>{r.trusts}</Table.Td>
               <Table.Td>{r.intern}</Table.Td>
             </Table.Tr>
@@ -116,6 +136,10 @@ export default function StaffImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [parsed, setParsed] = useState<ParseResult | null>(null);
   const [banner, setBanner] = useState<Banner>(null);
+  const [rowErrors, setRowErrors] = useState<Map<number, FormFieldError>>(new Map());
+  // A new file (or header choice) starts without the previous upload's row errors.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the file or the header choice changes
+  useEffect(() => setRowErrors(new Map()), [file, headers]);
 
   useEffect(() => {
     let live = true;
@@ -152,7 +176,10 @@ export default function StaffImportPage() {
       await qc.invalidateQueries({ queryKey: staffKeys.all });
     },
     // The answer's error and description (02-catalogue §7: error 0 is a success).
-    onError: (e) =>
+    onError: (e) => {
+      // Errors that name a row (`staff.<index>.<column>`) show on that row of the preview.
+      const fields = formFieldErrors(e, 'staff.') ?? [];
+      setRowErrors(new Map(fields.map((f) => [Number(f.path.split('.')[0]), f])));
       setBanner({
         color: 'red',
         title: t('staff.import.errorTitle'),
@@ -160,7 +187,8 @@ export default function StaffImportPage() {
           e instanceof ApiError && !e.isNetwork
             ? t('staff.import.serverError', { code: e.code, description: e.description })
             : t('messages.errorUploadingFile'),
-      }),
+      });
+    },
   });
 
   const rows = parsed?.ok ? parsed.rows : null;
@@ -226,7 +254,7 @@ export default function StaffImportPage() {
       )}
       {rows && (
         <>
-          <Preview rows={rows} />
+          <Preview rows={rows} errors={rowErrors} />
           <Group>
             <Button
               leftSection={<IconUpload size={16} />}

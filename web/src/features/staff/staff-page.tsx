@@ -1,5 +1,6 @@
 import { Checkbox, Input, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
+  ERRORS,
   type Staff,
   StaffForm,
   TRUST_LETTER_LIST,
@@ -13,11 +14,14 @@ import { useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../components/date-fields';
+import { confirm } from '../../components/dialogs';
 import { CheckboxField, MultiSelectField, Switch01Field, TextField } from '../../components/form-fields';
 import { ItemsCell } from '../../components/items-cell';
 import { type ResourceDefinition, ResourceScreen } from '../../components/resource/resource-screen';
+import { ApiError } from '../../lib/api';
+import { handleApiError } from '../../lib/error-dialogs';
 import { formatDateTime } from '../../lib/format';
-import { translateMessage } from '../../lib/i18n';
+import { i18n, translateMessage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { deleteStaff, listStaff, saveStaff, staffKeys } from './api';
 
@@ -206,10 +210,46 @@ const definition = (qc: QueryClient): ResourceDefinition<Staff, StaffForm> => ({
       idsLocation: v.allLocations ? null : ids(v.idsLocation),
       availableRooms: v.allRooms ? null : ids(v.availableRooms),
     }),
-  remove: (r) => deleteStaff(r.id),
+  remove: (r) => removeStaff(r),
   matches: (r, text) => `${r.user} ${r.name} ${r.rfid ?? ''}`.toLowerCase().includes(text),
   Form: () => <StaffFields />,
 });
+
+/**
+ * Deletes a staff member without operations. One with operations is refused by the server (409
+ * staffHasOperations: reports must keep naming them): the refusal, with its count, offers to set
+ * their inactive date now instead.
+ */
+async function removeStaff(r: Staff) {
+  try {
+    return await deleteStaff(r.id);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    if (e.code !== STAFF_HAS_OPERATIONS) {
+      handleApiError(e, {});
+      throw e;
+    }
+    const inactive = await confirm({
+      title: i18n.t('staff.staff.cannotDelete'),
+      text: e.description,
+      confirm: i18n.t('staff.staff.setInactiveNow'),
+      cancel: i18n.t('dialogs.back'),
+    });
+    if (!inactive) throw e;
+    return saveStaff({
+      id: r.id,
+      user: r.user,
+      name: r.name,
+      rfid: r.rfid,
+      intern: r.intern,
+      dateInactive: new Date().toISOString(),
+      trusts: r.trusts,
+      idsLocation: r.idsLocation,
+      availableRooms: r.availableRooms,
+    });
+  }
+}
+const STAFF_HAS_OPERATIONS = ERRORS.staffHasOperations.code;
 
 export default function StaffPage() {
   const qc = useQueryClient();

@@ -28,7 +28,7 @@ export default function ManualRolesPage() {
   const f = (k: string) => t(`${TK}.fields.${k}`);
   const byRol = report.data?.byRol ?? [];
   const columns: ReportColumn<ManualRoleRow>[] = [
-    { key: 'date', label: f('date'), value: (r) => formatDateTime(r.date, tz) },
+    { key: 'date', label: f('date'), value: (r) => formatDateTime(r.date, tz), instant: (r) => r.date },
     { key: 'rfid', label: f('rfid'), value: (r) => r.rfid ?? '' },
     { key: 'rol', label: f('rol'), value: (r) => rolName(t, r.idRol, r.rol) },
     { key: 'staff', label: f('staff'), value: (r) => r.staff ?? (r.idStaff ? `#${r.idStaff}` : '') },

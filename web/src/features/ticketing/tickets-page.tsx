@@ -27,7 +27,7 @@ export function useValidationColumns(): ReportColumn<TicketValidationRow>[] {
   const tz = useSession().event?.zona_horaria;
   const f = (k: string) => t(`${TK}.fields.${k}`);
   return [
-    { key: 'date', label: f('date'), value: (v) => formatDateTime(v.date, tz) },
+    { key: 'date', label: f('date'), value: (v) => formatDateTime(v.date, tz), instant: (v) => v.date },
     { key: 'code', label: f('code'), value: (v) => v.code },
     { key: 'rol', label: f('rol'), value: (v) => rolName(t, v.idRol, v.rol) },
     { key: 'repeated', label: f('repeated'), value: (v) => (v.repeated ? t(`${TK}.yes`) : '') },
@@ -113,7 +113,12 @@ export default function TicketsPage() {
       label: f('state'),
       value: (r) => (r.validated ? t(`${TK}.validated`) : t(`${TK}.notValidated`)),
     },
-    { key: 'dateValidation', label: f('dateValidation'), value: (r) => formatDateTime(r.dateValidation, tz) },
+    {
+      key: 'dateValidation',
+      label: f('dateValidation'),
+      value: (r) => formatDateTime(r.dateValidation, tz),
+      instant: (r) => r.dateValidation,
+    },
     { key: 'customer', label: f('customer'), value: (r) => r.customer ?? '' },
   ];
   const rolOptions = (filters.options?.roles ?? []).map((o) => ({ value: String(o.id), label: o.name }));

@@ -51,7 +51,7 @@ export default function TimePage() {
       .locale(currentLanguage())
       .format(multiDay ? 'DD/MM HH:mm' : 'HH:mm');
   const columns: ReportColumn<Bucket>[] = [
-    { key: 'date', label: f('from'), value: (b) => formatDateTime(b.date, tz) },
+    { key: 'date', label: f('from'), value: (b) => formatDateTime(b.date, tz), instant: (b) => b.date },
     { key: 'validations', label: f('validations'), value: (b) => b.validations, total: true },
     { key: 'repeated', label: f('repeated'), value: (b) => b.repeated, total: true },
   ];

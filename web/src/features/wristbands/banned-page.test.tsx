@@ -15,7 +15,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-describe('the banned wristbands screen (a list + detail form)', () => {
+describe('the banned wristbands screen (a list + detail form)', { timeout: 30_000 }, () => {
   it('says a too-long note is too long in the user’s language, not in zod’s English', async () => {
     await i18n.changeLanguage('es');
     const sent = fakeApi(() => ({ body: { error: 0, result: [] } }));

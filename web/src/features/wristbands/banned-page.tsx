@@ -1,6 +1,7 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { BanForm, type BannedWristband } from '@pulsera/contracts';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconX } from '@tabler/icons-react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Switch01Field, TextAreaField, TextField } from '../../components/form-fields';
 import { type ResourceDefinition, ResourceScreen } from '../../components/resource/resource-screen';
@@ -33,8 +34,10 @@ const definition: ResourceDefinition<BannedWristband, BanForm> = {
     enabled: r.enabled,
     enabledTopUps: r.enabledTopUps,
   }),
-  save: (v) =>
+  // A row is edited by its id; a new ban of a banned serial is refused (409 alreadyBanned on nSerie).
+  save: (v, row) =>
     ban({
+      id: row?.id,
       nSerie: v.nSerie,
       codeCheck: v.codeCheck,
       notes: v.notes,
@@ -42,11 +45,27 @@ const definition: ResourceDefinition<BannedWristband, BanForm> = {
       banTopUps: v.enabledTopUps,
     }),
   matches: (r, text) => `${r.nSerie} ${r.codeCheck ?? ''} ${r.notes ?? ''}`.toLowerCase().includes(text),
-  Form: ({ row }) => <BanFields saved={!!row} />,
+  Form: ({ row, rows, open }) => <BanFields saved={!!row} rows={rows} open={open} />,
 };
 
-function BanFields({ saved }: { saved: boolean }) {
+/**
+ * The ban form. A new ban of a serial that is already banned (any letter case) says so under the
+ * serial, before saving as the server does on save, with a button that opens the existing ban.
+ */
+function BanFields({
+  saved,
+  rows,
+  open,
+}: {
+  saved: boolean;
+  rows: BannedWristband[];
+  open: (row: BannedWristband) => void;
+}) {
   const { t } = useTranslation();
+  const { control, formState } = useFormContext<BanForm>();
+  const serial = (useWatch({ control, name: 'nSerie' }) ?? '').trim().toUpperCase();
+  const existing = !saved && serial ? rows.find((r) => r.nSerie.toUpperCase() === serial) : undefined;
+  const refused = formState.errors.nSerie?.message === 'validation.alreadyBanned';
   const upper = (e: React.FormEvent<HTMLInputElement>) => {
     e.currentTarget.value = e.currentTarget.value.toUpperCase();
   };
@@ -63,6 +82,23 @@ function BanFields({ saved }: { saved: boolean }) {
         />
         <TextField<BanForm> name="codeCheck" maxLength={8} onInput={upper} />
       </SimpleGrid>
+      {(existing || refused) && (
+        <Alert color="red" icon={<IconBan size={16} />} data-testid="ban-exists">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('wristbands.banned.alreadyBanned', { nSerie: serial })}</Text>
+            {existing && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => open(existing)}
+                data-testid="ban-open-existing"
+              >
+                {t('wristbands.banned.openExisting')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
       <TextAreaField<BanForm> name="notes" rows={3} />
       <Switch01Field<BanForm> name="enabled" />
       <Switch01Field<BanForm> name="enabledTopUps" />
