@@ -9,6 +9,18 @@ type Catalogue = { errors: Record<ErrorKey, string>; validation: Record<string, 
 
 const en: Catalogue = {
   errors: {
+    // Terminal fleet (3300-3399)
+    appFileType:
+      'The file is neither an Android app (.apk) nor a .zip: its first bytes are not a zip archive',
+    appFileUnreadable: 'The Android app could not be read ({{reason}})',
+    appNotUploaded: 'The file was not uploaded, or its upload address expired: choose the file again',
+    appFileTooLarge: 'The file is too large: at most {{limit}}',
+    appNoVersion: 'No {{channel}} version has been enabled yet',
+    appZipNoApk: 'The .zip must hold exactly one Android app (.apk); it holds {{count}}',
+    stockFileUnreadable: "File couldn't be read: {{reason}}",
+    stockFileEmpty: 'The file holds no wristbands',
+    stockFileTooManyRows: 'The file holds {{rows}} rows; a lot holds at most {{max}}',
+    paymentMethodDisabled: 'The payment method {{letters}} is disabled in the configuration',
     noDataForSepa: 'No data for SEPA',
     payoutNoAccount: 'Save the debtor account of the event before generating a run',
     payoutCurrency: 'SEPA transfers are in euros only; the financial currency of this event is {{currency}}',
@@ -148,6 +160,7 @@ const en: Catalogue = {
     malformedJson: 'The request body is not valid JSON',
   },
   validation: {
+    feedUnknownWristband: 'The wristband {{serial}} is not in the stock of this event',
     sepaCharset: "Only letters, digits, spaces and / - ? : ( ) . , ' + are allowed",
     sepaPlaceholder: 'Unknown placeholder; use {event}, {refund}, {customer} or {serial}',
     refundOverBalance: 'The refund cannot exceed the cash balance of the customer ({{balance}})',
@@ -267,6 +280,18 @@ const en: Catalogue = {
 
 const es: Catalogue = {
   errors: {
+    // Terminal fleet (3300-3399)
+    appFileType:
+      'El archivo no es una aplicación Android (.apk) ni un .zip: sus primeros bytes no son de un archivo zip',
+    appFileUnreadable: 'No se pudo leer la aplicación Android ({{reason}})',
+    appNotUploaded: 'El archivo no se subió o su dirección de subida caducó: elige el archivo de nuevo',
+    appFileTooLarge: 'El archivo es demasiado grande: como máximo {{limit}}',
+    appNoVersion: 'Aún no se ha activado ninguna versión de {{channel}}',
+    appZipNoApk: 'El .zip debe contener exactamente una aplicación Android (.apk); contiene {{count}}',
+    stockFileUnreadable: 'No se pudo leer el archivo: {{reason}}',
+    stockFileEmpty: 'El archivo no contiene pulseras',
+    stockFileTooManyRows: 'El archivo tiene {{rows}} filas; un lote admite como máximo {{max}}',
+    paymentMethodDisabled: 'El método de pago {{letters}} está desactivado en la configuración',
     noDataForSepa: 'No hay datos para SEPA',
     payoutNoAccount: 'Guarda la cuenta ordenante del evento antes de generar una remesa',
     payoutCurrency:
@@ -410,6 +435,7 @@ const es: Catalogue = {
     malformedJson: 'El cuerpo de la petición no es JSON válido',
   },
   validation: {
+    feedUnknownWristband: 'La pulsera {{serial}} no está en el stock de este evento',
     sepaCharset: "Solo se permiten letras, dígitos, espacios y / - ? : ( ) . , ' +",
     sepaPlaceholder: 'Marcador desconocido; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'La devolución no puede superar el saldo en efectivo del cliente ({{balance}})',
@@ -531,6 +557,19 @@ const es: Catalogue = {
 
 const it: Catalogue = {
   errors: {
+    // Terminal fleet (3300-3399)
+    appFileType:
+      "Il file non è un'app Android (.apk) né un .zip: i suoi primi byte non sono di un archivio zip",
+    appFileUnreadable: "Impossibile leggere l'app Android ({{reason}})",
+    appNotUploaded:
+      'Il file non è stato caricato o il suo indirizzo di caricamento è scaduto: scegli di nuovo il file',
+    appFileTooLarge: 'Il file è troppo grande: al massimo {{limit}}',
+    appNoVersion: 'Nessuna versione {{channel}} è stata ancora attivata',
+    appZipNoApk: "Lo .zip deve contenere esattamente un'app Android (.apk); ne contiene {{count}}",
+    stockFileUnreadable: 'Impossibile leggere il file: {{reason}}',
+    stockFileEmpty: 'Il file non contiene braccialetti',
+    stockFileTooManyRows: 'Il file ha {{rows}} righe; un lotto ne contiene al massimo {{max}}',
+    paymentMethodDisabled: 'Il metodo di pagamento {{letters}} è disattivato nella configurazione',
     noDataForSepa: 'Nessun dato per SEPA',
     payoutNoAccount: "Salva il conto ordinante dell'evento prima di generare una distinta",
     payoutCurrency:
@@ -680,6 +719,7 @@ const it: Catalogue = {
     malformedJson: 'Il corpo della richiesta non è JSON valido',
   },
   validation: {
+    feedUnknownWristband: 'Il braccialetto {{serial}} non è nello stock di questo evento',
     sepaCharset: "Sono ammessi solo lettere, cifre, spazi e / - ? : ( ) . , ' +",
     sepaPlaceholder: 'Segnaposto sconosciuto; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'Il rimborso non può superare il saldo in contanti del cliente ({{balance}})',
@@ -801,6 +841,19 @@ const it: Catalogue = {
 
 const fr: Catalogue = {
   errors: {
+    // Terminal fleet (3300-3399)
+    appFileType:
+      'Le fichier n’est ni une application Android (.apk) ni un .zip : ses premiers octets ne sont pas ceux d’une archive zip',
+    appFileUnreadable: 'L’application Android n’a pas pu être lue ({{reason}})',
+    appNotUploaded:
+      'Le fichier n’a pas été envoyé ou son adresse d’envoi a expiré : choisissez à nouveau le fichier',
+    appFileTooLarge: 'Le fichier est trop volumineux : au plus {{limit}}',
+    appNoVersion: 'Aucune version {{channel}} n’a encore été activée',
+    appZipNoApk: 'Le .zip doit contenir exactement une application Android (.apk) ; il en contient {{count}}',
+    stockFileUnreadable: 'Le fichier n’a pas pu être lu : {{reason}}',
+    stockFileEmpty: 'Le fichier ne contient aucun bracelet',
+    stockFileTooManyRows: 'Le fichier contient {{rows}} lignes ; un lot en contient au plus {{max}}',
+    paymentMethodDisabled: 'Le moyen de paiement {{letters}} est désactivé dans la configuration',
     noDataForSepa: 'Aucune donnée pour SEPA',
     payoutNoAccount: "Enregistrez le compte donneur d'ordre de l'événement avant de générer une remise",
     payoutCurrency:
@@ -951,6 +1004,7 @@ const fr: Catalogue = {
     malformedJson: 'Le corps de la requête n’est pas un JSON valide',
   },
   validation: {
+    feedUnknownWristband: 'Le bracelet {{serial}} n’est pas dans le stock de cet événement',
     sepaCharset: "Seuls les lettres, chiffres, espaces et / - ? : ( ) . , ' + sont autorisés",
     sepaPlaceholder: 'Espace réservé inconnu ; utilisez {event}, {refund}, {customer} ou {serial}',
     refundOverBalance: 'Le remboursement ne peut pas dépasser le solde en espèces du client ({{balance}})',
