@@ -5,3 +5,12 @@ declare module 'app-info-parser' {
     parse(): Promise<Record<string, unknown>>;
   }
 }
+
+/** s3rver ships no types: the part the tests use. */
+declare module 's3rver' {
+  export default class S3rver {
+    constructor(options: Record<string, unknown>);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

@@ -40,7 +40,7 @@ export async function appVersionRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/global/upload-version/apk',
     {
       config,
-      schema: { tags, body: z.object({}).strict().optional(), response: { 200: okSchema(AppUploadResult) } },
+      schema: { tags, body: z.object({}).strict().nullish(), response: { 200: okSchema(AppUploadResult) } },
     },
     async (req) => ok(req, await service.createAppUpload(ctx)),
   );
