@@ -47,7 +47,7 @@ async function upload(
   return { putStatus, preview, fileName };
 }
 
-describe('terminal software on local storage', () => {
+describe('terminal software on local storage', { timeout: 120_000 }, () => {
   let t: TestApp;
   let dir: string;
   let admin: Session;
@@ -219,7 +219,7 @@ describe('terminal software on local storage', () => {
   });
 });
 
-describe('terminal software on an S3-compatible bucket (s3rver)', () => {
+describe('terminal software on an S3-compatible bucket (s3rver)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let s3: S3rver;
   let dir: string;
