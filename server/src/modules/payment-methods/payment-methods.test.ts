@@ -17,7 +17,7 @@ beforeAll(async () => {
     .from(appParams)
     .where(eq(appParams.nameUnique, 'ALLOWED_PAYMENT_METHODS'));
   paymentId = p!.id;
-}, 120_000);
+}, 300_000);
 afterAll(() => t.close());
 
 const labels = { en: 'External TPV', es: 'TPV externo', it: 'POS esterno', fr: 'TPE externe' };
