@@ -8,7 +8,6 @@ import {
   Group,
   Pagination,
   Select,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -431,10 +430,8 @@ export default function WristbandStockPage() {
     <Stack>
       <Title order={2}>{t('wristbandStock.title')}</Title>
       <ImportCard />
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <LotsCard />
-        <StockControlCard />
-      </SimpleGrid>
+      <LotsCard />
+      <StockControlCard />
       <SearchCard />
     </Stack>
   );
