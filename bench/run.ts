@@ -6,9 +6,10 @@ import { benchCustomerSearch, type SearchFigures } from './customer-search';
 import { BENCH_DATABASE_URL, type BenchDb, postgresReachable } from './databases';
 import { benchIngest, DEFAULT_INGEST, type IngestFigures } from './ingest';
 import { benchReports, DEFAULT_REPORTS, printReportFigures, type ReportFigures } from './reports';
+import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } from './stock-import';
 
 /**
- * npm run bench [-- --only ingest|search|reports|overhead] [--overhead-seconds 10] [--overhead-connections 20] [--db postgres|pglite] [--seconds 45] [--customers 100000]
+ * npm run bench [-- --only ingest|search|reports|overhead|stock] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--db postgres|pglite] [--seconds 45] [--customers 100000]
  *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
  *
  * Ingest through POST /api/device/sync and customer search, on PostgreSQL (DATABASE_URL, default
@@ -46,6 +47,7 @@ const { values } = parseArgs({
       default: process.env.BENCH_REPORT_WRISTBANDS ?? String(DEFAULT_REPORTS.wristbands),
     },
     'report-runs': { type: 'string', default: String(DEFAULT_REPORTS.runs) },
+    'stock-rows': { type: 'string', default: '100000' },
   },
 });
 
@@ -75,6 +77,7 @@ console.log(
 const ingest: IngestFigures[] = [];
 const search: SearchFigures[] = [];
 const reports: ReportFigures[] = [];
+const stock: StockImportFigures[] = [];
 for (const db of databases) {
   if (!values.only || values.only === 'ingest') {
     console.log(`ingest on ${db}…`);
@@ -90,6 +93,10 @@ for (const db of databases) {
   if (!values.only || values.only === 'search') {
     console.log(`customer search on ${db}…`);
     search.push(await benchCustomerSearch(db, Number(values.customers)));
+  }
+  if (!values.only || values.only === 'stock') {
+    console.log(`wristband stock import on ${db}…`);
+    stock.push(await benchStockImport(db, Number(values['stock-rows'])));
   }
 }
 // Reports at festival size: PostgreSQL only (the embedded database is for a console's own small use).
@@ -143,6 +150,24 @@ if (search.length) {
   for (const f of search)
     console.log(`${f.customers} customers seeded on ${f.database} in ${f.seedSeconds} s`);
 }
+if (stock.length) {
+  console.log(
+    '\nWristband stock: a lot file through POST /api/wristband-stock/import against a bare multi-row INSERT',
+  );
+  console.table(
+    stock.map((f) => ({
+      database: f.database,
+      rows: f.rows,
+      'ours ms': f.oursMs,
+      'bare ms': f.bareMs,
+      ratio: `${Math.round((f.bareMs / f.oursMs) * 100)} %`,
+      target: `< ${STOCK_IMPORT_TARGET_MS} ms`,
+      added: f.added,
+      're-import ms': f.reimportMs,
+      're-import added': f.readded,
+    })),
+  );
+}
 let overhead: { rows: OverheadRow[]; startMs: number; buildMs: number; connections: number } | null = null;
 if ((!values.only || values.only === 'overhead') && databases.includes('postgres')) {
   console.log('API overhead on postgres (ours vs bare Fastify + pg running the same SQL)…');
@@ -174,6 +199,7 @@ const failed =
   ingest.some((f) => !f.ledgerConsistent) ||
   ingest.some((f) => f.database === 'postgres' && f.operationsPerSecond < INGEST_TARGET) ||
   search.some((f) => f.database === 'postgres' && f.kinds.some((k) => k.p95 >= SEARCH_TARGET_MS)) ||
+  stock.some((f) => f.oursMs >= STOCK_IMPORT_TARGET_MS || f.added !== f.rows || f.readded !== 0) ||
   (overhead?.rows.some((r) => r.ratio < OVERHEAD_TARGET || r.errors > 0) ?? false);
 console.log(failed ? '\nSome figures miss their target (see above).' : '\nAll figures meet their targets.');
 // A call that failed or missed its target fails the run (CI and scripts see it).

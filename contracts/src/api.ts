@@ -173,6 +173,17 @@ export const ERRORS = {
   rateChangeNeedsConfirmation: { code: 3402, status: 409 },
   topUpNotPaid: { code: 3403, status: 409 },
   topUpNotFound: { code: 3404, status: 404 },
+  // Terminal fleet: wristband stock, terminal software, payment methods (3300-3399)
+  appFileType: { code: 3300, status: 415 },
+  appFileUnreadable: { code: 3301, status: 400 },
+  appNotUploaded: { code: 3302, status: 404 },
+  appFileTooLarge: { code: 3303, status: 413 },
+  appNoVersion: { code: 3304, status: 404 },
+  appZipNoApk: { code: 3305, status: 415 },
+  stockFileUnreadable: { code: 3310, status: 400 },
+  stockFileEmpty: { code: 3311, status: 400 },
+  stockFileTooManyRows: { code: 3312, status: 413 },
+  paymentMethodDisabled: { code: 3320, status: 400 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldError } from './api';
+import { AppChannel, RequiredAppVersion } from './app-version';
 import { CHECK_CODE_MAX, DATE_BOUNDS, SERIAL_LENGTH } from './constants';
 import { id } from './inputs';
 
@@ -397,6 +398,8 @@ export const SYNC_KINDS = [
 /** Each operation is checked on its own, so the body only bounds the batch. */
 export const SyncRequest = z.object({
   operations: z.array(z.unknown()).min(1).max(SYNC_MAX_OPERATIONS),
+  /** The terminal's software channel (issue 18): the answer names the version it must run. */
+  appChannel: AppChannel.optional(),
 });
 
 export const RefusedOperation = z.object({
@@ -438,6 +441,8 @@ export const SyncResult = z.object({
   refused: z.array(RefusedOperation),
   flagged: z.array(z.string()),
   flags: z.array(FlaggedOperation),
+  /** The version the terminal's channel must run (null: none enabled yet). */
+  app: RequiredAppVersion.nullable().optional(),
 });
 export type SyncResult = z.infer<typeof SyncResult>;
 

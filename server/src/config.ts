@@ -81,8 +81,12 @@ export interface S3Config {
 export interface StorageConfig {
   uploadMaxBytes: number;
   uploadUrlMinutes: number;
+  /** Largest terminal app file (.apk or .zip); unset = APP_UPLOAD_MAX_BYTES_DEFAULT. */
+  appUploadMaxBytes?: number;
   s3: S3Config | null;
 }
+
+export const APP_UPLOAD_MAX_BYTES_DEFAULT = 150 * 1_048_576;
 
 export function loadStorageConfig(): StorageConfig {
   const bucket = process.env.S3_BUCKET || '';
@@ -90,6 +94,7 @@ export function loadStorageConfig(): StorageConfig {
   return {
     uploadMaxBytes: int('UPLOAD_MAX_BYTES', 2 * 1_048_576, 1024),
     uploadUrlMinutes: int('UPLOAD_URL_MINUTES', 10, 1),
+    appUploadMaxBytes: int('APP_UPLOAD_MAX_BYTES', APP_UPLOAD_MAX_BYTES_DEFAULT, 1024),
     s3: bucket
       ? {
           bucket,

@@ -65,6 +65,9 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   ticketingManualRoles: lazy(() => import('../features/ticketing/manual-roles-page')),
   quickdashboard: lazy(() => import('../features/quick-dashboard/quick-dashboard-page')),
   documents: lazy(() => import('../features/documents/documents-page')),
+  rfids: lazy(() => import('../features/wristband-stock/wristband-stock-page')),
+  uploadVersions: lazy(() => import('../features/app-versions/app-versions-page')),
+  paymentMethod: lazy(() => import('../features/payment-methods/payment-methods-page')),
 };
 
 export const NAV_GROUPS: NavGroup[] = [

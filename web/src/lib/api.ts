@@ -47,6 +47,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Reads a successful answer's headers (e.g. the customer search's `x-has-more`). */
   onHeaders?: (headers: Headers) => void;
+  /** A file's bytes sent as they are (e.g. a wristband lot), instead of a JSON body. */
+  bytes?: Blob;
 }
 
 type ErrorHandler = (error: ApiError, options: RequestOptions) => void;
@@ -82,6 +84,7 @@ function sessionHeaders() {
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers = sessionHeaders();
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.bytes !== undefined) headers['content-type'] = 'application/octet-stream';
 
   if (!options.find) loading.start();
   try {
@@ -90,7 +93,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       res = await fetch(`/api${path}${queryString(options.query)}`, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.bytes ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         signal: options.signal,
       });
     } catch (e) {
@@ -135,7 +138,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 export const api = {
   get: <T>(path: string, o?: RequestOptions) => request<T>('GET', path, o),
   post: <T>(path: string, body?: unknown, o?: RequestOptions) =>
-    request<T>('POST', path, { ...o, body: body ?? {} }),
+    request<T>('POST', path, { ...o, body: o?.bytes ? undefined : (body ?? {}) }),
   put: <T>(path: string, body?: unknown, o?: RequestOptions) =>
     request<T>('PUT', path, { ...o, body: body ?? {} }),
   patch: <T>(path: string, body?: unknown, o?: RequestOptions) =>

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { latestAppVersion } from '../app-versions/app-versions.service';
 import { requestOrigin } from '../event-detail/device-qr.service';
 import * as service from './device.service';
 import { type DeviceCaller, requireDevice } from './device-auth';
@@ -63,7 +64,9 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const device = callers.get(req) ?? (await requireDevice(ctx, req));
-      return ok(req, await syncBatch(ctx.db, device, req.body.operations, req.lang));
+      const result = await syncBatch(ctx.db, device, req.body.operations, req.lang);
+      // Terminal software (issue 18): the version the terminal's channel must run.
+      return ok(req, { ...result, app: await latestAppVersion(ctx.db, req.body.appChannel ?? 'production') });
     },
   );
 

@@ -15,6 +15,8 @@ import type { SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
+import { checkStock, namedSerials } from '../wristband-stock/stock-check';
+import { unknownToStock } from '../wristband-stock/wristband-stock.service';
 import type { DeviceCaller } from './device-auth';
 import * as repo from './sync.repo';
 import { type BanOutcome, banOutcome, checkAddon, checkOperation, checkVenue, saleTotal } from './sync.rules';
@@ -128,6 +130,7 @@ export async function syncBatch(
   const knownAddons = await repo.eventAddons(db, device.eventId, namedAddons(rawOps));
   const venue = namedVenue(rawOps);
   const knownVenue = await repo.eventVenue(db, device.eventId, venue.kitchens, venue.rooms);
+  const outsideStock = await unknownToStock(db, device.eventId, namedSerials(rawOps));
   rawOps.forEach((raw, index) => {
     const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
     const unsafe = unsafeAt[index];
@@ -143,7 +146,11 @@ export async function syncBatch(
       return;
     }
     const op = parsed.data;
-    const rule = checkOperation(op) ?? checkAddon(op, knownAddons) ?? checkVenue(op, knownVenue);
+    const rule =
+      checkOperation(op) ??
+      checkAddon(op, knownAddons) ??
+      checkVenue(op, knownVenue) ??
+      checkStock(op, outsideStock);
     if (rule) {
       refusals.push(refusal(lang, op.id, index, rule.reason, rule.message, raw));
       return;

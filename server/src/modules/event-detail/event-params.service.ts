@@ -1,8 +1,10 @@
 import type { EventParamSave, EventParamsResult } from '@pulsera/contracts';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { fail, fieldError } from '../../lib/errors';
 import * as eventsRepo from '../events/events.repo';
 import * as events from '../events/events.service';
+import { assertPaymentLettersEnabled } from '../payment-methods/payment-methods.service';
 import * as repo from './event-detail.repo';
 
 /** GET /event/params: the event's value of every application parameter, the applications, and the
@@ -30,6 +32,8 @@ export async function saveEventParam(ctx: AppContext, eventId: number, input: Ev
   return ctx.db.transaction(async (tx) => {
     const param = await repo.findAppParam(tx, input.id);
     if (!param) throw fail('notFound');
+    if (param.nameUnique === events.ALLOWED_PAYMENT_METHODS)
+      await checkPaymentLetters(tx, eventId, param.id, input);
     const seen = new Set<string>();
     input.exceptions.forEach((e, i) => {
       const k = key(e);
@@ -56,4 +60,17 @@ export async function saveEventParam(ctx: AppContext, eventId: number, input: Ev
     const saved = (await eventsRepo.eventParamsWithExceptions(tx, eventId)).find((p) => p.id === param.id);
     return saved!;
   });
+}
+
+/**
+ * ALLOWED_PAYMENT_METHODS offers only the letters enabled in the catalogue: the event's value may hold
+ * no disabled letter; an exception may keep one it held before the letter was disabled, not gain one.
+ */
+async function checkPaymentLetters(tx: Executor, eventId: number, paramId: number, input: EventParamSave) {
+  const stored = (await eventsRepo.eventParamsWithExceptions(tx, eventId)).find((p) => p.id === paramId);
+  const before = new Map((stored?.exceptions ?? []).map((e) => [key(e), e.value ?? '']));
+  const added = input.exceptions.map((e) =>
+    [...(e.value ?? '')].filter((l) => !before.get(key(e))?.includes(l)).join(''),
+  );
+  await assertPaymentLettersEnabled(tx, [input.value, ...added]);
 }

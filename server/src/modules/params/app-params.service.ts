@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../../context';
 import { fail, fieldError } from '../../lib/errors';
 import { listApplications } from '../event-detail/event-detail.repo';
+import { assertPaymentLettersEnabled } from '../payment-methods/payment-methods.service';
 import * as repo from './app-params.repo';
 
 const isSystem = (nameUnique: string) => (SYSTEM_APP_PARAMS as readonly string[]).includes(nameUnique);
@@ -47,6 +48,8 @@ export async function saveAppParam(ctx: AppContext, input: AppParamSave): Promis
       if (input.id !== undefined && !existing) throw fail('notFound');
       if (existing && isSystem(existing.nameUnique) && existing.nameUnique !== input.nameUnique)
         throw fail('appParamSystem');
+      if (input.nameUnique === 'ALLOWED_PAYMENT_METHODS' && input.defaultValue !== existing?.defaultValue)
+        await assertPaymentLettersEnabled(tx, [input.defaultValue]);
       if (!(await repo.applicationExists(tx, input.idApp)))
         throw fieldError('appParam.idApp', 'validation.invalid');
       if (await repo.variableNameTaken(tx, input.nameUnique, existing?.id))

@@ -12,19 +12,25 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { EXTENSION_OF, IMAGE_KEY_PATTERN, type ImageMime } from '@pulsera/contracts';
+import { APP_KEY_PATTERN, EXTENSION_OF, IMAGE_KEY_PATTERN, type ImageMime } from '@pulsera/contracts';
 import { loadStorageConfig, type S3Config, type StorageConfig } from '../../config';
 import type { AppContext } from '../../context';
 import type { Tokens } from '../../lib/tokens';
 
 /** The purpose (JWT audience) of the signed local upload addresses. */
 export const UPLOAD_PURPOSE = 'upload';
-/** Claims of a local upload address: the object key, its declared type and the most bytes it may hold. */
+/**
+ * Claims of a local upload address: the object key, its declared type and the most bytes it may hold.
+ * An image key carries its image type; a terminal app key (APP_KEY_PATTERN) carries APP_UPLOAD_MIME.
+ */
 export interface UploadClaims {
   k: string;
-  m: ImageMime;
+  m: string;
   max: number;
 }
+
+/** Keys this storage holds: images (IMAGE_KEY_PATTERN) and terminal app files (APP_KEY_PATTERN). */
+export const isStorageKey = (key: string) => IMAGE_KEY_PATTERN.test(key) || APP_KEY_PATTERN.test(key);
 
 /** The start of a stored object and its full size. */
 export interface StoredHead {
@@ -33,11 +39,11 @@ export interface StoredHead {
   storedAt: Date;
 }
 
-/** Where uploaded images live: local disk (default) or an S3-compatible bucket. */
+/** Where uploaded images and terminal app files live: local disk (default) or an S3-compatible bucket. */
 export interface Storage {
   readonly kind: 'local' | 's3';
   /** A signed address the browser PUTs the bytes to (with this content type) until it expires. */
-  uploadUrl(key: string, mime: ImageMime, maxBytes: number, expiresInSeconds: number): Promise<string>;
+  uploadUrl(key: string, mime: string, maxBytes: number, expiresInSeconds: number): Promise<string>;
   /** Up to `limit` bytes from the start of the object and its size; null when there is none. */
   read(key: string, limit: number): Promise<StoredHead | null>;
   remove(key: string): Promise<void>;
@@ -62,13 +68,13 @@ export class LocalStorage implements Storage {
 
   /** The file of a key; never outside the root (keys are checked against the pattern first). */
   file(key: string) {
-    if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`Bad storage key ${key}`);
+    if (!isStorageKey(key)) throw new Error(`Bad storage key ${key}`);
     const file = path.resolve(this.root, key);
     if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Bad storage key ${key}`);
     return file;
   }
 
-  async uploadUrl(key: string, mime: ImageMime, maxBytes: number, expiresInSeconds: number) {
+  async uploadUrl(key: string, mime: string, maxBytes: number, expiresInSeconds: number) {
     const claims: UploadClaims = { k: key, m: mime, max: maxBytes };
     const token = await this.tokens.purpose(UPLOAD_PURPOSE, { ...claims }, `${expiresInSeconds}s`);
     return `/api/uploads/${token}`;
@@ -179,7 +185,7 @@ export class S3Storage implements Storage {
     });
   }
 
-  uploadUrl(key: string, mime: ImageMime, _maxBytes: number, expiresInSeconds: number) {
+  uploadUrl(key: string, mime: string, _maxBytes: number, expiresInSeconds: number) {
     // The content type is signed: the browser must send the type it declared. The size and the real
     // type cannot be signed in a PUT address, so attaching re-reads the object and checks both.
     const command = new PutObjectCommand({ Bucket: this.cfg.bucket, Key: key, ContentType: mime });

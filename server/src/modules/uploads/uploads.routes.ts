@@ -19,9 +19,14 @@ import * as service from './uploads.service';
 export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 /** Reads a raw body up to `limit` bytes; more is a 413 (the rest of the request is left unread). */
-function readBody(payload: IncomingMessage, limit: number, declaredLength: number): Promise<Buffer> {
+function readBody(
+  payload: IncomingMessage,
+  limit: number,
+  declaredLength: number,
+  tooLarge: Error = service.tooLarge(limit),
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    if (declaredLength > limit) return reject(service.tooLarge(limit));
+    if (declaredLength > limit) return reject(tooLarge);
     const chunks: Buffer[] = [];
     let received = 0;
     const cleanup = () => {
@@ -34,7 +39,7 @@ function readBody(payload: IncomingMessage, limit: number, declaredLength: numbe
       if (received > limit) {
         cleanup();
         payload.resume();
-        reject(service.tooLarge(limit));
+        reject(tooLarge);
         return;
       }
       chunks.push(chunk);
@@ -81,6 +86,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
           payload,
           service.uploadLimit(ctx, claims),
           Number(req.headers['content-length'] ?? 0),
+          service.tooLargeFor(ctx, claims),
         );
       },
     );

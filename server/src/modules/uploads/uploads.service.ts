@@ -1,4 +1,6 @@
 import {
+  APP_KEY_PATTERN,
+  APP_UPLOAD_MIME,
   IMAGE_KEY_PATTERN,
   IMAGE_MIME_TYPES,
   type ImageMime,
@@ -8,6 +10,7 @@ import {
   type UploadImageRequest,
   type UploadImageResult,
 } from '@pulsera/contracts';
+import { APP_UPLOAD_MAX_BYTES_DEFAULT } from '../../config';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { AppError, fail } from '../../lib/errors';
@@ -45,21 +48,28 @@ export async function verifyUploadToken(ctx: AppContext, token: string): Promise
   if (!verified.ok)
     throw fail(verified.reason === 'expired' ? 'uploadAddressExpired' : 'uploadAddressInvalid');
   const { k, m, max } = verified.claims;
-  const valid =
-    typeof k === 'string' &&
-    IMAGE_KEY_PATTERN.test(k) &&
-    (IMAGE_MIME_TYPES as readonly string[]).includes(m) &&
-    Number.isInteger(max) &&
-    max > 0;
+  const image = IMAGE_KEY_PATTERN.test(k) && (IMAGE_MIME_TYPES as readonly string[]).includes(m);
+  const app = APP_KEY_PATTERN.test(k) && m === APP_UPLOAD_MIME;
+  const valid = typeof k === 'string' && (image || app) && Number.isInteger(max) && max > 0;
   if (!valid) throw fail('uploadAddressInvalid');
   return { k, m, max };
 }
 
+/** The most bytes a terminal app file may hold (APP_UPLOAD_MAX_BYTES). */
+export const appUploadMaxBytes = (ctx: AppContext) =>
+  storageConfig(ctx).appUploadMaxBytes ?? APP_UPLOAD_MAX_BYTES_DEFAULT;
+
+const isAppClaim = (claims: UploadClaims) => APP_KEY_PATTERN.test(claims.k);
+
 /** The most bytes a local upload address accepts (its own limit, never above the server's). */
 export const uploadLimit = (ctx: AppContext, claims: UploadClaims) =>
-  Math.min(claims.max, storageConfig(ctx).uploadMaxBytes);
+  Math.min(claims.max, isAppClaim(claims) ? appUploadMaxBytes(ctx) : storageConfig(ctx).uploadMaxBytes);
 
 export const tooLarge = (limit: number) => fail('imageTooLarge', { params: { limit: formatBytes(limit) } });
+const appTooLarge = (limit: number) => fail('appFileTooLarge', { params: { limit: formatBytes(limit) } });
+/** The 413 of an upload address: an image's or an app file's. */
+export const tooLargeFor = (ctx: AppContext, claims: UploadClaims) =>
+  isAppClaim(claims) ? appTooLarge(uploadLimit(ctx, claims)) : tooLarge(uploadLimit(ctx, claims));
 
 /**
  * PUT /uploads/:token (local storage): checks the real type of the bytes against the declared one,
@@ -76,11 +86,24 @@ export async function receiveUpload(
   if (!Buffer.isBuffer(body)) throw fail('unsupportedMedia');
   const sent = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (sent !== claims.m && sent !== 'application/octet-stream') throw fail('unsupportedMedia');
-  if (body.length > uploadLimit(ctx, claims)) throw tooLarge(uploadLimit(ctx, claims));
-  const image = await inspectImage(body, claims.m);
+  if (body.length > uploadLimit(ctx, claims)) throw tooLargeFor(ctx, claims);
+  if (isAppClaim(claims)) {
+    // A terminal app file: its real type (zip archive) is checked here and again when it is read.
+    if (!isZipArchive(body)) throw fail('appFileType');
+    if (!(await storage.write(claims.k, body))) throw fail('uploadAddressUsed');
+    return { key: claims.k, url: '', width: 0, height: 0 };
+  }
+  const image = await inspectImage(body, claims.m as ImageMime);
   if (!(await storage.write(claims.k, body))) throw fail('uploadAddressUsed');
   return { key: claims.k, url: storage.publicUrl(claims.k), width: image.width, height: image.height };
 }
+
+/** An .apk and a .zip are both zip archives: a local file header (or an empty archive's end record). */
+export const isZipArchive = (bytes: Uint8Array) =>
+  bytes.length >= 4 &&
+  bytes[0] === 0x50 &&
+  bytes[1] === 0x4b &&
+  ((bytes[2] === 0x03 && bytes[3] === 0x04) || (bytes[2] === 0x05 && bytes[3] === 0x06));
 
 /** Removes a stored object whose record is gone; a failure only leaves an unused file behind. */
 export async function removeQuietly(storage: Storage, key: string | null) {

@@ -94,6 +94,19 @@ interface Sent {
   body: unknown;
 }
 
+/** The payment method catalogue: every letter enabled but I (integrated TPV). */
+const PAYMENT_METHODS_CATALOGUE = [
+  ['C', 'Cash'],
+  ['T', 'External TPV'],
+  ['L', 'Cashless'],
+  ['P', 'Pin pad'],
+  ['I', 'Integrated TPV'],
+].map(([letter, en]) => ({
+  letter,
+  labels: { en, es: en, it: en, fr: en },
+  enabled: letter === 'I' ? 0 : 1,
+}));
+
 /** A fake server for the calls of the screen; `on` may answer a call itself. */
 function fakeServer(on: (call: Sent) => { status?: number; body: unknown } | undefined = () => undefined) {
   const sent: Sent[] = [];
@@ -162,7 +175,9 @@ function fakeServer(on: (call: Sent) => { status?: number; body: unknown } | und
                   ? ok([{ id: 3, name: 'Operations' }])
                   : url === '/api/event/configKiosk'
                     ? ok({ messageOriginator: 'SONORA', buttons: [] })
-                    : ok(null));
+                    : url === '/api/global/payment-methods'
+                      ? ok(PAYMENT_METHODS_CATALOGUE)
+                      : ok(null));
       const { status = 200, body } = answer;
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
@@ -256,6 +271,8 @@ describe('the event form rules', () => {
     expect(togglePaymentMethod('TL', 'C', true)).toBe('CTL');
     expect(togglePaymentMethod('CTL', 'T', false)).toBe('CL');
     expect(togglePaymentMethod('C', 'C', false)).toBe('');
+    // A letter no longer offered (disabled in the catalogue) goes with the change.
+    expect(togglePaymentMethod('CTI', 'L', true, ['C', 'T', 'L', 'P'])).toBe('CTL');
     expect(paymentMethodsValue('')).toBe(' ');
     expect(paymentMethodsValue('CP')).toBe('CP');
   });
@@ -270,6 +287,10 @@ describe('the event detail screen', { timeout: 60_000 }, () => {
     renderPage();
     const form = await screen.findByTestId('event-form');
     const methods = within(form).getByTestId('field-paymentMethods');
+    // Only the catalogue's enabled letters are offered.
+    expect(await within(methods).findAllByRole('checkbox')).toHaveLength(4);
+    expect(within(methods).queryByText('I · Integrated TPV')).toBeNull();
+    expect(within(methods).getByText('P · Pin pad')).toBeTruthy();
     for (const box of within(methods).getAllByRole('checkbox'))
       if ((box as HTMLInputElement).checked) await user.click(box);
     await user.click(screen.getByTestId('event-save'));

@@ -85,9 +85,16 @@ export function toBody(v: EventForm, o: { admin: boolean }): EventSave {
   };
 }
 
-/** Payment method letters in their canonical order (C T L P I). */
-export const togglePaymentMethod = (value: string, letter: string, on: boolean) =>
-  PAYMENT_METHODS.filter((l) => (l === letter ? on : value.includes(l))).join('');
+/**
+ * Payment method letters in their canonical order (C T L P I), of those offered (the catalogue's
+ * enabled letters): a letter disabled since it was saved goes with the first change.
+ */
+export const togglePaymentMethod = (
+  value: string,
+  letter: string,
+  on: boolean,
+  offered: readonly string[] = PAYMENT_METHODS,
+) => PAYMENT_METHODS.filter((l) => offered.includes(l) && (l === letter ? on : value.includes(l))).join('');
 
 /** What the ALLOWED_PAYMENT_METHODS parameter gets: an empty set of letters is a single space. */
 export const paymentMethodsValue = (letters: string) => letters || PAYMENT_METHODS_EMPTY;

@@ -22,7 +22,6 @@ import {
   type Event,
   EventForm,
   minRate,
-  PAYMENT_METHODS,
   RATE_DECIMALS,
   TAG_COUNTER_SLOTS,
   VAT_RANGE,
@@ -61,6 +60,7 @@ import {
   provinceKeys,
   searchTeams,
 } from '../globals/api';
+import { listPaymentMethods, paymentMethodKeys } from '../payment-methods/api';
 import {
   type EventDetail,
   eventDetailKeys,
@@ -613,10 +613,17 @@ function CurrencyFields({
   );
 }
 
-/** Payment method letters (C T L P I), toggled one by one. */
+/**
+ * Payment method letters (C T L P I), toggled one by one: only those the catalogue enables
+ * (admin/configuration/paymentMethod), labelled in the user's language.
+ */
 function PaymentMethodsField() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { control } = useFormContext<EventForm>();
+  const catalogue = useQuery({ queryKey: paymentMethodKeys.list(), queryFn: listPaymentMethods });
+  const offered = (catalogue.data ?? []).filter((m) => m.enabled === 1);
+  const letters = offered.map((m) => m.letter);
+  const lang = i18n.language as 'en' | 'es' | 'it' | 'fr';
   return (
     <Controller
       name="paymentMethods"
@@ -624,13 +631,15 @@ function PaymentMethodsField() {
       render={({ field }) => (
         <Input.Wrapper label={t('eventDetail.fields.paymentMethods')} data-testid="field-paymentMethods">
           <Group gap="md" mt={4}>
-            {PAYMENT_METHODS.map((letter) => (
+            {offered.map((m) => (
               <Checkbox
-                key={letter}
-                label={`${letter} · ${t(`eventDetail.paymentMethods.${letter}`)}`}
-                checked={(field.value ?? '').includes(letter)}
+                key={m.letter}
+                label={`${m.letter} · ${m.labels[lang] ?? m.labels.en}`}
+                checked={(field.value ?? '').includes(m.letter)}
                 onChange={(e) =>
-                  field.onChange(togglePaymentMethod(field.value ?? '', letter, e.currentTarget.checked))
+                  field.onChange(
+                    togglePaymentMethod(field.value ?? '', m.letter, e.currentTarget.checked, letters),
+                  )
                 }
               />
             ))}

@@ -1,0 +1,52 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { appVersions, devices } from '../../db/schema';
+
+export type AppVersionRow = typeof appVersions.$inferSelect;
+
+export const findByKey = async (db: Executor, storageKey: string) =>
+  (await db.select().from(appVersions).where(eq(appVersions.storageKey, storageKey)).limit(1))[0] ?? null;
+
+export const findById = async (db: Executor, id: number) =>
+  (await db.select().from(appVersions).where(eq(appVersions.id, id)).limit(1))[0] ?? null;
+
+/** Records a read file once: a second preview of the same key answers the first row. */
+export async function insertOnce(db: Executor, values: typeof appVersions.$inferInsert) {
+  const [row] = await db
+    .insert(appVersions)
+    .values(values)
+    .onConflictDoNothing({ target: appVersions.storageKey })
+    .returning();
+  return row ?? (await findByKey(db, values.storageKey))!;
+}
+
+/** Enables a version (again): it becomes the latest of its channel. */
+export async function enable(db: Executor, id: number, userId: number) {
+  const [row] = await db
+    .update(appVersions)
+    .set({ enabledAt: new Date(), enabledBy: userId })
+    .where(eq(appVersions.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** The latest enabled version of a channel (the one its terminals must run). */
+export const latestEnabled = async (db: Executor, channel: string) =>
+  (
+    await db
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.channel, channel), isNotNull(appVersions.enabledAt)))
+      .orderBy(desc(appVersions.enabledAt), desc(appVersions.id))
+      .limit(1)
+  )[0] ?? null;
+
+/** Whether a device token's device still holds that key version and is active (for its download). */
+export async function deviceMayDownload(db: Executor, id: number, version: number) {
+  const [row] = await db
+    .select({ version: devices.tokenVersion, inactive: devices.dateInactive })
+    .from(devices)
+    .where(eq(devices.id, id))
+    .limit(1);
+  return !!row && row.version === version && (!row.inactive || row.inactive > new Date());
+}
