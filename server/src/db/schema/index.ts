@@ -6,6 +6,7 @@ export * from './customers';
 export * from './event-detail';
 export * from './events';
 export * from './feed';
+export * from './fleet';
 export * from './flags';
 export * from './globals';
 export * from './report-rollups';
