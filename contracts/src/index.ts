@@ -11,6 +11,7 @@ export * from './capacity';
 export * from './constants';
 export * from './currency';
 export * from './customer';
+export * from './device-registry';
 export * from './event';
 export * from './event-detail';
 export * from './fee';

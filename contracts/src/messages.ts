@@ -148,6 +148,9 @@ const en: Catalogue = {
     malformedJson: 'The request body is not valid JSON',
   },
   validation: {
+    deviceType: 'Unknown device type; use PDA, CASH_KIOSK, CARD_KIOSK, ACCESS_TOTEM or VENDING',
+    deviceImportDuplicate: 'The serial {{serial}} is already in line {{line}} of the file',
+    deviceImportTaken: 'The serial {{serial}} is already registered',
     sepaCharset: "Only letters, digits, spaces and / - ? : ( ) . , ' + are allowed",
     sepaPlaceholder: 'Unknown placeholder; use {event}, {refund}, {customer} or {serial}',
     refundOverBalance: 'The refund cannot exceed the cash balance of the customer ({{balance}})',
@@ -410,6 +413,9 @@ const es: Catalogue = {
     malformedJson: 'El cuerpo de la petición no es JSON válido',
   },
   validation: {
+    deviceType: 'Tipo de dispositivo desconocido; use PDA, CASH_KIOSK, CARD_KIOSK, ACCESS_TOTEM o VENDING',
+    deviceImportDuplicate: 'El número de serie {{serial}} ya está en la línea {{line}} del fichero',
+    deviceImportTaken: 'El número de serie {{serial}} ya está registrado',
     sepaCharset: "Solo se permiten letras, dígitos, espacios y / - ? : ( ) . , ' +",
     sepaPlaceholder: 'Marcador desconocido; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'La devolución no puede superar el saldo en efectivo del cliente ({{balance}})',
@@ -680,6 +686,9 @@ const it: Catalogue = {
     malformedJson: 'Il corpo della richiesta non è JSON valido',
   },
   validation: {
+    deviceType: 'Tipo di dispositivo sconosciuto; usa PDA, CASH_KIOSK, CARD_KIOSK, ACCESS_TOTEM o VENDING',
+    deviceImportDuplicate: 'Il numero di serie {{serial}} è già alla riga {{line}} del file',
+    deviceImportTaken: 'Il numero di serie {{serial}} è già registrato',
     sepaCharset: "Sono ammessi solo lettere, cifre, spazi e / - ? : ( ) . , ' +",
     sepaPlaceholder: 'Segnaposto sconosciuto; usa {event}, {refund}, {customer} o {serial}',
     refundOverBalance: 'Il rimborso non può superare il saldo in contanti del cliente ({{balance}})',
@@ -951,6 +960,9 @@ const fr: Catalogue = {
     malformedJson: 'Le corps de la requête n’est pas un JSON valide',
   },
   validation: {
+    deviceType: 'Type d’appareil inconnu ; utilisez PDA, CASH_KIOSK, CARD_KIOSK, ACCESS_TOTEM ou VENDING',
+    deviceImportDuplicate: 'Le numéro de série {{serial}} figure déjà à la ligne {{line}} du fichier',
+    deviceImportTaken: 'Le numéro de série {{serial}} est déjà enregistré',
     sepaCharset: "Seuls les lettres, chiffres, espaces et / - ? : ( ) . , ' + sont autorisés",
     sepaPlaceholder: 'Espace réservé inconnu ; utilisez {event}, {refund}, {customer} ou {serial}',
     refundOverBalance: 'Le remboursement ne peut pas dépasser le solde en espèces du client ({{balance}})',

@@ -17,6 +17,7 @@ import { flagRoutes } from './modules/catalogue-rules/flags.routes';
 import { refundRuleRoutes } from './modules/catalogue-rules/refund-rules.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { deviceRoutes } from './modules/device/device.routes';
+import { deviceRegistryRoutes } from './modules/device-registry/registry.routes';
 import { eventDetailRoutes } from './modules/event-detail/event-detail.routes';
 import { eventDeviceRoutes } from './modules/event-devices/devices.routes';
 import { eventRoutes } from './modules/events/events.routes';
@@ -97,6 +98,7 @@ export async function buildApp(
   await eventDetailRoutes(app, ctx);
   await bannedRoutes(app, ctx);
   await deviceRoutes(app, ctx);
+  await deviceRegistryRoutes(app, ctx);
   await customerRoutes(app, ctx);
   await payoutRoutes(app, ctx);
   await eventDeviceRoutes(app, ctx);

@@ -13,10 +13,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
+import { syncTerminal } from '../device-registry/terminal-contact';
 import { requestOrigin } from '../event-detail/device-qr.service';
 import * as service from './device.service';
 import { type DeviceCaller, requireDevice } from './device-auth';
-import { syncBatch } from './sync.service';
 
 /** A full batch of SYNC_MAX_OPERATIONS operations fits comfortably. */
 const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
@@ -63,7 +63,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const device = callers.get(req) ?? (await requireDevice(ctx, req));
-      return ok(req, await syncBatch(ctx.db, device, req.body.operations, req.lang));
+      return ok(req, await syncTerminal(ctx.db, device, req.body, req.lang));
     },
   );
 

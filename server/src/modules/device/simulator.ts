@@ -6,6 +6,7 @@ import {
   addonFlags,
   addons,
   articles,
+  devices,
   events,
   flags,
   gates,
@@ -86,7 +87,23 @@ export interface SimulationOptions {
   onUpload?: (phase: 'start' | 'end') => void | Promise<void>;
   /** Stop sending after this many seconds (the benchmark bounds its time). */
   maxSeconds?: number;
+  /**
+   * Fleet health incidents (the demo): on the last day one bar handheld loses a few operations (gaps
+   * in its sequence numbers) and another goes silent two hours before the end.
+   */
+  fleetIncidents?: boolean;
+  /** Called with each sync's (simulated) send time, per terminal serial. */
+  onContact?: (serial: string, at: Date) => void;
 }
+
+/** The app every simulated terminal runs, but one kiosk still on the previous release. */
+export const SIM_APP = { name: '3.4.2', code: 30402 } as const;
+export const SIM_OLD_APP = { name: '3.3.0', code: 30300 } as const;
+/** The serials of the demo's fleet incidents (fleetIncidents). */
+export const simGapTerminal = <T extends { type: DeviceType }>(terminals: T[]) =>
+  terminals.filter((t) => t.type === 'PDA')[0];
+export const simSilentTerminal = <T extends { type: DeviceType }>(terminals: T[]) =>
+  terminals.filter((t) => t.type === 'PDA')[1];
 
 /**
  * A location's menu as its terminals sell it: the articles shown (visible, with a price) at the menu's
@@ -883,6 +900,25 @@ function batchesOf(rng: Rng, venue: Venue, timed: Timed[], everyMs: number, kios
   return batches.sort((a, b) => a.sendAt - b.sendAt);
 }
 
+/**
+ * The demo's fleet incidents on the last day: the gap terminal's operations 3 to 5 of a middle batch
+ * (sales and access only, so no balance depends on them) never arrive, and the silent terminal sends
+ * nothing in the last two hours.
+ */
+function withIncidents(batches: Batch[], gap?: Terminal, silent?: Terminal): Batch[] {
+  const last = batches.reduce((m, b) => Math.max(m, b.sendAt), 0);
+  const kept = batches.filter((b) => !(b.terminal === silent && b.sendAt > last - 2 * HOUR));
+  const gapBatches = kept.filter((b) => b.terminal === gap && b.ops.length >= 6);
+  const middle = gapBatches[Math.floor(gapBatches.length / 2)];
+  if (middle) {
+    const lost = new Set<SyncOperationInput>(
+      middle.ops.filter((op) => op.kind === 'sale' || op.kind === 'access').slice(0, 3),
+    );
+    middle.ops = middle.ops.filter((op) => !lost.has(op));
+  }
+  return kept;
+}
+
 /** The last festival nights up to now: day 0 opens at 12:00 UTC, each night closes at 04:00 UTC. */
 function defaultStart(days: number) {
   const now = Date.now();
@@ -940,6 +976,12 @@ export async function simulateFestival(
   let spare = 0;
   const serialFor = () =>
     `05${(seed % 1000).toString(16).padStart(3, '0')}${(++spare).toString(16).padStart(9, '0')}`.toUpperCase();
+  // Fleet health: each terminal numbers its operations (1, 2, 3…) and keeps the ban list it holds.
+  const seqs = new Map<Terminal, number>();
+  const banVersions = new Map<Terminal, number>();
+  const oldApp = venue.terminals.find((t) => t.type === 'CARD_KIOSK');
+  const gapTerminal = opts.fleetIncidents ? simGapTerminal(venue.terminals) : undefined;
+  const silentTerminal = opts.fleetIncidents ? simSilentTerminal(venue.terminals) : undefined;
   const report: SimulationReport = {
     devices: venue.terminals.length,
     operations: 0,
@@ -978,7 +1020,15 @@ export async function simulateFestival(
     );
     const until = opts.until?.getTime();
     const timed = until === undefined ? all : all.filter((x) => x.at <= until);
-    const batches = batchesOf(rng, venue, timed, everyMs, kioskMs);
+    const numbered = batchesOf(rng, venue, timed, everyMs, kioskMs);
+    for (const b of numbered) {
+      for (const op of b.ops) {
+        const n = (seqs.get(b.terminal) ?? 0) + 1;
+        seqs.set(b.terminal, n);
+        op.seq = n;
+      }
+    }
+    const batches = day === opts.days - 1 ? withIncidents(numbered, gapTerminal, silentTerminal) : numbered;
     // Batches go out in the order they are due, several at once, each terminal one after the
     // other (a terminal waits for the answer to its previous batch). 2% of answers are "lost"
     // (decided up front, so a seed stays deterministic): the terminal sends the same batch again,
@@ -1010,7 +1060,17 @@ export async function simulateFestival(
         const previous = inFlight.get(b.terminal);
         const run = (async () => {
           if (previous) await previous;
-          count(await syncs.get(b.terminal)!(b.ops));
+          const app = b.terminal === oldApp ? SIM_OLD_APP : SIM_APP;
+          const result = await syncs.get(b.terminal)!(b.ops, {
+            appVersion: app.name,
+            appVersionCode: app.code,
+            pendingOperations: 0,
+            lastSeq: b.ops.reduce((m, op) => Math.max(m, op.seq ?? 0), 0),
+            banListVersion: banVersions.get(b.terminal) ?? 0,
+          });
+          if (result.banList) banVersions.set(b.terminal, result.banList.version);
+          opts.onContact?.(b.terminal.serial, new Date(Math.min(b.sendAt, Date.now())));
+          count(result);
           report.batches++;
           report.operations += b.fresh;
           if (b.fresh === 0) report.resentBatches++;
@@ -1258,7 +1318,11 @@ export async function simulateDemo(db: Db, eventId: number) {
   const opened = event && event.start.getTime() < now - HOUR ? event.start : null;
   const days = opened ? Math.min(2, Math.max(1, Math.ceil((now - opened.getTime()) / (24 * HOUR)))) : 2;
   const zones = await eventZones(db, eventId);
-  return simulateFestival(serviceTarget(db), {
+  // The terminals' last contact is when they synced in the simulated festival, not this start-up.
+  const contacts = new Map<string, Date>();
+  const report = await simulateFestival(serviceTarget(db), {
+    fleetIncidents: true,
+    onContact: (serial, at) => contacts.set(serial, at),
     eventId,
     wristbands: 150,
     days,
@@ -1276,4 +1340,8 @@ export async function simulateDemo(db: Db, eventId: number) {
     ...(await eventSalePlaces(db, eventId)),
     ...(opened ? { start: opened, until: new Date(now) } : {}),
   });
+  for (const [serial, at] of contacts) {
+    await db.update(devices).set({ lastContactAt: at }).where(eq(devices.nSerie, serial));
+  }
+  return report;
 }

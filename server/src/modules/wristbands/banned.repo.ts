@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bannedWristbands } from '../../db/schema';
 
@@ -19,8 +19,17 @@ export async function upsertBan(db: Executor, values: typeof bannedWristbands.$i
         enabledTopUps: values.enabledTopUps,
         updatedBy: values.updatedBy,
         updatedAt: new Date(),
+        // Every change is a new version of the terminals' ban list (fleet health).
+        listVersion: sql`nextval('banned_wristbands_list_version_seq')`,
       },
     })
     .returning();
   return row!;
 }
+
+/**
+ * Ban saves one at a time (until commit), so list versions become visible in their order: a terminal
+ * holding version v can never miss a ban numbered below v that committed later.
+ */
+export const lockBanList = (db: Executor) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext('banned_wristbands_list_version'))`);

@@ -15,13 +15,16 @@ const toDto = (r: Awaited<ReturnType<typeof repo.listBanned>>[number]): BannedWr
 export const listBanned = async (ctx: AppContext) => (await repo.listBanned(ctx.db)).map(toDto);
 
 export async function ban(ctx: AppContext, userId: number, input: BanRequest) {
-  const row = await repo.upsertBan(ctx.db, {
-    nSerie: input.nSerie,
-    codeCheck: input.codeCheck || null,
-    notes: input.notes || null,
-    enabled: input.banAndroid,
-    enabledTopUps: input.banTopUps,
-    updatedBy: userId,
+  const row = await ctx.db.transaction(async (tx) => {
+    await repo.lockBanList(tx);
+    return repo.upsertBan(tx, {
+      nSerie: input.nSerie,
+      codeCheck: input.codeCheck || null,
+      notes: input.notes || null,
+      enabled: input.banAndroid,
+      enabledTopUps: input.banTopUps,
+      updatedBy: userId,
+    });
   });
   return toDto(row);
 }
