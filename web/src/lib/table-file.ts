@@ -1,5 +1,3 @@
-import { decodeImportBytes } from './text-decode';
-
 /**
  * A table chosen as a file in the browser (imports): CSV (comma or semicolon, as spreadsheets write
  * them), TSV or TXT (tab), or the first sheet of an XLSX workbook (exceljs, loaded only when used).
@@ -118,6 +116,8 @@ export async function readTableFile(file: File): Promise<TableFile> {
       return { ok: false, issue: 'unreadable' };
     }
   }
+  // The encoding detector is large: loaded only when a text file is read.
+  const { decodeImportBytes } = await import('./text-decode');
   const decoded = decodeImportBytes(new Uint8Array(bytes));
   const lines = parseDelimited(decoded.text);
   return lines.length

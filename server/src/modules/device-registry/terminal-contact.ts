@@ -103,7 +103,8 @@ export async function recordContact(db: Db, device: DeviceCaller, health: SyncHe
     if (row.assignedEventId !== device.eventId || row.tokenVersion !== device.version) {
       throw fail('deviceTokenInvalid');
     }
-    const lastSeq = health.lastSeq ?? row.lastSeq;
+    // Its last sequence number only grows (a batch re-sent late may say an older one).
+    const lastSeq = health.lastSeq === undefined ? row.lastSeq : Math.max(health.lastSeq, row.lastSeq ?? 0);
     const pending = health.pendingOperations ?? row.pendingOperations;
     let ranges = await seqRanges(tx, device.id);
     if (seqs.length) {
@@ -123,7 +124,7 @@ export async function recordContact(db: Db, device: DeviceCaller, health: SyncHe
         ...(health.appVersion !== undefined ? { appVersion: health.appVersion } : {}),
         ...(health.appVersionCode !== undefined ? { appVersionCode: health.appVersionCode } : {}),
         ...(health.pendingOperations !== undefined ? { pendingOperations: health.pendingOperations } : {}),
-        ...(health.lastSeq !== undefined ? { lastSeq: health.lastSeq } : {}),
+        ...(health.lastSeq !== undefined ? { lastSeq } : {}),
         ...(health.banListVersion !== undefined ? { banListVersion: health.banListVersion } : {}),
       })
       .where(eq(devices.id, device.id));

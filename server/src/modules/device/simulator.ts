@@ -855,11 +855,14 @@ interface Batch {
   terminal: Terminal;
   sendAt: number;
   ops: SyncOperationInput[];
+  /** The sequence number of the terminal's last operation when it sends (fleet health). */
+  lastSeq?: number;
 }
 interface Sending {
   terminal: Terminal;
   sendAt: number;
   ops: SyncOperationInput[];
+  lastSeq?: number;
   /** Operations sent for the first time (the rest are re-sent). */
   fresh: number;
 }
@@ -901,22 +904,29 @@ function batchesOf(rng: Rng, venue: Venue, timed: Timed[], everyMs: number, kios
 }
 
 /**
- * The demo's fleet incidents on the last day: the gap terminal's operations 3 to 5 of a middle batch
- * (sales and access only, so no balance depends on them) never arrive, and the silent terminal sends
- * nothing in the last two hours.
+ * The demo's fleet incidents: the gap terminal loses three operations (sales or access, so no balance
+ * depends on them) of one batch — they never arrive, while the sequence numbers after them do — and
+ * the silent terminal sends nothing after `silentFrom` (two hours before the festival's last activity).
+ * Answers whether the gap was made (once is enough).
  */
-function withIncidents(batches: Batch[], gap?: Terminal, silent?: Terminal): Batch[] {
-  const last = batches.reduce((m, b) => Math.max(m, b.sendAt), 0);
-  const kept = batches.filter((b) => !(b.terminal === silent && b.sendAt > last - 2 * HOUR));
-  const gapBatches = kept.filter((b) => b.terminal === gap && b.ops.length >= 6);
-  const middle = gapBatches[Math.floor(gapBatches.length / 2)];
-  if (middle) {
-    const lost = new Set<SyncOperationInput>(
-      middle.ops.filter((op) => op.kind === 'sale' || op.kind === 'access').slice(0, 3),
-    );
-    middle.ops = middle.ops.filter((op) => !lost.has(op));
-  }
-  return kept;
+function applyIncidents(
+  batches: Batch[],
+  silentFrom: number,
+  gap?: Terminal,
+  silent?: Terminal,
+  makeGap = true,
+) {
+  const kept = batches.filter((b) => !(b.terminal === silent && b.sendAt > silentFrom));
+  if (!makeGap) return { kept, gapMade: false };
+  const target = kept.find(
+    (b) => b.terminal === gap && b.ops.filter((op) => op.kind === 'sale' || op.kind === 'access').length >= 3,
+  );
+  if (!target) return { kept, gapMade: false };
+  const lost = new Set<SyncOperationInput>(
+    target.ops.filter((op) => op.kind === 'sale' || op.kind === 'access').slice(0, 3),
+  );
+  target.ops = target.ops.filter((op) => !lost.has(op));
+  return { kept, gapMade: true };
 }
 
 /** The last festival nights up to now: day 0 opens at 12:00 UTC, each night closes at 04:00 UTC. */
@@ -982,6 +992,13 @@ export async function simulateFestival(
   const oldApp = venue.terminals.find((t) => t.type === 'CARD_KIOSK');
   const gapTerminal = opts.fleetIncidents ? simGapTerminal(venue.terminals) : undefined;
   const silentTerminal = opts.fleetIncidents ? simSilentTerminal(venue.terminals) : undefined;
+  // The festival's last activity: the end of the last night (04:00, 16 h after a day opens) or `until`.
+  const lastActivity = Math.min(
+    opts.until?.getTime() ?? Number.POSITIVE_INFINITY,
+    start.getTime() + (opts.days - 1) * 24 * HOUR + 16 * HOUR,
+  );
+  const silentFrom = lastActivity - 2 * HOUR;
+  let gapMade = false;
   const report: SimulationReport = {
     devices: venue.terminals.length,
     operations: 0,
@@ -1027,8 +1044,14 @@ export async function simulateFestival(
         seqs.set(b.terminal, n);
         op.seq = n;
       }
+      b.lastSeq = seqs.get(b.terminal) ?? 0;
     }
-    const batches = day === opts.days - 1 ? withIncidents(numbered, gapTerminal, silentTerminal) : numbered;
+    let batches = numbered;
+    if (opts.fleetIncidents) {
+      const applied = applyIncidents(numbered, silentFrom, gapTerminal, silentTerminal, !gapMade);
+      batches = applied.kept;
+      gapMade ||= applied.gapMade;
+    }
     // Batches go out in the order they are due, several at once, each terminal one after the
     // other (a terminal waits for the answer to its previous batch). 2% of answers are "lost"
     // (decided up front, so a seed stays deterministic): the terminal sends the same batch again,
@@ -1043,6 +1066,7 @@ export async function simulateFestival(
         sendAt: b.sendAt,
         ops: [...pending, ...b.ops],
         fresh: b.ops.length,
+        lastSeq: b.lastSeq,
       };
       queue.push(sending);
       if (rng.chance(0.02)) {
@@ -1065,7 +1089,7 @@ export async function simulateFestival(
             appVersion: app.name,
             appVersionCode: app.code,
             pendingOperations: 0,
-            lastSeq: b.ops.reduce((m, op) => Math.max(m, op.seq ?? 0), 0),
+            lastSeq: b.lastSeq ?? b.ops.reduce((m, op) => Math.max(m, op.seq ?? 0), 0),
             banListVersion: banVersions.get(b.terminal) ?? 0,
           });
           if (result.banList) banVersions.set(b.terminal, result.banList.version);
