@@ -421,9 +421,15 @@ export const SyncHealth = z.object({
 });
 export type SyncHealth = z.infer<typeof SyncHealth>;
 
-/** Each operation is checked on its own, so the body only bounds the batch. */
+/**
+ * Each operation is checked on its own, so the body only bounds the batch. A call with no operations
+ * must report something of the terminal (a heartbeat: its health, or a request for the ban list).
+ */
 export const SyncRequest = SyncHealth.extend({
   operations: z.array(z.unknown()).max(SYNC_MAX_OPERATIONS),
+}).refine((b) => b.operations.length > 0 || Object.keys(b).some((k) => k !== 'operations'), {
+  error: `validation.minLength|{"minLength":1}`,
+  path: ['operations'],
 });
 export type SyncRequest = z.infer<typeof SyncRequest>;
 

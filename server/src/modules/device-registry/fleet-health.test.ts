@@ -144,7 +144,7 @@ describe('silent terminals', () => {
     const quiet = await terminal('FLEET-QUIET-01');
     await quiet.sync([], { pendingOperations: 4, lastSeq: 0 });
     const live = await terminal('FLEET-LIVE-01');
-    await live.sync([], {});
+    await live.sync([], { appVersion: '3.4.2' });
     await t.call('POST', '/api/global/devices', {
       token: admin.token,
       body: { device: { n_serie: 'FLEET-NEVER-01', idEvent: eventId } },
