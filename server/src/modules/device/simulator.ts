@@ -1112,6 +1112,23 @@ export async function simulateFestival(
       `day ${day + 1}/${opts.days}: ${timed.length} operations in ${batches.length} batches (${report.accepted} accepted, ${report.duplicates} duplicates so far)`,
     );
   }
+  // Fleet incidents: every terminal but the silent one still reports at the festival's last activity
+  // (a heartbeat: a sync with no operations), as idle terminals do.
+  if (opts.fleetIncidents && performance.now() < deadline) {
+    for (const t of venue.terminals) {
+      if (t === silentTerminal) continue;
+      const app = t === oldApp ? SIM_OLD_APP : SIM_APP;
+      const result = await syncs.get(t)!([], {
+        appVersion: app.name,
+        appVersionCode: app.code,
+        pendingOperations: 0,
+        lastSeq: seqs.get(t) ?? 0,
+        banListVersion: banVersions.get(t) ?? 0,
+      });
+      if (result.banList) banVersions.set(t, result.banList.version);
+      opts.onContact?.(t.serial, new Date(Math.min(lastActivity, Date.now())));
+    }
+  }
   report.seconds = (performance.now() - began) / 1000;
   report.sendSeconds = sendingMs / 1000;
   report.operationsPerSecond = Math.round(report.operations / Math.max(report.sendSeconds, 0.001));

@@ -40,17 +40,17 @@ const hours = (minutes: number) =>
 function LastContact({ row, threshold }: { row: FleetDevice; threshold: number }) {
   if (row.silentMinutes === null)
     return (
-      <Badge color="red" variant="light" data-testid="flag-never">
+      <Text size="xs" c="red" fw={700} data-testid="flag-never">
         {i18n.t('devices.fleet.never')}
-      </Badge>
+      </Text>
     );
   return (
     <Stack gap={2}>
       <Text size="sm">{formatDateTime(row.lastContact, tz())}</Text>
       {row.silentMinutes > threshold && (
-        <Badge color="red" variant="light" data-testid="flag-silent">
+        <Text size="xs" c="red" fw={700} data-testid="flag-silent">
           {i18n.t('devices.fleet.silentFor', { time: hours(row.silentMinutes) })}
-        </Badge>
+        </Text>
       )}
     </Stack>
   );
@@ -104,9 +104,9 @@ function fleetDefinition(filters: FleetFilters): ResourceDefinition<FleetDevice,
         key: 'missingOperations',
         render: (r) =>
           r.missingOperations > 0 ? (
-            <Badge color="red" variant="light" data-testid="flag-gap">
+            <Text size="sm" c="red" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="flag-gap">
               {i18n.t('devices.fleet.missing', { count: r.missingOperations })}
-            </Badge>
+            </Text>
           ) : (
             <Tick on />
           ),
@@ -117,9 +117,9 @@ function fleetDefinition(filters: FleetFilters): ResourceDefinition<FleetDevice,
           r.banListCurrent ? (
             <Tick on />
           ) : (
-            <Badge color="orange" variant="light" data-testid="flag-banlist">
+            <Text size="sm" c="orange.8" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="flag-banlist">
               {i18n.t('devices.fleet.banListOld')}
-            </Badge>
+            </Text>
           ),
       },
       { key: 'configured', collapse: true, render: (r) => <Tick on={r.configured === 1} /> },
@@ -210,7 +210,7 @@ function FleetFilterBar({ shown, answer }: { shown: number; answer: FleetAnswer 
           max={100_000}
           allowDecimal={false}
           allowNegative={false}
-          w={200}
+          w={250}
           value={filters.silentMinutes ?? ''}
           onChange={(v) => {
             const n = typeof v === 'number' ? v : Number.NaN;

@@ -1,0 +1,33 @@
+import { chromium } from '@playwright/test';
+import sparticuz from '@sparticuz/chromium';
+const base = 'http://127.0.0.1:8303';
+const browser = await chromium.launch({ executablePath: await sparticuz.executablePath(), args: ['--no-sandbox', '--disable-gpu'] });
+for (const width of [1440, 1280]) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.goto(`${base}/auth/login`);
+  await page.getByLabel('E-mail').fill('super@demo.test');
+  await page.getByRole('textbox', { name: 'Password' }).fill('Festival-2026!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('cell', { name: 'Sonora Festival 2026' }).click();
+  await page.getByTestId('current-event').waitFor();
+  await page.getByTestId('nav-devices').click();
+  await page.getByTestId('fleet-filters').waitFor();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `/tmp/fleet-shots/devices-${width}.png`, fullPage: true });
+  await page.getByTestId('nav-configDevices').click();
+  await page.getByRole('heading', { name: 'Device registry' }).waitFor();
+  await page.waitForTimeout(1000);
+  await page.locator('tbody tr').first().click();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `/tmp/fleet-shots/registry-${width}.png`, fullPage: false });
+  await page.getByTestId('registry-import').click();
+  await page.getByRole('dialog').locator('input[type="file"]').setInputFiles({ name: 't.csv', mimeType: 'text/csv', buffer: Buffer.from('serial,model,type\nX-1,Sunmi,PDA\nX-2,,PHONE\nx-1,,\n') });
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `/tmp/fleet-shots/import-${width}.png`, fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('nav-banRfids').click();
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `/tmp/fleet-shots/banned-${width}.png`, fullPage: false });
+  await page.close();
+}
+await browser.close();
