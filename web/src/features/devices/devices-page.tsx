@@ -95,7 +95,6 @@ function fleetDefinition(filters: FleetFilters): ResourceDefinition<FleetDevice,
     columns: [
       { key: 'n_serie' },
       { key: 'type', collapse: true, render: (r) => i18n.t(`devices.types.${r.type}`) },
-      { key: 'model', collapse: true },
       { key: 'lastContact', render: (r) => <LastContact row={r} threshold={threshold} /> },
       { key: 'appVersion', render: (r) => <AppVersion row={r} /> },
       { key: 'operationsToday' },
