@@ -21,8 +21,11 @@ const save = (device: Record<string, unknown>, lang?: string) =>
   t.call('POST', '/api/global/devices', { token: admin.token, body: { device }, ...(lang ? { lang } : {}) });
 const auth = (serial: string, secretKey: string) =>
   t.call('POST', '/api/device/auth', { body: { serial, secretKey } });
-const sync = (token: string, operations: unknown[] = [], extra: Record<string, unknown> = { pendingOperations: 0 }) =>
-  t.call('POST', '/api/device/sync', { headers: { devicetoken: token }, body: { operations, ...extra } });
+const sync = (
+  token: string,
+  operations: unknown[] = [],
+  extra: Record<string, unknown> = { pendingOperations: 0 },
+) => t.call('POST', '/api/device/sync', { headers: { devicetoken: token }, body: { operations, ...extra } });
 const topUp = (rfid: string, seq?: number) => ({
   kind: 'topup',
   id: randomUUID(),
