@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FieldError } from './api';
 import { AppChannel, RequiredAppVersion } from './app-version';
 import { CHECK_CODE_MAX, DATE_BOUNDS, SERIAL_LENGTH } from './constants';
-import { id } from './inputs';
+import { INT4_MAX, id } from './inputs';
 
 /**
  * The terminal feed (issue 6): the device API of handhelds, kiosks and totems, and the rows the
@@ -232,6 +232,11 @@ const base = {
   deviceTime,
   staffId: intId.optional(),
   locationId: intId.optional(),
+  /**
+   * Fleet health: the operation's sequence number on its terminal (1, 2, 3… per device, never
+   * reused). Optional, so older terminals still sync; the numbers that never arrive are the gaps.
+   */
+  seq: z.number().int().min(1).max(INT4_MAX).optional(),
 };
 
 const ArticleQuantity = z.object({ idArticle: intId, quantity: z.number().int().min(1).max(10_000) });
@@ -395,12 +400,63 @@ export const SYNC_KINDS = [
   'orderError',
 ] as const;
 
-/** Each operation is checked on its own, so the body only bounds the batch. */
-export const SyncRequest = z.object({
-  operations: z.array(z.unknown()).min(1).max(SYNC_MAX_OPERATIONS),
+/**
+ * Fleet health (docs/decisions.md "Device registry and fleet health"): what a terminal says of itself
+ * at each sync. Every field is optional, so older terminals still sync; a terminal with nothing to
+ * send may sync with no operations to report them (and to receive the banned-wristband list).
+ */
+export const SyncHealth = z.object({
+  /** The app's version name as the terminal runs it (e.g. "3.4.2"). */
+  appVersion: z.string().trim().min(1).max(50).optional(),
+  /** The app's version code (Android versionCode), when the terminal knows it. */
+  appVersionCode: z.number().int().min(0).max(INT4_MAX).optional(),
+  /** Operations the terminal still holds after this call (made, not yet sent). */
+  pendingOperations: z.number().int().min(0).max(INT4_MAX).optional(),
+  /** The sequence number of the last operation made on the terminal (0: none yet). */
+  lastSeq: z.number().int().min(0).max(INT4_MAX).optional(),
+  /**
+   * The banned-wristband list version the terminal holds (0: none). Sending it asks for the list:
+   * the answer's `banList` carries the bans changed since.
+   */
+  banListVersion: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export type SyncHealth = z.infer<typeof SyncHealth>;
+
+/**
+ * Each operation is checked on its own, so the body only bounds the batch. A call with no operations
+ * must report something of the terminal (a heartbeat: its health, or a request for the ban list).
+ */
+export const SyncRequest = SyncHealth.extend({
+  operations: z.array(z.unknown()).max(SYNC_MAX_OPERATIONS),
   /** The terminal's software channel (issue 18): the answer names the version it must run. */
   appChannel: AppChannel.optional(),
+}).refine((b) => b.operations.length > 0 || Object.keys(b).some((k) => k !== 'operations'), {
+  error: `validation.minLength|{"minLength":1}`,
+  path: ['operations'],
 });
+export type SyncRequest = z.infer<typeof SyncRequest>;
+
+/** One ban as a terminal keeps it: both toggles 0 means the ban was lifted (drop it). */
+export const TerminalBan = z.object({
+  nSerie: z.string(),
+  codeCheck: z.string().nullable(),
+  banAndroid: z.union([z.literal(0), z.literal(1)]),
+  banTopUps: z.union([z.literal(0), z.literal(1)]),
+});
+export type TerminalBan = z.infer<typeof TerminalBan>;
+
+/**
+ * The banned-wristband list for a terminal that sent `banListVersion`: the bans changed after that
+ * version (all live bans when it sent 0), and the version it holds once it applied them (to send
+ * next time: that is how the server learns it received them).
+ */
+export const TerminalBanList = z.object({
+  version: z.number().int(),
+  /** True when `bans` is the whole list (the terminal replaces its own), false for changes only. */
+  full: z.boolean(),
+  bans: z.array(TerminalBan),
+});
+export type TerminalBanList = z.infer<typeof TerminalBanList>;
 
 export const RefusedOperation = z.object({
   /** The id as sent (null when the operation had none). */
@@ -443,6 +499,8 @@ export const SyncResult = z.object({
   flags: z.array(FlaggedOperation),
   /** The version the terminal's channel must run (null: none enabled yet). */
   app: RequiredAppVersion.nullable().optional(),
+  /** Present when the request sent `banListVersion` (fleet health). */
+  banList: TerminalBanList.optional(),
 });
 export type SyncResult = z.infer<typeof SyncResult>;
 

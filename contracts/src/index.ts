@@ -14,6 +14,7 @@ export * from './console-user';
 export * from './constants';
 export * from './currency';
 export * from './customer';
+export * from './device-registry';
 export * from './event';
 export * from './event-detail';
 export * from './fee';

@@ -21,6 +21,7 @@ import { consoleUserRoutes } from './modules/console-users/console-users.routes'
 import { permissionRoleRoutes } from './modules/console-users/permission-roles.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { deviceRoutes } from './modules/device/device.routes';
+import { deviceRegistryRoutes } from './modules/device-registry/registry.routes';
 import { eventDetailRoutes } from './modules/event-detail/event-detail.routes';
 import { eventDeviceRoutes } from './modules/event-devices/devices.routes';
 import { eventRoutes } from './modules/events/events.routes';
@@ -115,6 +116,7 @@ export async function buildApp(
   await appVersionRoutes(app, ctx);
   await paymentMethodRoutes(app, ctx);
   await deviceRoutes(app, ctx);
+  await deviceRegistryRoutes(app, ctx);
   await customerRoutes(app, ctx);
   await payoutRoutes(app, ctx);
   await eventDeviceRoutes(app, ctx);

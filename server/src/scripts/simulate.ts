@@ -28,6 +28,8 @@ const { values } = parseArgs({
     start: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
     'sync-every': { type: 'string', default: '5' },
+    /** Fleet health incidents on the last day: a handheld with a gap, another gone silent. */
+    'fleet-incidents': { type: 'boolean', default: false },
     url: { type: 'string' },
     qr: { type: 'string' },
     email: { type: 'string', default: 'admin@demo.test' },
@@ -52,6 +54,7 @@ const options: SimulationOptions = {
   concurrency: int('concurrency', values.concurrency, 1),
   syncEveryMinutes: int('sync-every', values['sync-every'], 1),
   ...(values.start ? { start: new Date(values.start) } : {}),
+  fleetIncidents: values['fleet-incidents'] === true,
   log: (line) => console.log(line),
 };
 if (options.start && Number.isNaN(options.start.getTime())) {

@@ -26,6 +26,7 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   banRfids: lazy(() => import('../features/wristbands/banned-page')),
   customers: lazy(() => import('../features/customers/customers-page')),
   devices: lazy(() => import('../features/devices/devices-page')),
+  configDevices: lazy(() => import('../features/device-registry/registry-page')),
   locations: lazy(() => import('../features/venue/locations-page')),
   kitchens: lazy(() => import('../features/venue/kitchens-page')),
   rooms: lazy(() => import('../features/venue/rooms-page')),

@@ -66,9 +66,25 @@ export const devices = pgTable(
     lastContactAt: ts('last_contact_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    // Fleet health (docs/decisions.md "Device registry and fleet health"): what the last sync said.
+    /** The app's version name (and code) the terminal runs. */
+    appVersion: text('app_version'),
+    appVersionCode: integer('app_version_code'),
+    /** Operations the terminal says it still holds (not yet sent). */
+    pendingOperations: integer('pending_operations'),
+    /** The sequence number of the last operation made on the terminal. */
+    lastSeq: integer('last_seq'),
+    /** Operations made on the terminal that never arrived (holes in the received sequence numbers). */
+    missingOperations: integer('missing_operations').notNull().default(0),
+    /** The banned-wristband list version the terminal says it holds (0: none). */
+    banListVersion: bigint('ban_list_version', { mode: 'number' }).notNull().default(0),
+    /** When the terminal last reported its health (an older terminal never does). */
+    healthAt: ts('health_at'),
   },
   (t) => [
     uniqueIndex('devices_n_serie_uq').on(t.nSerie),
+    // The serial is unique ignoring letter case (a terminal may report it in either).
+    uniqueIndex('devices_n_serie_lower_uq').on(sql`lower(${t.nSerie})`),
     index('devices_assigned_event_idx').on(t.assignedEventId),
     check(
       'devices_type_ck',

@@ -9,6 +9,7 @@ export * from './event-detail';
 export * from './events';
 export * from './feed';
 export * from './flags';
+export * from './fleet';
 export * from './globals';
 export * from './payment-methods';
 export * from './report-rollups';

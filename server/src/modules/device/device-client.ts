@@ -3,17 +3,18 @@ import {
   type DeviceRedeemResult,
   type DeviceRegister,
   HEADERS,
+  type SyncHealth,
   type SyncOperationInput,
   type SyncResult,
 } from '@pulsera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { syncTerminal } from '../device-registry/terminal-contact';
 import { findDeviceBySerial } from './device.repo';
 import { registerDevice } from './device.service';
-import { syncBatch } from './sync.service';
 
-/** Sends one batch for a device; answers the sync result. */
-export type SyncFn = (ops: SyncOperationInput[]) => Promise<SyncResult>;
+/** Sends one batch for a device, with what it says of itself (fleet health); answers the sync result. */
+export type SyncFn = (ops: SyncOperationInput[], health?: SyncHealth) => Promise<SyncResult>;
 
 /**
  * Where terminals (the simulator, the benchmark) send their operations: the registration of a
@@ -77,12 +78,12 @@ export function appTarget(app: FastifyInstance, db: Db, byQr?: QrRegistration): 
         payload: { serial, secretKey },
       });
       const { token } = (await expectOk(auth.statusCode, auth.json(), 'device auth')) as { token: string };
-      return async (ops) => {
+      return async (ops, health) => {
         const res = await app.inject({
           method: 'POST',
           url: '/api/device/sync',
           headers: { [DEVICE_TOKEN_HEADER]: token },
-          payload: { operations: ops },
+          payload: { ...health, operations: ops },
         });
         return (await expectOk(res.statusCode, res.json(), 'sync')) as SyncResult;
       };
@@ -117,8 +118,12 @@ export function httpTarget(baseUrl: string, adminToken: string | { qr: string })
           ),
     async connect(serial, secretKey) {
       const { token } = (await post('/api/device/auth', { serial, secretKey })) as { token: string };
-      return async (ops) =>
-        (await post('/api/device/sync', { operations: ops }, { [DEVICE_TOKEN_HEADER]: token })) as SyncResult;
+      return async (ops, health) =>
+        (await post(
+          '/api/device/sync',
+          { ...health, operations: ops },
+          { [DEVICE_TOKEN_HEADER]: token },
+        )) as SyncResult;
     },
   };
 }
@@ -131,7 +136,7 @@ export function serviceTarget(db: Db): FeedTarget {
       const device = await findDeviceBySerial(db, serial);
       if (!device?.assignedEventId) throw new Error(`device ${serial} is not registered`);
       const caller = { id: device.id, eventId: device.assignedEventId, version: device.tokenVersion };
-      return (ops) => syncBatch(db, caller, ops);
+      return (ops, health) => syncTerminal(db, caller, { ...health, operations: ops });
     },
   };
 }

@@ -4,8 +4,9 @@ import { devices, events } from '../../db/schema';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
+/** The device of a serial, ignoring letter case (the registry keeps serials unique that way). */
 export const findDeviceBySerial = async (db: Executor, nSerie: string) =>
-  (await db.select().from(devices).where(eq(devices.nSerie, nSerie)).limit(1))[0];
+  (await db.select().from(devices).where(sql`lower(${devices.nSerie}) = lower(${nSerie})`).limit(1))[0];
 
 export const findEvent = async (db: Executor, eventId: number) =>
   (

@@ -14,10 +14,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
 import { latestAppVersion } from '../app-versions/app-versions.service';
+import { syncTerminal } from '../device-registry/terminal-contact';
 import { requestOrigin } from '../event-detail/device-qr.service';
 import * as service from './device.service';
 import { type DeviceCaller, requireDevice } from './device-auth';
-import { syncBatch } from './sync.service';
 
 /** A full batch of SYNC_MAX_OPERATIONS operations fits comfortably. */
 const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
@@ -64,7 +64,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const device = callers.get(req) ?? (await requireDevice(ctx, req));
-      const result = await syncBatch(ctx.db, device, req.body.operations, req.lang);
+      const result = await syncTerminal(ctx.db, device, req.body, req.lang);
       // Terminal software (issue 18): the version the terminal's channel must run.
       return ok(req, { ...result, app: await latestAppVersion(ctx.db, req.body.appChannel ?? 'production') });
     },

@@ -72,8 +72,10 @@ export async function registerDevice(db: Executor, input: DeviceRegister): Promi
   const event = await repo.findEvent(db, input.idEvent);
   if (!event) throw fail('notFound');
   const secretKey = input.secretKey ?? newDeviceSecret();
+  // A serial registered in another letter case is the same terminal.
+  const known = await repo.findDeviceBySerial(db, input.n_serie);
   const row = await repo.upsertDevice(db, {
-    nSerie: input.n_serie,
+    nSerie: known?.nSerie ?? input.n_serie,
     model: input.model || null,
     description: input.description || null,
     type: input.type ?? 'PDA',
@@ -104,8 +106,10 @@ export async function redeem(
   if (known?.dateInactive && known.dateInactive.getTime() <= Date.now()) throw fail('deviceInactive');
   const secretKey = newDeviceSecret();
   const authorizedUntil = new Date(config.authExpiresAt);
+  // Joins the registry: a registered serial (in any letter case) is that terminal, now assigned to the
+  // code's event and configured.
   const row = await repo.upsertDevice(ctx.db, {
-    nSerie: input.serial,
+    nSerie: known?.nSerie ?? input.serial,
     model: input.model || null,
     description: input.description || null,
     type: input.type ?? known?.type ?? 'PDA',

@@ -1,10 +1,17 @@
+import type { DeviceType } from '@pulsera/contracts';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { accessRecords, customers, presenceRecords, sales, topUps } from '../../db/schema';
+import { accessRecords, customers, devices, presenceRecords, sales, topUps } from '../../db/schema';
 import { appTarget } from './device-client';
 import { ledgerMismatches } from './ledger.repo';
-import { eventArticles, simulateDemo, simulateFestival } from './simulator';
+import {
+  eventArticles,
+  simGapTerminal,
+  simSilentTerminal,
+  simulateDemo,
+  simulateFestival,
+} from './simulator';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,5 +64,21 @@ describe('the festival simulator', () => {
     expect(report.accepted).toBeGreaterThan(1000);
     expect(report.refused).toBe(0);
     expect(await ledgerMismatches(t.database.db, event.id)).toEqual([]);
+
+    // Fleet health: every terminal reported its app and sequence numbers; one lost three operations,
+    // another went silent two hours before the others' last contact.
+    const fleet = await t.database.db
+      .select()
+      .from(devices)
+      .where(eq(devices.assignedEventId, event.id))
+      .orderBy(devices.id);
+    expect(fleet.every((d) => d.appVersion !== null && d.lastSeq !== null)).toBe(true);
+    expect(fleet.filter((d) => d.missingOperations > 0).map((d) => d.missingOperations)).toEqual([3]);
+    const gap = simGapTerminal(fleet.map((d) => ({ ...d, type: d.type as DeviceType })));
+    expect(gap?.missingOperations).toBe(3);
+    const silent = simSilentTerminal(fleet.map((d) => ({ ...d, type: d.type as DeviceType })))!;
+    const latest = Math.max(...fleet.map((d) => d.lastContactAt!.getTime()));
+    expect(latest - silent.lastContactAt!.getTime()).toBeGreaterThanOrEqual(2 * 3_600_000 - 3_600_000);
+    expect(fleet.some((d) => d.appVersion === '3.3.0')).toBe(true);
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import {
   addonFlags,
   addons,
   articles,
+  devices,
   events,
   flags,
   gates,
@@ -86,7 +87,23 @@ export interface SimulationOptions {
   onUpload?: (phase: 'start' | 'end') => void | Promise<void>;
   /** Stop sending after this many seconds (the benchmark bounds its time). */
   maxSeconds?: number;
+  /**
+   * Fleet health incidents (the demo): on the last day one bar handheld loses a few operations (gaps
+   * in its sequence numbers) and another goes silent two hours before the end.
+   */
+  fleetIncidents?: boolean;
+  /** Called with each sync's (simulated) send time, per terminal serial. */
+  onContact?: (serial: string, at: Date) => void;
 }
+
+/** The app every simulated terminal runs, but one kiosk still on the previous release. */
+export const SIM_APP = { name: '3.4.2', code: 30402 } as const;
+export const SIM_OLD_APP = { name: '3.3.0', code: 30300 } as const;
+/** The serials of the demo's fleet incidents (fleetIncidents). */
+export const simGapTerminal = <T extends { type: DeviceType }>(terminals: T[]) =>
+  terminals.filter((t) => t.type === 'PDA')[0];
+export const simSilentTerminal = <T extends { type: DeviceType }>(terminals: T[]) =>
+  terminals.filter((t) => t.type === 'PDA')[1];
 
 /**
  * A location's menu as its terminals sell it: the articles shown (visible, with a price) at the menu's
@@ -838,11 +855,14 @@ interface Batch {
   terminal: Terminal;
   sendAt: number;
   ops: SyncOperationInput[];
+  /** The sequence number of the terminal's last operation when it sends (fleet health). */
+  lastSeq?: number;
 }
 interface Sending {
   terminal: Terminal;
   sendAt: number;
   ops: SyncOperationInput[];
+  lastSeq?: number;
   /** Operations sent for the first time (the rest are re-sent). */
   fresh: number;
 }
@@ -881,6 +901,32 @@ function batchesOf(rng: Rng, venue: Venue, timed: Timed[], everyMs: number, kios
     }
   }
   return batches.sort((a, b) => a.sendAt - b.sendAt);
+}
+
+/**
+ * The demo's fleet incidents: the gap terminal loses three operations (sales or access, so no balance
+ * depends on them) of one batch — they never arrive, while the sequence numbers after them do — and
+ * the silent terminal sends nothing after `silentFrom` (two hours before the festival's last activity).
+ * Answers whether the gap was made (once is enough).
+ */
+function applyIncidents(
+  batches: Batch[],
+  silentFrom: number,
+  gap?: Terminal,
+  silent?: Terminal,
+  makeGap = true,
+) {
+  const kept = batches.filter((b) => !(b.terminal === silent && b.sendAt > silentFrom));
+  if (!makeGap) return { kept, gapMade: false };
+  const target = kept.find(
+    (b) => b.terminal === gap && b.ops.filter((op) => op.kind === 'sale' || op.kind === 'access').length >= 3,
+  );
+  if (!target) return { kept, gapMade: false };
+  const lost = new Set<SyncOperationInput>(
+    target.ops.filter((op) => op.kind === 'sale' || op.kind === 'access').slice(0, 3),
+  );
+  target.ops = target.ops.filter((op) => !lost.has(op));
+  return { kept, gapMade: true };
 }
 
 /** The last festival nights up to now: day 0 opens at 12:00 UTC, each night closes at 04:00 UTC. */
@@ -940,6 +986,19 @@ export async function simulateFestival(
   let spare = 0;
   const serialFor = () =>
     `05${(seed % 1000).toString(16).padStart(3, '0')}${(++spare).toString(16).padStart(9, '0')}`.toUpperCase();
+  // Fleet health: each terminal numbers its operations (1, 2, 3…) and keeps the ban list it holds.
+  const seqs = new Map<Terminal, number>();
+  const banVersions = new Map<Terminal, number>();
+  const oldApp = venue.terminals.find((t) => t.type === 'CARD_KIOSK');
+  const gapTerminal = opts.fleetIncidents ? simGapTerminal(venue.terminals) : undefined;
+  const silentTerminal = opts.fleetIncidents ? simSilentTerminal(venue.terminals) : undefined;
+  // The festival's last activity: the end of the last night (04:00, 16 h after a day opens) or `until`.
+  const lastActivity = Math.min(
+    opts.until?.getTime() ?? Number.POSITIVE_INFINITY,
+    start.getTime() + (opts.days - 1) * 24 * HOUR + 16 * HOUR,
+  );
+  const silentFrom = lastActivity - 2 * HOUR;
+  let gapMade = false;
   const report: SimulationReport = {
     devices: venue.terminals.length,
     operations: 0,
@@ -978,7 +1037,21 @@ export async function simulateFestival(
     );
     const until = opts.until?.getTime();
     const timed = until === undefined ? all : all.filter((x) => x.at <= until);
-    const batches = batchesOf(rng, venue, timed, everyMs, kioskMs);
+    const numbered = batchesOf(rng, venue, timed, everyMs, kioskMs);
+    for (const b of numbered) {
+      for (const op of b.ops) {
+        const n = (seqs.get(b.terminal) ?? 0) + 1;
+        seqs.set(b.terminal, n);
+        op.seq = n;
+      }
+      b.lastSeq = seqs.get(b.terminal) ?? 0;
+    }
+    let batches = numbered;
+    if (opts.fleetIncidents) {
+      const applied = applyIncidents(numbered, silentFrom, gapTerminal, silentTerminal, !gapMade);
+      batches = applied.kept;
+      gapMade ||= applied.gapMade;
+    }
     // Batches go out in the order they are due, several at once, each terminal one after the
     // other (a terminal waits for the answer to its previous batch). 2% of answers are "lost"
     // (decided up front, so a seed stays deterministic): the terminal sends the same batch again,
@@ -993,6 +1066,7 @@ export async function simulateFestival(
         sendAt: b.sendAt,
         ops: [...pending, ...b.ops],
         fresh: b.ops.length,
+        lastSeq: b.lastSeq,
       };
       queue.push(sending);
       if (rng.chance(0.02)) {
@@ -1010,7 +1084,17 @@ export async function simulateFestival(
         const previous = inFlight.get(b.terminal);
         const run = (async () => {
           if (previous) await previous;
-          count(await syncs.get(b.terminal)!(b.ops));
+          const app = b.terminal === oldApp ? SIM_OLD_APP : SIM_APP;
+          const result = await syncs.get(b.terminal)!(b.ops, {
+            appVersion: app.name,
+            appVersionCode: app.code,
+            pendingOperations: 0,
+            lastSeq: b.lastSeq ?? b.ops.reduce((m, op) => Math.max(m, op.seq ?? 0), 0),
+            banListVersion: banVersions.get(b.terminal) ?? 0,
+          });
+          if (result.banList) banVersions.set(b.terminal, result.banList.version);
+          opts.onContact?.(b.terminal.serial, new Date(Math.min(b.sendAt, Date.now())));
+          count(result);
           report.batches++;
           report.operations += b.fresh;
           if (b.fresh === 0) report.resentBatches++;
@@ -1027,6 +1111,23 @@ export async function simulateFestival(
     log(
       `day ${day + 1}/${opts.days}: ${timed.length} operations in ${batches.length} batches (${report.accepted} accepted, ${report.duplicates} duplicates so far)`,
     );
+  }
+  // Fleet incidents: every terminal but the silent one still reports at the festival's last activity
+  // (a heartbeat: a sync with no operations), as idle terminals do.
+  if (opts.fleetIncidents && performance.now() < deadline) {
+    for (const t of venue.terminals) {
+      if (t === silentTerminal) continue;
+      const app = t === oldApp ? SIM_OLD_APP : SIM_APP;
+      const result = await syncs.get(t)!([], {
+        appVersion: app.name,
+        appVersionCode: app.code,
+        pendingOperations: 0,
+        lastSeq: seqs.get(t) ?? 0,
+        banListVersion: banVersions.get(t) ?? 0,
+      });
+      if (result.banList) banVersions.set(t, result.banList.version);
+      opts.onContact?.(t.serial, new Date(Math.min(lastActivity, Date.now())));
+    }
   }
   report.seconds = (performance.now() - began) / 1000;
   report.sendSeconds = sendingMs / 1000;
@@ -1258,7 +1359,11 @@ export async function simulateDemo(db: Db, eventId: number) {
   const opened = event && event.start.getTime() < now - HOUR ? event.start : null;
   const days = opened ? Math.min(2, Math.max(1, Math.ceil((now - opened.getTime()) / (24 * HOUR)))) : 2;
   const zones = await eventZones(db, eventId);
-  return simulateFestival(serviceTarget(db), {
+  // The terminals' last contact is when they synced in the simulated festival, not this start-up.
+  const contacts = new Map<string, Date>();
+  const report = await simulateFestival(serviceTarget(db), {
+    fleetIncidents: true,
+    onContact: (serial, at) => contacts.set(serial, at),
     eventId,
     wristbands: 150,
     days,
@@ -1276,4 +1381,8 @@ export async function simulateDemo(db: Db, eventId: number) {
     ...(await eventSalePlaces(db, eventId)),
     ...(opened ? { start: opened, until: new Date(now) } : {}),
   });
+  for (const [serial, at] of contacts) {
+    await db.update(devices).set({ lastContactAt: at }).where(eq(devices.nSerie, serial));
+  }
+  return report;
 }

@@ -179,6 +179,7 @@ export async function syncBatch(
       );
       const found = opened.device;
       if (found?.inactive) throw fail('deviceInactive');
+      if (found && found.assigned_event_id === null) throw fail('deviceNotAssigned');
       if (opened.batchId === null) throw fail('deviceTokenInvalid');
       const { batchId, claimed } = opened;
       const fresh = candidates.filter((c) => claimed.has(c.op.id));

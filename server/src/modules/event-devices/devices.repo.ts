@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { devices } from '../../db/schema';
@@ -22,13 +22,18 @@ export const findEventDevice = async (db: Executor, eventId: number, id: number)
       .limit(1)
   )[0];
 
-/** Another device (of any event) with this serial. */
+/** Another device (of any event) with this serial, ignoring letter case. */
 export const serialTaken = async (db: Executor, nSerie: string, exceptId?: number) =>
   (
     await db
       .select({ id: devices.id })
       .from(devices)
-      .where(and(eq(devices.nSerie, nSerie), exceptId !== undefined ? ne(devices.id, exceptId) : undefined))
+      .where(
+        and(
+          sql`lower(${devices.nSerie}) = lower(${nSerie})`,
+          exceptId !== undefined ? ne(devices.id, exceptId) : undefined,
+        ),
+      )
       .limit(1)
   ).length > 0;
 

@@ -49,8 +49,17 @@ export async function updateBan(db: Executor, id: number, values: BanValues) {
       enabledTopUps: values.enabledTopUps,
       updatedBy: values.updatedBy,
       updatedAt: new Date(),
+      // Every change is a new version of the terminals' ban list (fleet health).
+      listVersion: sql`nextval('banned_wristbands_list_version_seq')`,
     })
     .where(eq(bannedWristbands.id, id))
     .returning();
   return row;
 }
+
+/**
+ * Ban saves one at a time (until commit), so list versions become visible in their order: a terminal
+ * holding version v can never miss a ban numbered below v that committed later.
+ */
+export const lockBanList = (db: Executor) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext('banned_wristbands_list_version'))`);

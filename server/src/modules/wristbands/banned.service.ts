@@ -43,6 +43,8 @@ export async function ban(ctx: AppContext, userId: number, input: BanRequest) {
   };
   try {
     return await ctx.db.transaction(async (tx) => {
+      // Ban saves one at a time, so the terminals' list versions appear in order (fleet health).
+      await repo.lockBanList(tx);
       if (input.id !== undefined && !(await repo.findById(tx, input.id))) throw fail('notFound');
       if (await repo.findBySerial(tx, input.nSerie, input.id)) throw alreadyBanned(input.nSerie);
       if (input.id !== undefined) {

@@ -118,6 +118,8 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
    * selects a loaded row as a click on it would (asking first about unsaved changes).
    */
   aboveList?: (ctx: { rows: Row[]; extra: Extra | undefined; open: (row: Row) => void }) => ReactNode;
+  /** Reload the list every this many milliseconds while the screen is shown (live lists). */
+  refetchInterval?: number;
 }
 
 /**
@@ -179,7 +181,8 @@ export function ResourceScreen<Row, Values extends FieldValues, Extra = unknown>
         : def.queryKey,
     queryFn: (): Promise<Row[] | ResourceLoad<Row, Extra> | ResourcePage<Row>> =>
       serverSearch ? def.search!(searched) : serverPage ? def.loadPage!(page, TABLE_PAGE_SIZE) : def.load!(),
-    placeholderData: def.search || def.loadPage ? keepPreviousData : undefined,
+    placeholderData: def.search || def.loadPage || def.refetchInterval ? keepPreviousData : undefined,
+    refetchInterval: def.refetchInterval,
   });
 
   const { all, extra, total } = useMemo(() => {

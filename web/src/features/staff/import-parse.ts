@@ -6,7 +6,7 @@ import {
   type StaffImportRow,
   type StaffImportRowInput,
 } from '@pulsera/contracts';
-import jschardet from 'jschardet';
+import { decodeImportBytes } from '../../lib/text-decode';
 
 /**
  * The staff manual upload, read in the browser (02-catalogue §2, §4, §5): a tab-separated .tsv or .txt
@@ -15,10 +15,13 @@ import jschardet from 'jschardet';
  */
 
 export const ACCEPTED_EXTENSIONS = ['.tsv', '.txt'] as const;
-/** The bytes the encoding is detected from, and the confidence it must exceed to be used. */
-export const DETECT_BYTES = 10_000;
-export const DETECT_CONFIDENCE = 0.7;
-
+export {
+  DETECT_BYTES,
+  DETECT_CONFIDENCE,
+  type Decoded,
+  decodeImportBytes,
+  detectEncoding,
+} from '../../lib/text-decode';
 export type FileIssue =
   | { kind: 'extension' }
   | { kind: 'empty' }
@@ -28,56 +31,12 @@ export type FileIssue =
 
 export type ImportIssue = FileIssue | StaffImportProblem;
 
-export interface Decoded {
-  text: string;
-  /** The WHATWG label the text was decoded with. */
-  encoding: string;
-  /** Set when the file was not valid UTF-8 and no encoding was detected with confidence: it was
-   * read as Windows-1252 (Latin-1), which the screen shows as a warning. */
-  fallback: boolean;
-}
-
 export type ParseResult =
   | { ok: true; rows: StaffImportRow[]; encoding: string; fallback: boolean }
   | { ok: false; issue: ImportIssue; encoding?: string; fallback?: boolean };
 
 export const isAcceptedFileName = (name: string) =>
   ACCEPTED_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
-
-/** A TextDecoder label for a jschardet answer, or null when the browser cannot decode it. */
-function decoderLabel(encoding: string): string | null {
-  const name = encoding.toLowerCase();
-  // UTF-8 with a BOM, and plain ASCII (a subset of UTF-8, whose later bytes may still be UTF-8).
-  const label = name === 'utf-8-sig' || name === 'ascii' ? 'utf-8' : name;
-  try {
-    return new TextDecoder(label).encoding;
-  } catch {
-    return null;
-  }
-}
-
-/** The encoding of the first 10,000 bytes when detected above 0.7 confidence, else UTF-8. */
-export function detectEncoding(bytes: Uint8Array): string {
-  const found = jschardet.detect(bytes.subarray(0, DETECT_BYTES));
-  if (found.encoding && found.confidence > DETECT_CONFIDENCE) return decoderLabel(found.encoding) ?? 'utf-8';
-  return 'utf-8';
-}
-
-/**
- * Decodes the file. UTF-8 (the default) is decoded strictly: a short Latin-1 file (José, Muñoz), on
- * which the detector is rarely confident, is not valid UTF-8 and is then read as Windows-1252, the
- * superset of ISO-8859-1 that spreadsheets write. A byte-order mark is dropped.
- */
-export function decodeImportBytes(bytes: Uint8Array): Decoded {
-  const encoding = detectEncoding(bytes);
-  if (encoding !== 'utf-8')
-    return { text: new TextDecoder(encoding).decode(bytes), encoding, fallback: false };
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding, fallback: false };
-  } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252', fallback: true };
-  }
-}
 
 /** One tab-separated cell: surrounding quotes (as spreadsheets write them) removed, "" unescaped. */
 function cell(raw: string) {

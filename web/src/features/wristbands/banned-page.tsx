@@ -1,27 +1,58 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { BanForm, type BannedWristband } from '@pulsera/contracts';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { BanForm, type BannedWristband, type BanReach } from '@pulsera/contracts';
 import { IconBan, IconCheck, IconX } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Switch01Field, TextAreaField, TextField } from '../../components/form-fields';
-import { type ResourceDefinition, ResourceScreen } from '../../components/resource/resource-screen';
+import {
+  type ResourceDefinition,
+  type ResourceLoad,
+  ResourceScreen,
+} from '../../components/resource/resource-screen';
 import { formatDateTime } from '../../lib/format';
-import { ban, bannedKeys, listBanned } from './api';
+import { i18n } from '../../lib/i18n';
+import { session } from '../../lib/session';
+import { ban, bannedKeys, banReach, listBanned } from './api';
 
 const Tick = ({ on }: { on: boolean }) =>
   on ? <IconCheck size={16} color="teal" /> : <IconX size={16} color="gray" />;
 
+type Reach = Map<number, BanReach>;
+
+/**
+ * A ban is only as good as the terminals that know it: how many of the selected event's active
+ * terminals hold a banned-wristband list that includes it (they learn it at their next sync and
+ * confirm it at the one after).
+ */
+function ReachCell({ reach }: { reach: BanReach | undefined }) {
+  if (!reach) return null;
+  const color = reach.total === 0 ? 'gray' : reach.reached === reach.total ? 'teal' : 'orange';
+  return (
+    <Tooltip label={i18n.t('wristbands.banned.reachHint')}>
+      <Badge color={color} variant="light" data-testid="ban-reach">
+        {i18n.t('wristbands.banned.reachOf', { reached: reach.reached, total: reach.total })}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** Banned wristbands (01-console §2, super admin only): a list with the ban form beside it. */
-const definition: ResourceDefinition<BannedWristband, BanForm> = {
+const definition: ResourceDefinition<BannedWristband, BanForm, Reach> = {
   prefix: 'wristbands.banned',
   queryKey: bannedKeys.list(),
-  load: listBanned,
+  load: async (): Promise<ResourceLoad<BannedWristband, Reach>> => {
+    const [rows, reach] = await Promise.all([listBanned(), banReach(session.get().event?.id)]);
+    return { rows, extra: new Map(reach.map((r) => [r.id, r])) };
+  },
+  // The reach grows as terminals sync: shown live.
+  refetchInterval: 15_000,
   rowKey: (r) => r.id,
   columns: [
     { key: 'nSerie' },
     { key: 'codeCheck' },
     { key: 'enabled', render: (r) => <Tick on={r.enabled === 1} /> },
     { key: 'enabledTopUps', render: (r) => <Tick on={r.enabledTopUps === 1} /> },
+    { key: 'reach', render: (r, reach) => <ReachCell reach={reach?.get(r.id)} /> },
     { key: 'notes', collapse: true },
     { key: 'date_update', collapse: true, render: (r) => formatDateTime(r.date_update) },
   ],

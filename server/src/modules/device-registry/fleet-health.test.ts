@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper';
+import { devices } from '../../db/schema';
+import { isOutdated } from './app-version';
+import { mergeRanges, missingOperations } from './terminal-contact';
+
+/** Fleet health (admin/status/devices) and each ban's reach (admin/events/ban-rfids). */
+let t: TestApp;
+type Session = Awaited<ReturnType<TestApp['session']>>;
+let admin: Session;
+let superAdmin: Session;
+let eventId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  eventId = (await t.activeEvent()).id;
+  admin = await t.session('admin@demo.test');
+  superAdmin = await t.session('super@demo.test');
+});
+afterAll(() => t.close());
+
+/** A terminal registered in the active event and signed in: answers its sync function. */
+async function terminal(serial: string) {
+  const saved = await t.call('POST', '/api/global/devices', {
+    token: admin.token,
+    body: { device: { n_serie: serial, idEvent: eventId } },
+  });
+  const auth = await t.call('POST', '/api/device/auth', {
+    body: { serial, secretKey: saved.body.result.secretKey },
+  });
+  const token = auth.body.result.token as string;
+  return {
+    id: saved.body.result.device.id as number,
+    sync: (operations: unknown[], health: Record<string, unknown> = {}) =>
+      t.call('POST', '/api/device/sync', {
+        headers: { devicetoken: token },
+        body: { ...health, operations },
+      }),
+  };
+}
+const op = (seq?: number) => ({
+  kind: 'access',
+  id: randomUUID(),
+  deviceTime: new Date().toISOString(),
+  rfid: '04AA00BB11CC22',
+  acceso: 'S',
+  zoneTo: 1,
+  ...(seq !== undefined ? { seq } : {}),
+});
+const fleet = async (query = '') => {
+  const res = await t.call('GET', `/api/devices/fleet${query}`, admin);
+  expect(res.status).toBe(200);
+  return res.body.result as {
+    devices: {
+      n_serie: string;
+      missingOperations: number;
+      pendingOperations: number | null;
+      lastSeq: number | null;
+      operationsToday: number;
+      appVersion: string | null;
+      outdated: boolean | null;
+      banListCurrent: boolean;
+      silentMinutes: number | null;
+    }[];
+    total: number;
+    banListVersion: number;
+  };
+};
+const row = async (serial: string, query = '') =>
+  (await fleet(query)).devices.find((d) => d.n_serie === serial);
+
+describe('gaps in the sequence numbers', () => {
+  it('merges ranges and counts the numbers never received, less those the terminal still holds', () => {
+    expect(mergeRanges([], [3, 1, 2, 7, 5, 5])).toEqual([
+      { lo: 1, hi: 3 },
+      { lo: 5, hi: 5 },
+      { lo: 7, hi: 7 },
+    ]);
+    expect(mergeRanges([{ lo: 1, hi: 3 }], [4, 6])).toEqual([
+      { lo: 1, hi: 4 },
+      { lo: 6, hi: 6 },
+    ]);
+    const ranges = mergeRanges([], [1, 2, 3, 5, 7]);
+    expect(missingOperations(ranges, null, null)).toBe(2);
+    // It made 10: 8, 9, 10 are still on it (pending 3): only 4 and 6 are lost.
+    expect(missingOperations(ranges, 10, 3)).toBe(2);
+    // Pending 5 covers the holes too (it sends out of order).
+    expect(missingOperations(ranges, 10, 5)).toBe(0);
+    expect(missingOperations([], null, null)).toBe(0);
+  });
+
+  it('shows a terminal whose operations never arrived, and not one that still holds them', async () => {
+    const gap = await terminal('FLEET-GAP-01');
+    const ok = await terminal('FLEET-OK-01');
+    expect((await gap.sync([op(1), op(2), op(3)], { lastSeq: 3, pendingOperations: 0 })).status).toBe(200);
+    // 4 and 5 never arrive; 6 and 7 do.
+    expect(
+      (await gap.sync([op(6), op(7)], { lastSeq: 7, pendingOperations: 0, appVersion: '3.4.2' })).status,
+    ).toBe(200);
+    // The other sends 1-2 and says it holds 3-5 (not lost).
+    expect((await ok.sync([op(1), op(2)], { lastSeq: 5, pendingOperations: 3 })).status).toBe(200);
+    // A re-sent batch changes nothing.
+    expect((await ok.sync([op(2)], { lastSeq: 5, pendingOperations: 3 })).status).toBe(200);
+
+    expect(await row('FLEET-GAP-01')).toMatchObject({
+      missingOperations: 2,
+      lastSeq: 7,
+      appVersion: '3.4.2',
+    });
+    expect(await row('FLEET-OK-01')).toMatchObject({
+      missingOperations: 0,
+      pendingOperations: 3,
+      lastSeq: 5,
+    });
+    const withGaps = (await fleet('?gaps=1')).devices.map((d) => d.n_serie);
+    expect(withGaps).toContain('FLEET-GAP-01');
+    expect(withGaps).not.toContain('FLEET-OK-01');
+
+    // The late ones arrive: the gap closes.
+    await gap.sync([op(4), op(5)], { lastSeq: 7, pendingOperations: 0 });
+    expect((await row('FLEET-GAP-01'))?.missingOperations).toBe(0);
+  });
+
+  it('counts the operations recorded today; an older terminal without the new fields still syncs', async () => {
+    const old = await terminal('FLEET-OLD-01');
+    const res = await old.sync([op(), op()]);
+    expect(res.status).toBe(200);
+    expect(res.body.result.accepted).toHaveLength(2);
+    expect(res.body.result.banList).toBeUndefined();
+    expect(await row('FLEET-OLD-01')).toMatchObject({
+      operationsToday: 2,
+      missingOperations: 0,
+      pendingOperations: null,
+      appVersion: null,
+      outdated: null,
+    });
+  });
+});
+
+describe('silent terminals', () => {
+  it('filters the terminals silent for more than N minutes, and those never seen', async () => {
+    const quiet = await terminal('FLEET-QUIET-01');
+    await quiet.sync([], { pendingOperations: 4, lastSeq: 0 });
+    const live = await terminal('FLEET-LIVE-01');
+    await live.sync([], { appVersion: '3.4.2' });
+    await t.call('POST', '/api/global/devices', {
+      token: admin.token,
+      body: { device: { n_serie: 'FLEET-NEVER-01', idEvent: eventId } },
+    });
+    await t.database.db
+      .update(devices)
+      .set({ lastContactAt: new Date(Date.now() - 45 * 60_000) })
+      .where(eq(devices.id, quiet.id));
+    const silent = (await fleet('?silentMinutes=30')).devices;
+    const names = silent.map((d) => d.n_serie);
+    expect(names).toContain('FLEET-QUIET-01');
+    expect(names).toContain('FLEET-NEVER-01');
+    expect(names).not.toContain('FLEET-LIVE-01');
+    expect(silent.find((d) => d.n_serie === 'FLEET-QUIET-01')).toMatchObject({
+      silentMinutes: 45,
+      pendingOperations: 4,
+    });
+    expect(silent.find((d) => d.n_serie === 'FLEET-NEVER-01')?.silentMinutes).toBeNull();
+    expect((await fleet('?silentMinutes=60')).devices.map((d) => d.n_serie)).not.toContain('FLEET-QUIET-01');
+    expect((await t.call('GET', '/api/devices/fleet?silentMinutes=0x1e', admin)).status).toBe(400);
+  });
+});
+
+describe('the banned-wristband list', () => {
+  it('is sent to the terminals that ask, and each ban shows how many active terminals hold it', async () => {
+    const a = await terminal('FLEET-BAN-A');
+    const b = await terminal('FLEET-BAN-B');
+    const ban = async (nSerie: string, on: 0 | 1) =>
+      (
+        await t.call('POST', '/api/rfids/ban', {
+          ...superAdmin,
+          body: { nSerie, notes: 'stolen', banAndroid: on, banTopUps: 0 },
+        })
+      ).body.result as { id: number };
+    const first = await ban('04BAD0000001', 1);
+    // A holds no list yet: the whole list, and the version it then holds.
+    const got = (await a.sync([], { banListVersion: 0 })).body.result.banList;
+    expect(got.full).toBe(true);
+    expect(got.bans).toContainEqual({ nSerie: '04BAD0000001', codeCheck: null, banAndroid: 1, banTopUps: 0 });
+    // Received once A says it holds that version.
+    await a.sync([], { banListVersion: got.version });
+    await b.sync([], { banListVersion: 0 });
+    const reach = async () =>
+      (await t.call('GET', `/api/rfids/banned/reach?idEvent=${eventId}`, superAdmin)).body.result as {
+        id: number;
+        reached: number;
+        total: number;
+      }[];
+    const r1 = (await reach()).find((r) => r.id === first.id)!;
+    expect(r1.reached).toBeGreaterThanOrEqual(1);
+    const totalBefore = r1.total;
+
+    // A second ban: nobody holds it; A asks and gets only the change.
+    const second = await ban('04BAD0000002', 1);
+    expect((await reach()).find((r) => r.id === second.id)).toMatchObject({ reached: 0, total: totalBefore });
+    const delta = (await a.sync([], { banListVersion: got.version })).body.result.banList;
+    expect(delta).toMatchObject({ full: false, bans: [{ nSerie: '04BAD0000002', banAndroid: 1 }] });
+    await a.sync([], { banListVersion: delta.version });
+    expect((await reach()).find((r) => r.id === second.id)).toMatchObject({ reached: 1, total: totalBefore });
+    expect((await row('FLEET-BAN-A'))?.banListCurrent).toBe(true);
+    expect((await row('FLEET-BAN-B'))?.banListCurrent).toBe(false);
+    expect((await fleet('?banListMissing=1')).devices.map((d) => d.n_serie)).toContain('FLEET-BAN-B');
+
+    // Lifting a ban is a change too: it reaches A as both toggles off.
+    await ban('04BAD0000001', 0);
+    const lifted = (await a.sync([], { banListVersion: delta.version })).body.result.banList;
+    expect(lifted.bans).toEqual([{ nSerie: '04BAD0000001', codeCheck: null, banAndroid: 0, banTopUps: 0 }]);
+
+    // A deactivated terminal no longer counts.
+    await t.database.db
+      .update(devices)
+      .set({ dateInactive: new Date(Date.now() - 1000) })
+      .where(eq(devices.id, b.id));
+    expect((await reach()).find((r) => r.id === second.id)?.total).toBe(totalBefore - 1);
+    // Only super admins see the reach.
+    expect((await t.call('GET', '/api/rfids/banned/reach', admin)).status).toBe(403);
+  });
+});
+
+describe('outdated apps', () => {
+  it('compares by version code when both are known, else by the numbers of the names', () => {
+    expect(isOutdated({ name: '3.3.0', code: 30300 }, { name: '3.4.2', code: 30402 })).toBe(true);
+    expect(isOutdated({ name: '3.10.0', code: null }, { name: '3.9.9', code: 30909 })).toBe(false);
+    expect(isOutdated({ name: '3.4', code: null }, { name: '3.4.0', code: null })).toBe(false);
+    expect(isOutdated({ name: null, code: null }, { name: '3.4.0', code: null })).toBeNull();
+    expect(isOutdated({ name: '3.4.2', code: 30402 }, null)).toBeNull();
+  });
+});
