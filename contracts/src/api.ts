@@ -150,6 +150,8 @@ export const ERRORS = {
   payoutRunNotSent: { code: 2605, status: 409 },
   payoutRefundNotInRun: { code: 2606, status: 409 },
   payoutExecutionPast: { code: 2607, status: 400 },
+  // Online services (3600-3699)
+  imageRatios: { code: 3600, status: 400 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -23,6 +23,7 @@ export * from './language';
 export * from './location';
 export * from './location-article';
 export * from './messages';
+export * from './online-services';
 export * from './pack';
 export * from './payout';
 export * from './permissions';

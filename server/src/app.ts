@@ -26,6 +26,7 @@ import { promoterRoutes } from './modules/globals/promoters.routes';
 import { provinceRoutes } from './modules/globals/provinces.routes';
 import { teamRoutes } from './modules/globals/teams.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { onlineServicesRoutes } from './modules/online-services/online-services.routes';
 import { appParamRoutes } from './modules/params/app-params.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
@@ -99,6 +100,7 @@ export async function buildApp(
   await deviceRoutes(app, ctx);
   await customerRoutes(app, ctx);
   await payoutRoutes(app, ctx);
+  await onlineServicesRoutes(app, ctx);
   await eventDeviceRoutes(app, ctx);
   await currencyRoutes(app, ctx);
   await languageRoutes(app, ctx);

@@ -8,6 +8,7 @@ import {
   type ImageMime,
   type ImageRule,
   looksLikeSvg,
+  SIZE_PROBLEM_ERROR,
   sniffRaster,
   svgDimensions,
   svgUnsafeReason,
@@ -129,7 +130,7 @@ export function ImageUploadField({
     const problem = checkImageSize({ mime, ...dims }, size);
     if (problem) {
       const { kind, ...params } = problem;
-      throw new FieldFailure(t(kind === 'exact' ? 'errors.imageDimensions' : 'errors.imageRatio', params));
+      throw new FieldFailure(t(`errors.${SIZE_PROBLEM_ERROR[kind]}`, params));
     }
     return { mime, ...dims };
   }

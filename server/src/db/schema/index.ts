@@ -8,6 +8,7 @@ export * from './events';
 export * from './feed';
 export * from './flags';
 export * from './globals';
+export * from './online-services';
 export * from './report-rollups';
 export * from './rols';
 export * from './staff';
