@@ -360,6 +360,8 @@ export const OnlineServices = z.object({
   }),
   /** The top-up site's address of this event (as the event chooser shows it), or null. */
   siteUrl: z.string().nullable(),
+  /** TOPUP_SITE_URL: the form shows the addresses a slug and a subdomain give as they are typed. */
+  siteBaseUrl: z.string(),
   /** The event's window the online dates must lie in. */
   eventWindow: z.object({ start: z.string(), end: z.string() }),
   /** The languages info texts are kept in: the configured ones and the console's four. */

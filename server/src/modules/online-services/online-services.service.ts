@@ -126,6 +126,7 @@ export async function getOnlineServices(
     queue: c.queue,
     redirectUrls: { success: c.redirectSuccess, failure: c.redirectFailure, cancel: c.redirectCancel },
     siteUrl: topUpSiteAddress(ctx.config.topUpSiteUrl, event),
+    siteBaseUrl: ctx.config.topUpSiteUrl.replace(/\/+$/, ''),
     eventWindow: { start: window.start.toISOString(), end: window.end.toISOString() },
     languages: await languagesOf(db),
     update_time: iso(c.updatedAt),

@@ -32,6 +32,7 @@ const bodyOf = (cur: Record<string, any>, changes: Record<string, unknown> = {})
     eventId: _e,
     images: _i,
     siteUrl: _s,
+    siteBaseUrl: _b,
     eventWindow: _w,
     languages: _l,
     recaptchaSecretSet: _r,
