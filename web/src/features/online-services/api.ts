@@ -13,4 +13,4 @@ export const onlineServicesKeys = {
 
 export const loadOnlineServices = () => api.get<OnlineServices>('/event/online-services');
 export const saveOnlineServices = (body: OnlineServicesSave) =>
-  api.put<OnlineServices>('/event/online-services', body);
+  api.put<OnlineServices>('/event/online-services', body, { form: true });
