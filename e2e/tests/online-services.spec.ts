@@ -64,7 +64,14 @@ async function toggle(page: Page, control: Locator) {
 }
 
 const bg = (page: Page, testId: string) =>
-  page.getByTestId(testId).evaluate((el) => getComputedStyle(el).backgroundColor);
+  page
+    .getByTestId(testId)
+    .evaluate(
+      (el) =>
+        (
+          globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }
+        ).getComputedStyle(el).backgroundColor,
+    );
 
 test('configures the online top-up site, sees the preview follow, saves and finds it after a reload', async ({
   page,
