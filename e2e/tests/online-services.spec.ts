@@ -135,6 +135,8 @@ test('configures the online top-up site, sees the preview follow, saves and find
 
   await page.reload();
   await expect(page.getByTestId('field-slug')).toHaveValue('sonora-weekend');
+  // Nothing unsaved after loading: Cancel has nothing to undo.
+  await expect(page.getByTestId('online-discard')).toBeDisabled();
   await expect(page.getByTestId('field-colors.primary')).toHaveValue('#0f766e');
   await expect(page.getByTestId('field-minTopUp')).toHaveValue(/^10(\.00)? €$/);
   await expect(page.getByTestId('field-maxTopUp')).toHaveValue(/^200(\.00)? €$/);
