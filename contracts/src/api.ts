@@ -184,6 +184,8 @@ export const ERRORS = {
   stockFileEmpty: { code: 3311, status: 400 },
   stockFileTooManyRows: { code: 3312, status: 413 },
   paymentMethodDisabled: { code: 3320, status: 400 },
+  // Online services (3600-3699)
+  imageRatios: { code: 3600, status: 400 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

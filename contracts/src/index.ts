@@ -28,6 +28,7 @@ export * from './language';
 export * from './location';
 export * from './location-article';
 export * from './messages';
+export * from './online-services';
 export * from './pack';
 export * from './payment-method';
 export * from './payout';

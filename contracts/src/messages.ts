@@ -126,6 +126,8 @@ const en: Catalogue = {
       'The image must be {{width}}×{{height}} pixels; this one is {{actualWidth}}×{{actualHeight}}',
     imageRatio:
       'The SVG must have the proportions of {{width}}×{{height}}; this one is {{actualWidth}}×{{actualHeight}}',
+    imageRatios:
+      'The image must be {{width}}×{{height}} pixels, or in the proportions {{ratios}} at least {{minimums}}; this one is {{actualWidth}}×{{actualHeight}}',
     imageTooLarge: 'The image is too large: at most {{limit}}',
     imageNotUploaded: 'The uploaded image was not found; upload it again',
     locationUsedByGate: 'This location cannot be deleted: a gate belongs to it',
@@ -310,6 +312,20 @@ const en: Catalogue = {
     packNeedsArticles: 'Add at least one article to the pack',
     rolNotInEvent: 'Choose ticket roles of this event',
     nAccess: 'Use at least 1, or unlimited',
+    slug: 'Lower-case letters and digits, words joined by single hyphens (e.g. sonora-2026)',
+    slugTaken: 'Another event already uses this web address',
+    subdomain: 'Lower-case letters, digits and inner hyphens only, at most 63 (e.g. sonora)',
+    subdomainReserved: 'This subdomain is reserved; choose another',
+    subdomainTaken: 'Another event already uses this subdomain',
+    recaptchaKey: 'A reCAPTCHA key has 20 to 100 letters, digits, - or _',
+    recaptchaSecretRequired: 'Enter the secret key that goes with the site key',
+    recaptchaSiteKeyRequired: 'Enter the site key that goes with the secret key',
+    onlineDatesWithinEvent: 'The online-services dates must lie within the event: {{start}} – {{end}}',
+    queueNeedsTwoScriptsError: 'The queue configuration needs two scripts',
+    queueScriptTypeMissingError: 'The queue script needs a type',
+    queueScriptSrcMissingError: 'The queue script needs a src',
+    queueScriptFunctionError:
+      'The queue script needs the name of the function it must define (e.g. Queue.start)',
   },
 };
 
@@ -439,6 +455,8 @@ const es: Catalogue = {
       'La imagen debe medir {{width}}×{{height}} píxeles; esta mide {{actualWidth}}×{{actualHeight}}',
     imageRatio:
       'El SVG debe tener las proporciones de {{width}}×{{height}}; este mide {{actualWidth}}×{{actualHeight}}',
+    imageRatios:
+      'La imagen debe medir {{width}}×{{height}} píxeles, o tener las proporciones {{ratios}} con al menos {{minimums}}; esta mide {{actualWidth}}×{{actualHeight}}',
     imageTooLarge: 'La imagen es demasiado grande: como máximo {{limit}}',
     imageNotUploaded: 'No se ha encontrado la imagen subida; súbela de nuevo',
     locationUsedByGate: 'No se puede eliminar esta ubicación: tiene una puerta asociada',
@@ -627,6 +645,21 @@ const es: Catalogue = {
     packNeedsArticles: 'Añade al menos un artículo al pack',
     rolNotInEvent: 'Elige roles de entrada de este evento',
     nAccess: 'Usa al menos 1, o ilimitado',
+    slug: 'Minúsculas y dígitos, palabras unidas por un solo guion (p. ej. sonora-2026)',
+    slugTaken: 'Otro evento ya usa esta dirección web',
+    subdomain: 'Solo minúsculas, dígitos y guiones interiores, como máximo 63 (p. ej. sonora)',
+    subdomainReserved: 'Este subdominio está reservado; elige otro',
+    subdomainTaken: 'Otro evento ya usa este subdominio',
+    recaptchaKey: 'Una clave de reCAPTCHA tiene de 20 a 100 letras, dígitos, - o _',
+    recaptchaSecretRequired: 'Introduce la clave secreta que corresponde a la clave del sitio',
+    recaptchaSiteKeyRequired: 'Introduce la clave del sitio que corresponde a la clave secreta',
+    onlineDatesWithinEvent:
+      'Las fechas de los servicios online deben estar dentro del evento: {{start}} – {{end}}',
+    queueNeedsTwoScriptsError: 'La configuración de la cola necesita dos scripts',
+    queueScriptTypeMissingError: 'El script de la cola necesita un tipo',
+    queueScriptSrcMissingError: 'El script de la cola necesita un src',
+    queueScriptFunctionError:
+      'El script de la cola necesita el nombre de la función que debe definir (p. ej. Queue.start)',
   },
 };
 
@@ -756,6 +789,8 @@ const it: Catalogue = {
       "L'immagine deve misurare {{width}}×{{height}} pixel; questa misura {{actualWidth}}×{{actualHeight}}",
     imageRatio:
       "L'SVG deve avere le proporzioni di {{width}}×{{height}}; questo misura {{actualWidth}}×{{actualHeight}}",
+    imageRatios:
+      "L'immagine deve misurare {{width}}×{{height}} pixel, o avere le proporzioni {{ratios}} con almeno {{minimums}}; questa misura {{actualWidth}}×{{actualHeight}}",
     imageTooLarge: "L'immagine è troppo grande: al massimo {{limit}}",
     imageNotUploaded: "L'immagine caricata non è stata trovata; caricala di nuovo",
     locationUsedByGate: 'Impossibile eliminare questa ubicazione: ha un varco associato',
@@ -949,6 +984,21 @@ const it: Catalogue = {
     packNeedsArticles: 'Aggiungi almeno un articolo al pack',
     rolNotInEvent: 'Scegli ruoli di biglietto di questo evento',
     nAccess: 'Usa almeno 1, o illimitato',
+    slug: 'Lettere minuscole e cifre, parole unite da un solo trattino (es. sonora-2026)',
+    slugTaken: 'Un altro evento usa già questo indirizzo web',
+    subdomain: 'Solo lettere minuscole, cifre e trattini interni, al massimo 63 (es. sonora)',
+    subdomainReserved: 'Questo sottodominio è riservato; scegline un altro',
+    subdomainTaken: 'Un altro evento usa già questo sottodominio',
+    recaptchaKey: 'Una chiave reCAPTCHA ha da 20 a 100 lettere, cifre, - o _',
+    recaptchaSecretRequired: 'Inserisci la chiave segreta che corrisponde alla chiave del sito',
+    recaptchaSiteKeyRequired: 'Inserisci la chiave del sito che corrisponde alla chiave segreta',
+    onlineDatesWithinEvent:
+      "Le date dei servizi online devono essere comprese nell'evento: {{start}} – {{end}}",
+    queueNeedsTwoScriptsError: 'La configurazione della coda richiede due script',
+    queueScriptTypeMissingError: 'Lo script della coda richiede un tipo',
+    queueScriptSrcMissingError: 'Lo script della coda richiede un src',
+    queueScriptFunctionError:
+      'Lo script della coda richiede il nome della funzione che deve definire (es. Queue.start)',
   },
 };
 
@@ -1082,6 +1132,8 @@ const fr: Catalogue = {
       'L’image doit mesurer {{width}}×{{height}} pixels ; celle-ci mesure {{actualWidth}}×{{actualHeight}}',
     imageRatio:
       'Le SVG doit avoir les proportions de {{width}}×{{height}} ; celui-ci mesure {{actualWidth}}×{{actualHeight}}',
+    imageRatios:
+      'L’image doit mesurer {{width}}×{{height}} pixels, ou avoir les proportions {{ratios}} avec au moins {{minimums}} ; celle-ci mesure {{actualWidth}}×{{actualHeight}}',
     imageTooLarge: 'L’image est trop volumineuse : au plus {{limit}}',
     imageNotUploaded: 'L’image envoyée est introuvable ; envoyez-la à nouveau',
     locationUsedByGate: 'Impossible de supprimer cet emplacement : une porte lui appartient',
@@ -1274,6 +1326,21 @@ const fr: Catalogue = {
     packNeedsArticles: 'Ajoutez au moins un article au pack',
     rolNotInEvent: 'Choisissez des rôles de billet de cet événement',
     nAccess: 'Utilisez au moins 1, ou illimité',
+    slug: 'Minuscules et chiffres, mots reliés par un seul tiret (ex. sonora-2026)',
+    slugTaken: 'Un autre événement utilise déjà cette adresse web',
+    subdomain: 'Uniquement minuscules, chiffres et tirets intérieurs, 63 au plus (ex. sonora)',
+    subdomainReserved: 'Ce sous-domaine est réservé ; choisissez-en un autre',
+    subdomainTaken: 'Un autre événement utilise déjà ce sous-domaine',
+    recaptchaKey: 'Une clé reCAPTCHA compte de 20 à 100 lettres, chiffres, - ou _',
+    recaptchaSecretRequired: 'Saisissez la clé secrète qui va avec la clé du site',
+    recaptchaSiteKeyRequired: 'Saisissez la clé du site qui va avec la clé secrète',
+    onlineDatesWithinEvent:
+      'Les dates des services en ligne doivent être comprises dans l’événement : {{start}} – {{end}}',
+    queueNeedsTwoScriptsError: 'La configuration de la file d’attente nécessite deux scripts',
+    queueScriptTypeMissingError: 'Le script de la file d’attente nécessite un type',
+    queueScriptSrcMissingError: 'Le script de la file d’attente nécessite un src',
+    queueScriptFunctionError:
+      'Le script de la file d’attente nécessite le nom de la fonction qu’il doit définir (ex. Queue.start)',
   },
 };
 

@@ -63,6 +63,13 @@ export interface ImageRule {
   width: number;
   height: number;
   maxBytes?: number;
+  /**
+   * Also accepted: these proportions (width:height), shown fitted inside width × height. A raster
+   * image must be at least that fitted size (2:1 in 300 × 260 → 300 × 150); an SVG only the proportions.
+   */
+  ratios?: readonly (readonly [number, number])[];
+  /** Any width and height: only the type, safety and `maxBytes` are checked. */
+  anySize?: boolean;
 }
 export interface MeasuredImage {
   mime: ImageMime;
@@ -71,9 +78,65 @@ export interface MeasuredImage {
 }
 export type SizeProblem =
   | { kind: 'exact'; width: number; height: number; actualWidth: number; actualHeight: number }
-  | { kind: 'ratio'; width: number; height: number; actualWidth: number; actualHeight: number };
+  | { kind: 'ratio'; width: number; height: number; actualWidth: number; actualHeight: number }
+  | {
+      kind: 'ratios';
+      width: number;
+      height: number;
+      actualWidth: number;
+      actualHeight: number;
+      /** e.g. `2:1, 1:1`. */
+      ratios: string;
+      /** The least raster sizes of those proportions, e.g. `300×150, 260×260`. */
+      minimums: string;
+    };
 
+/** The size an image of proportions w:h takes fitted inside the rule's box (rounded to pixels). */
+export function fittedSize(rule: ImageRule, [w, h]: readonly [number, number]) {
+  const ratio = w / h;
+  const width = Math.min(rule.width, rule.height * ratio);
+  return { width: Math.round(width), height: Math.round(width / ratio) };
+}
+
+const sameRatio = (a: number, b: number) => Math.abs(a - b) / b <= 0.01;
+
+/**
+ * The size rule of a use: the exact size (or its proportions for an SVG), or, when the rule lists
+ * `ratios`, one of those proportions at least its fitted size. Null when the image fits.
+ */
 export function checkImageSize(image: MeasuredImage, rule: ImageRule): SizeProblem | null {
+  if (rule.anySize) return null;
+  const exact = checkExactSize(image, rule);
+  if (!exact || !rule.ratios?.length) return exact;
+  const got = image.width / image.height;
+  for (const r of rule.ratios) {
+    if (image.width <= 0 || image.height <= 0 || !sameRatio(got, r[0] / r[1])) continue;
+    if (image.mime === 'image/svg+xml') return null;
+    const fit = fittedSize(rule, r);
+    if (image.width >= fit.width && image.height >= fit.height) return null;
+  }
+  return {
+    kind: 'ratios',
+    width: rule.width,
+    height: rule.height,
+    actualWidth: image.width,
+    actualHeight: image.height,
+    ratios: rule.ratios.map(([w, h]) => `${w}:${h}`).join(', '),
+    minimums: rule.ratios
+      .map((r) => fittedSize(rule, r))
+      .map((f) => `${f.width}×${f.height}`)
+      .join(', '),
+  };
+}
+
+/** The error (key of the catalogue) that names a size problem. */
+export const SIZE_PROBLEM_ERROR = {
+  exact: 'imageDimensions',
+  ratio: 'imageRatio',
+  ratios: 'imageRatios',
+} as const satisfies Record<SizeProblem['kind'], string>;
+
+function checkExactSize(image: MeasuredImage, rule: ImageRule): SizeProblem | null {
   const params = {
     width: rule.width,
     height: rule.height,

@@ -32,6 +32,7 @@ import { provinceRoutes } from './modules/globals/provinces.routes';
 import { teamRoutes } from './modules/globals/teams.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { integratorRoutes } from './modules/integrators/integrators.routes';
+import { onlineServicesRoutes } from './modules/online-services/online-services.routes';
 import { appParamRoutes } from './modules/params/app-params.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
@@ -119,6 +120,7 @@ export async function buildApp(
   await deviceRegistryRoutes(app, ctx);
   await customerRoutes(app, ctx);
   await payoutRoutes(app, ctx);
+  await onlineServicesRoutes(app, ctx);
   await eventDeviceRoutes(app, ctx);
   await currencyRoutes(app, ctx);
   await languageRoutes(app, ctx);

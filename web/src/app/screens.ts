@@ -10,6 +10,7 @@ import type { SessionState } from '../lib/session';
  */
 export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>>> = {
   theEvent: lazy(() => import('../features/event-detail/event-detail-page')),
+  onlineServices: lazy(() => import('../features/online-services/online-services-page')),
   ads: lazy(() => import('../features/ads/ads-page')),
   articles: lazy(() => import('../features/articles/articles-page')),
   locarticle: lazy(() => import('../features/articles/location-articles-page')),

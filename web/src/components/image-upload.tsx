@@ -1,6 +1,7 @@
 import { Box, Button, Center, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import {
   checkImageSize,
+  fittedSize,
   IMAGE_ACCEPT,
   IMAGE_EXTENSIONS,
   IMAGE_PREVIEW_HEIGHT,
@@ -8,6 +9,7 @@ import {
   type ImageMime,
   type ImageRule,
   looksLikeSvg,
+  SIZE_PROBLEM_ERROR,
   sniffRaster,
   svgDimensions,
   svgUnsafeReason,
@@ -129,7 +131,7 @@ export function ImageUploadField({
     const problem = checkImageSize({ mime, ...dims }, size);
     if (problem) {
       const { kind, ...params } = problem;
-      throw new FieldFailure(t(kind === 'exact' ? 'errors.imageDimensions' : 'errors.imageRatio', params));
+      throw new FieldFailure(t(`errors.${SIZE_PROBLEM_ERROR[kind]}`, params));
     }
     return { mime, ...dims };
   }
@@ -204,7 +206,19 @@ export function ImageUploadField({
         </Text>
       )}
       <Text size="xs" c="dimmed">
-        {t('uploads.hint', { width: size.width, height: size.height })}
+        {size.anySize
+          ? t('uploads.hintAny', { limit: formatBytes(size.maxBytes ?? 0) })
+          : size.ratios?.length
+            ? t('uploads.hintRatios', {
+                width: size.width,
+                height: size.height,
+                ratios: size.ratios.map(([w, h]) => `${w}:${h}`).join(', '),
+                minimums: size.ratios
+                  .map((r) => fittedSize(size, r))
+                  .map((f) => `${f.width}×${f.height}`)
+                  .join(', '),
+              })
+            : t('uploads.hint', { width: size.width, height: size.height })}
       </Text>
       <Box h={IMAGE_PREVIEW_HEIGHT}>
         {value ? (

@@ -77,6 +77,9 @@ export const events = pgTable(
     uniqueIndex('events_token_uq').on(t.token),
     index('events_dates_idx').on(t.dateStart, t.dateEnd),
     index('events_name_lower_idx').on(sql`lower(${t.name})`),
+    // The online top-up site's addresses (01-console §3): one event each.
+    uniqueIndex('events_slug_uq').on(t.slug),
+    uniqueIndex('events_subdomain_uq').on(t.subdomain),
   ],
 );
 

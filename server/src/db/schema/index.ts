@@ -11,6 +11,7 @@ export * from './feed';
 export * from './flags';
 export * from './fleet';
 export * from './globals';
+export * from './online-services';
 export * from './payment-methods';
 export * from './report-rollups';
 export * from './rols';

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { randomToken } from '../../lib/tokens';
 import type { Principal } from '../../plugins/guard';
+import { topUpSiteAddress } from '../online-services/site-address';
 import * as repo from './events.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -106,8 +107,9 @@ export async function toEvent(db: Executor, row: repo.EventRow): Promise<Event> 
   };
 }
 
+/** The saved slug / subdomain of the online services (online-services module) on the top-up site. */
 const onlineServicesUrl = (ctx: AppContext, row: repo.EventRow) =>
-  row.slug ? `${ctx.config.topUpSiteUrl.replace(/\/$/, '')}/${row.slug}` : null;
+  topUpSiteAddress(ctx.config.topUpSiteUrl, row);
 
 function toListItem(ctx: AppContext, row: repo.EventRow): EventListItem {
   return {

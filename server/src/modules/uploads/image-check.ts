@@ -5,6 +5,7 @@ import {
   type ImageRule,
   looksLikeSvg,
   type MeasuredImage,
+  SIZE_PROBLEM_ERROR,
   svgDimensions,
   svgUnsafeReason,
 } from '@pulsera/contracts';
@@ -83,7 +84,7 @@ export async function inspectImage(
     const problem = checkImageSize(image, rule);
     if (problem) {
       const { kind, ...params } = problem;
-      throw fail(kind === 'exact' ? 'imageDimensions' : 'imageRatio', { params });
+      throw fail(SIZE_PROBLEM_ERROR[kind], { params });
     }
   }
   return image;
