@@ -150,6 +150,12 @@ export const ERRORS = {
   payoutRunNotSent: { code: 2605, status: 409 },
   payoutRefundNotInRun: { code: 2606, status: 409 },
   payoutExecutionPast: { code: 2607, status: 400 },
+  // Jobs and search top-up (3500-3549)
+  jobNotFound: { code: 3500, status: 404 },
+  jobNotFailed: { code: 3501, status: 409 },
+  jobKindUnknown: { code: 3502, status: 404 },
+  topUpSearchEmpty: { code: 3503, status: 400 },
+  topUpNotFound: { code: 3504, status: 404 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -26,6 +26,7 @@ import { promoterRoutes } from './modules/globals/promoters.routes';
 import { provinceRoutes } from './modules/globals/provinces.routes';
 import { teamRoutes } from './modules/globals/teams.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
 import { appParamRoutes } from './modules/params/app-params.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
@@ -39,6 +40,7 @@ import { topUpReportRoutes } from './modules/reports/topups.routes';
 import { wristbandReportRoutes } from './modules/reports/wristbands.routes';
 import { rolRoutes } from './modules/rols/rols.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { topUpSearchRoutes } from './modules/top-up-search/top-up-search.routes';
 import { eventImageRoutes } from './modules/uploads/event-images.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { gateRoutes } from './modules/venue/gates.routes';
@@ -137,9 +139,17 @@ export async function buildApp(
 
   await appParamRoutes(app, ctx);
   await presenceRoutes(app, ctx);
+  await jobRoutes(app, ctx);
+  await topUpSearchRoutes(app, ctx);
 
   await registerWeb(app, config);
+  // The job queue (modules/jobs): its tables at start; workers and schedules where JOB_WORKERS is on.
+  ctx.jobs.log = app.log;
+  app.addHook('onReady', async () => {
+    await ctx.jobs.start({ work: config.jobWorkers, schedule: config.jobWorkers });
+  });
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     if (!opts.database) await database.close();
   });
   return { app, ctx, database } satisfies BuiltApp;
