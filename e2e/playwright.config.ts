@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { E2E_DATA_DIR } from './tests/data-dir';
 
 /**
  * Browser tests in Chromium, never downloaded at run time:
@@ -68,6 +69,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), E2E_DATA_DIR },
   },
 });

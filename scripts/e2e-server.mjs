@@ -2,13 +2,19 @@
 // The console the browser tests run against: a fresh embedded database in a temporary folder, the
 // demo festival, and one extra mega admin who must change the password at first sign-in.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulsera-e2e-'));
+// E2E_DATA_DIR (set by playwright.config.ts) lets a browser test reach the server's files (e.g. break
+// the uploads folder so a job fails for real); it starts empty.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'pulsera-e2e-'));
+if (process.env.E2E_DATA_DIR) {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+}
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
