@@ -163,7 +163,7 @@ export default function JobsPage() {
             value={search.kind ? String(search.kind) : ''}
             onChange={(v) => set({ kind: v || undefined })}
             allowDeselect={false}
-            w={200}
+            w={190}
             data-testid="jobs-filter-kind"
           />
           <Select
@@ -173,7 +173,7 @@ export default function JobsPage() {
             onChange={(v) => set({ event: v ? Number(v) : undefined })}
             searchable
             allowDeselect={false}
-            w={220}
+            w={190}
             data-testid="jobs-filter-event"
           />
           <DateTimePicker
@@ -182,7 +182,7 @@ export default function JobsPage() {
             clearable
             value={isoToWall(search.start ? String(search.start) : null, TZ)}
             onChange={(v) => set({ start: wallToIso(v, TZ) ?? undefined })}
-            w={180}
+            w={150}
             data-testid="jobs-filter-start"
           />
           <DateTimePicker
@@ -192,7 +192,7 @@ export default function JobsPage() {
             value={isoToWall(search.end ? String(search.end) : null, TZ)}
             onChange={(v) => set({ end: wallToIso(v, TZ) ?? undefined })}
             error={dateError ? t('validation.errorDates') : undefined}
-            w={180}
+            w={150}
             data-testid="jobs-filter-end"
           />
         </Group>
@@ -222,6 +222,7 @@ export default function JobsPage() {
               {
                 accessor: 'status',
                 title: t('jobs.fields.status'),
+                width: 125,
                 render: (r) => <StatusBadge job={r} />,
               },
               { accessor: 'kind', title: t('jobs.fields.kind'), render: (r) => kindLabel(t, r.kind) },

@@ -3,7 +3,7 @@ import {
   Badge,
   Button,
   Card,
-  Grid,
+  Drawer,
   Group,
   SimpleGrid,
   Stack,
@@ -166,67 +166,68 @@ export default function TopUpSearchPage() {
         </Alert>
       )}
       {query && rows.length > 0 && (
-        <Grid>
-          <Grid.Col span={{ base: 12, lg: selectedId ? 6 : 12 }}>
-            <DataTable<TopUpSearchRow>
-              withTableBorder
-              striped
-              highlightOnHover
-              records={rows}
-              idAccessor="id"
-              totalRecords={results.data?.total ?? 0}
-              recordsPerPage={PAGE_SIZE}
-              page={page}
-              onPageChange={setPage}
-              onRowClick={({ record }) => setSelectedId(record.id)}
-              rowStyle={(r) =>
-                r.id === selectedId ? { background: 'var(--mantine-color-blue-light)' } : undefined
-              }
-              data-testid="top-up-search-results"
-              columns={[
-                { accessor: 'eventName', title: t('topUpSearch.fields.event') },
-                {
-                  accessor: 'dateRechargeOnline',
-                  title: t('topUpSearch.fields.dateRechargeOnline'),
-                  render: (r) => when(r.dateRechargeOnline),
-                },
-                { accessor: 'idOrder', title: t('topUpSearch.fields.idOrder') },
-                {
-                  accessor: 'amountTotal',
-                  title: t('topUpSearch.fields.amount'),
-                  textAlign: 'right',
-                  render: (r) => money(r.amountTotal, r.payTpvCurrency),
-                },
-                {
-                  accessor: 'customerEmail',
-                  title: t('topUpSearch.fields.customer'),
-                  hidden: !!selectedId,
-                  render: (r) => r.customerEmail ?? r.customerName ?? '',
-                },
-                {
-                  accessor: 'cardNumber',
-                  title: t('topUpSearch.fields.card'),
-                  hidden: !!selectedId,
-                  render: (r) => [r.cardBrand, r.cardNumber].filter(Boolean).join(' '),
-                },
-                {
-                  accessor: 'payed',
-                  title: t('topUpSearch.fields.payed'),
-                  render: (r) => (
-                    <Badge variant="light" color={STATUS_COLOR[String(r.payed)]}>
-                      {t(`customers.online.status.${r.payed}`)}
-                    </Badge>
-                  ),
-                },
-              ]}
-            />
-          </Grid.Col>
-          {selectedId && (
-            <Grid.Col span={{ base: 12, lg: 6 }}>
-              <TopUpDetail id={selectedId} />
-            </Grid.Col>
-          )}
-        </Grid>
+        <>
+          <DataTable<TopUpSearchRow>
+            withTableBorder
+            striped
+            highlightOnHover
+            records={rows}
+            idAccessor="id"
+            totalRecords={results.data?.total ?? 0}
+            recordsPerPage={PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+            onRowClick={({ record }) => setSelectedId(record.id)}
+            rowStyle={(r) =>
+              r.id === selectedId ? { background: 'var(--mantine-color-blue-light)' } : undefined
+            }
+            data-testid="top-up-search-results"
+            columns={[
+              { accessor: 'eventName', title: t('topUpSearch.fields.event') },
+              {
+                accessor: 'dateRechargeOnline',
+                title: t('topUpSearch.fields.dateRechargeOnline'),
+                render: (r) => when(r.dateRechargeOnline),
+              },
+              { accessor: 'idOrder', title: t('topUpSearch.fields.idOrder') },
+              {
+                accessor: 'amountTotal',
+                title: t('topUpSearch.fields.amount'),
+                textAlign: 'right',
+                render: (r) => money(r.amountTotal, r.payTpvCurrency),
+              },
+              {
+                accessor: 'customerEmail',
+                title: t('topUpSearch.fields.customer'),
+                render: (r) => r.customerEmail ?? r.customerName ?? '',
+              },
+              {
+                accessor: 'cardNumber',
+                title: t('topUpSearch.fields.card'),
+                render: (r) => [r.cardBrand, r.cardNumber].filter(Boolean).join(' '),
+              },
+              {
+                accessor: 'payed',
+                title: t('topUpSearch.fields.payed'),
+                noWrap: true,
+                render: (r) => (
+                  <Badge variant="light" color={STATUS_COLOR[String(r.payed)]}>
+                    {t(`customers.online.status.${r.payed}`)}
+                  </Badge>
+                ),
+              },
+            ]}
+          />
+          <Drawer
+            opened={selectedId !== null}
+            onClose={() => setSelectedId(null)}
+            position="right"
+            size="xl"
+            title={selectedId ? t('topUpSearch.detailTitle', { id: selectedId }) : ''}
+          >
+            {selectedId && <TopUpDetail id={selectedId} />}
+          </Drawer>
+        </>
       )}
     </Stack>
   );
@@ -267,15 +268,12 @@ function TopUpDetail({ id }: { id: number }) {
   );
   const cur = u.payTpvCurrency;
   return (
-    <Card withBorder padding="md" data-testid="top-up-detail">
+    <Card padding={0} data-testid="top-up-detail">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <div>
-            <Title order={4}>{t('topUpSearch.detailTitle', { id: u.id })}</Title>
-            <Text size="sm" c="dimmed" data-testid="top-up-event">
-              {f.eventName}
-            </Text>
-          </div>
+          <Title order={4} data-testid="top-up-event">
+            {f.eventName}
+          </Title>
           <Badge variant="light" color={STATUS_COLOR[String(u.payed)]} data-testid="top-up-payed">
             {t(`customers.online.status.${u.payed}`)}
           </Badge>
