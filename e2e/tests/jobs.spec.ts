@@ -53,7 +53,6 @@ test('a failed job is listed with its error and retried once its cause is repair
   await expect(page.getByText('The job is queued again')).toBeVisible();
   await page.getByTestId('jobs-filter-status').getByText('Processed').click();
   await expect(rows.first()).toContainText('Unattached uploads sweep', { timeout: 30_000 });
-  await rows.first().click();
   await expect(detail.getByTestId('job-status')).toHaveText('Processed');
   await expect(detail.getByTestId('job-attempts')).toHaveText('3/3');
   await expect(detail.getByTestId('job-retry')).toHaveCount(0);
@@ -69,6 +68,8 @@ test('an admin who is not a super admin has no jobs screen', async ({ page }) =>
 
 test('a top-up of another event is found and opens its customer in that event', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
+  // Working in another event: next year's edition (pending).
+  await page.goto('/admin/choose-event/pending');
   await page.getByRole('cell', { name: 'Sonora Festival 2027' }).click();
   await expect(page.getByTestId('current-event')).toHaveText('Sonora Festival 2027');
   await page.goto('/admin/configuration/search-top-up');
@@ -95,6 +96,8 @@ test('a top-up of another event is found and opens its customer in that event', 
   await expect(detail.getByTestId('top-up-payTpvCurrency')).toHaveText('EUR (978)');
   const order = (await detail.getByTestId('top-up-idOrder').textContent())!.trim();
   const customer = (await detail.getByTestId('top-up-customer').textContent())!.split(' · ')[0]!;
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
 
   await page.getByTestId('top-up-search-clear').click();
   await page.getByTestId('top-up-search-idOrder').fill(order);

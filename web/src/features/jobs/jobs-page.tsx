@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  CloseButton,
   Code,
   Grid,
   Group,
@@ -213,7 +214,7 @@ export default function JobsPage() {
             recordsPerPage={PAGE_SIZE}
             page={page}
             onPageChange={(p) => set({ ...search, page: p })}
-            onRowClick={({ record }) => setSelectedId(record.id === selectedId ? null : record.id)}
+            onRowClick={({ record }) => setSelectedId(record.id)}
             rowStyle={(r) =>
               r.id === selectedId ? { background: 'var(--mantine-color-blue-light)' } : undefined
             }
@@ -254,7 +255,12 @@ export default function JobsPage() {
         </Grid.Col>
         {selected && (
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <JobDetail job={selected} onRetry={() => retry.mutate(selected)} retrying={retry.isPending} />
+            <JobDetail
+              job={selected}
+              onRetry={() => retry.mutate(selected)}
+              retrying={retry.isPending}
+              onClose={() => setSelectedId(null)}
+            />
           </Grid.Col>
         )}
       </Grid>
@@ -281,7 +287,17 @@ function StatusBadge({ job }: { job: Job }) {
   );
 }
 
-function JobDetail({ job, onRetry, retrying }: { job: Job; onRetry: () => void; retrying: boolean }) {
+function JobDetail({
+  job,
+  onRetry,
+  retrying,
+  onClose,
+}: {
+  job: Job;
+  onRetry: () => void;
+  retrying: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const item = (key: string, value: ReactNode) => (
     <div>
@@ -298,7 +314,10 @@ function JobDetail({ job, onRetry, retrying }: { job: Job; onRetry: () => void; 
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={4}>{kindLabel(t, job.kind)}</Title>
-          <StatusBadge job={job} />
+          <Group gap="xs">
+            <StatusBadge job={job} />
+            <CloseButton onClick={onClose} aria-label={t('jobs.close')} data-testid="job-close" />
+          </Group>
         </Group>
         {job.lastError && (
           <Alert color="red" title={t('jobs.fields.lastError')} data-testid="job-lastError">
