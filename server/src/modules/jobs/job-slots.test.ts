@@ -112,6 +112,13 @@ describe('scheduled jobs with two server processes on one database', () => {
         slots.map((s) => [s, 'completed']),
       );
 
+    // The jobs screen lists our kinds' jobs, never pg-boss's own hand-off queue.
+    const listed = (
+      await t.call('GET', '/api/jobs?disablePagination=true', await t.session('super@demo.test'))
+    ).body.result.jobs as { kind: string }[];
+    expect(listed.length).toBeGreaterThanOrEqual(6);
+    expect(listed.every((j) => Object.keys(override).includes(j.kind))).toBe(true);
+
     // The capacity log wrote each of those slots once (one claim, one row per zone).
     const event = await t.activeEvent();
     const claims = (await t.database.db.execute(sql`

@@ -37,7 +37,8 @@ const COLUMNS = sql.raw(`id::text as id, name, state::text as state, data, outpu
   completed_on`);
 
 function filters(q: Omit<JobListQuery, 'page' | 'paginationLimit' | 'disablePagination'>): SQL {
-  const where: SQL[] = [sql`true`];
+  // pg-boss's own queues (its cron hand-off, `__pgboss__send-it`) are plumbing, not our jobs.
+  const where: SQL[] = [sql`left(name, 8) <> '__pgboss'`];
   if (q.status)
     where.push(
       sql`state::text in (${sql.join(
