@@ -13,7 +13,11 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           // No secret lives in the source: each run signs with a random one (config.ts refuses none).
-          env: { SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex') },
+          // Test apps work no job queue unless a test starts one (JOB_WORKERS=0).
+          env: {
+            SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
+            JOB_WORKERS: '0',
+          },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

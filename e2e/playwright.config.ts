@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_DATA_DIR } from './tests/data-dir';
 
 /**
  * Browser tests in Chromium, never downloaded at run time:
@@ -41,8 +40,6 @@ async function browser(): Promise<{ path: string; args: string[]; source: string
 
 export const CHROMIUM = await browser();
 const port = Number(process.env.E2E_PORT ?? 8181);
-/** The e2e server's DATA_DIR: the specs read the e-mails of its outbox (`<dir>/outbox/*.eml`). */
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `pulsera-e2e-${port}`);
 
 export default defineConfig({
   testDir: './tests',

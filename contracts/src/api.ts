@@ -186,6 +186,11 @@ export const ERRORS = {
   paymentMethodDisabled: { code: 3320, status: 400 },
   // Online services (3600-3699)
   imageRatios: { code: 3600, status: 400 },
+  // Jobs and search top-up (3500-3549)
+  jobNotFound: { code: 3500, status: 404 },
+  jobNotFailed: { code: 3501, status: 409 },
+  jobKindUnknown: { code: 3502, status: 404 },
+  topUpSearchEmpty: { code: 3503, status: 400 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -32,6 +32,7 @@ import { provinceRoutes } from './modules/globals/provinces.routes';
 import { teamRoutes } from './modules/globals/teams.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { integratorRoutes } from './modules/integrators/integrators.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
 import { onlineServicesRoutes } from './modules/online-services/online-services.routes';
 import { appParamRoutes } from './modules/params/app-params.routes';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes';
@@ -47,6 +48,7 @@ import { topUpReportRoutes } from './modules/reports/topups.routes';
 import { wristbandReportRoutes } from './modules/reports/wristbands.routes';
 import { rolRoutes } from './modules/rols/rols.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { topUpSearchRoutes } from './modules/top-up-search/top-up-search.routes';
 import { eventImageRoutes } from './modules/uploads/event-images.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { gateRoutes } from './modules/venue/gates.routes';
@@ -161,9 +163,17 @@ export async function buildApp(
   await presenceRoutes(app, ctx);
   await integratorRoutes(app, ctx);
   await auditRoutes(app, ctx);
+  await jobRoutes(app, ctx);
+  await topUpSearchRoutes(app, ctx);
 
   await registerWeb(app, config);
+  // The job queue (modules/jobs): its tables at start; workers and schedules where JOB_WORKERS is on.
+  ctx.jobs.log = app.log;
+  app.addHook('onReady', async () => {
+    await ctx.jobs.start({ work: config.jobWorkers, schedule: config.jobWorkers });
+  });
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     if (!opts.database) await database.close();
   });
   return { app, ctx, database } satisfies BuiltApp;

@@ -19,6 +19,19 @@ const int = (name: string, fallback: number, min = 0) => {
   return n;
 };
 const str = (name: string, fallback: string) => process.env[name] || fallback;
+/**
+ * Minutes of a scheduled slot (0 = off): slots start at whole multiples since the epoch, so the length
+ * must divide an hour, or be whole hours dividing a day (the job's cron: capacity-log.task.ts).
+ */
+const slotMinutes = (name: string, fallback: number) => {
+  const m = int(name, fallback, 0);
+  const fits = m === 0 || (m < 60 && 60 % m === 0) || (m % 60 === 0 && 24 % (m / 60) === 0);
+  if (!fits)
+    throw new Error(
+      `Setting ${name} must divide an hour (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30) or be whole hours dividing a day (60, 120, 180, 240, 360, 480, 720, 1440), or 0`,
+    );
+  return m;
+};
 
 export interface Config {
   port: number;
@@ -54,6 +67,8 @@ export interface Config {
   capacityLogMinutes: number;
   /** Hours after which an uploaded image that was never attached is deleted; 0: this process does not sweep. */
   uploadSweepHours: number;
+  /** This process works the job queues and fires their schedules (JOB_WORKERS=1; 0: it only serves). */
+  jobWorkers: boolean;
   /** Shared image uploads: local disk under `<dataDir>/uploads` unless S3 settings are given. */
   storage?: StorageConfig;
   /** E-mail: SMTP_URL (nodemailer) or, when unset, .eml files in `outboxDir` (DATA_DIR/outbox). */
@@ -201,8 +216,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       windowSeconds: int('API_KEY_RATE_WINDOW_SECONDS', 60, 1),
     },
     logLevel: str('LOG_LEVEL', 'info'),
-    capacityLogMinutes: int('CAPACITY_LOG_MINUTES', CAPACITY_LOG_MINUTES, 0),
+    capacityLogMinutes: slotMinutes('CAPACITY_LOG_MINUTES', CAPACITY_LOG_MINUTES),
     uploadSweepHours: int('UPLOAD_SWEEP_HOURS', 24, 0),
+    jobWorkers: int('JOB_WORKERS', 1, 0) > 0,
     storage: loadStorageConfig(),
     smtpUrl: process.env.SMTP_URL || null,
     smtpFrom: str('SMTP_FROM', 'Pulsera <no-reply@pulsera.localhost>'),

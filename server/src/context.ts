@@ -4,6 +4,8 @@ import { currentDb } from './db/request-tx';
 import { Mailer } from './lib/mailer';
 import type { Tokens } from './lib/tokens';
 import { LoginThrottle } from './modules/auth/login-throttle';
+import { registerJobKinds } from './modules/jobs/job-kinds';
+import { JobQueue } from './modules/jobs/job-queue';
 
 /** What every service needs, built once per app. */
 export interface AppContext {
@@ -15,18 +17,25 @@ export interface AppContext {
   tokens: Tokens;
   throttle: LoginThrottle;
   mailer: Mailer;
+  /** Background jobs (modules/jobs): enqueue work, read the kinds. */
+  jobs: JobQueue;
 }
 
 /** What a service that only reads and writes the database needs (the demo seed calls such services). */
 export type DbContext = Pick<AppContext, 'db'>;
 
-export const createContext = (db: Db, config: Config, tokens: Tokens): AppContext => ({
-  get db() {
-    return currentDb(db);
-  },
-  baseDb: db,
-  config,
-  tokens,
-  throttle: new LoginThrottle(db, config.loginThrottle),
-  mailer: new Mailer(config),
-});
+export const createContext = (db: Db, config: Config, tokens: Tokens): AppContext => {
+  const ctx = {
+    get db() {
+      return currentDb(db);
+    },
+    baseDb: db,
+    config,
+    tokens,
+    throttle: new LoginThrottle(db, config.loginThrottle),
+    mailer: new Mailer(config),
+  } as AppContext;
+  ctx.jobs = new JobQueue(ctx);
+  registerJobKinds(ctx.jobs);
+  return ctx;
+};

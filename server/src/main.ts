@@ -4,9 +4,6 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
-import { registerCapacityLog } from './modules/reports/capacity-log.task';
-import { registerRollupCompaction } from './modules/reports/rollups.task';
-import { registerUploadSweep } from './modules/uploads/upload-sweep.task';
 import { seedIfEmpty } from './seed/demo';
 
 /** Connections one process's pool may hold (db/client.ts). */
@@ -37,12 +34,9 @@ async function processCount(config: Config, database: Database, log: (m: string)
 }
 
 async function serve(config: Config, database: Database, seeded: boolean) {
-  const { app, ctx } = await buildApp({ database });
-  // Scheduled work of this process, stopped by app.close(); each is safe with several processes
-  // (the capacity log claims its slot in the database; compaction and the sweep are idempotent).
-  registerCapacityLog(app, ctx);
-  registerRollupCompaction(app, ctx);
-  registerUploadSweep(app, ctx);
+  // The app starts its job queue when ready (JOB_WORKERS): the scheduled work (capacity log, rollup
+  // compaction, upload sweep) runs as queue jobs, once per slot however many processes run.
+  const { app } = await buildApp({ database });
   if (seeded) app.log.info('Loaded the demo festival (accounts in README.md)');
 
   const close = async () => {

@@ -22,6 +22,8 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   refunds: lazy(() => import('../features/catalogue-rules/refunds-page')),
   fee: lazy(() => import('../features/catalogue-rules/fees-page')),
   payouts: lazy(() => import('../features/payouts/payouts-page')),
+  jobs: lazy(() => import('../features/jobs/jobs-page')),
+  searchTopUp: lazy(() => import('../features/top-up-search/top-up-search-page')),
   staffs: lazy(() => import('../features/staff/staff-page')),
   staffsImport: lazy(() => import('../features/staff/staff-import-page')),
   banRfids: lazy(() => import('../features/wristbands/banned-page')),

@@ -85,6 +85,13 @@ export const onlineTopUps = pgTable(
     index('online_top_ups_event_customer_idx').on(t.eventId, t.customerId),
     index('online_top_ups_event_wristband_idx').on(t.eventId, t.wristbandId),
     index('online_top_ups_event_recharge_idx').on(t.eventId, t.idRecharge),
+    // Search top-up (across every event): order ids, authorisation code, card's last 4, amount, date.
+    index('online_top_ups_order_idx').on(t.idOrder),
+    index('online_top_ups_tpv_order_idx').on(t.payTpvOrderId),
+    index('online_top_ups_auth_code_idx').on(sql`upper(${t.payTpvAuthCode})`),
+    index('online_top_ups_card_last4_idx').on(sql`right(${t.cardNumber}, 4)`),
+    index('online_top_ups_amount_idx').on(t.amountTotal, t.dateRechargeOnline),
+    index('online_top_ups_date_idx').on(t.dateRechargeOnline),
     check('online_top_ups_payed_ck', sql`${t.payed} in (0, 1, 2, -1)`),
     check('online_top_ups_valid_ck', sql`${t.valid} in (0, 1)`),
   ],

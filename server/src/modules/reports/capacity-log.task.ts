@@ -1,83 +1,45 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
-import { logSlot, type SlotWrite } from './capacity.service';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { defineJobKind } from '../jobs/job-queue';
+import { logSlot } from './capacity.service';
 
 const MINUTE = 60_000;
 
-export interface CapacityLogTask {
-  /** Runs the current slot now (then at every slot start until stopped). */
-  start(): void;
-  /** Stops the timer and waits for a run in progress. */
-  stop(): Promise<void>;
+/**
+ * The cron of a slot of `minutes`: slots start at whole multiples of the slot since the epoch (UTC),
+ * as `slotOf` computes them, so a slot must divide an hour, or be whole hours dividing a day.
+ * Null when the length fits neither (config.ts refuses such a setting).
+ */
+export function slotCron(minutes: number): string | null {
+  if (minutes >= 1 && minutes < 60 && 60 % minutes === 0)
+    return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+  if (minutes >= 60 && minutes % 60 === 0 && 24 % (minutes / 60) === 0)
+    return minutes === 60 ? '0 * * * *' : `0 */${minutes / 60} * * *`;
+  return null;
 }
 
+const slotMinutes = (config: Config) => config.capacityLogMinutes;
+
 /**
- * The scheduled task of the realtime capacity log, inside the server process: at start and then at
- * the start of every slot (CAPACITY_LOG_MINUTES, a setting; 0 = this process does not log) it writes
- * each zone's occupancy for every event whose log is on and that is running (capacity.service
- * `logSlot`). Several processes on one database may all run it: the slot claim makes the log exactly
- * once per slot. A failed run (database away) is logged and the next slot tries again.
+ * The realtime capacity log as a scheduled job (CAPACITY_LOG_MINUTES; 0 = not scheduled): at the
+ * start of every slot one job writes each zone's occupancy for every event whose log is on and that
+ * is running (capacity.service `logSlot`), all in the job's transaction. One job per slot whatever the
+ * number of processes (the queue's slot singleton), and `logSlot`'s slot claim on top of it: a run
+ * queued by hand, or a retry, never writes a slot twice. A retry writes the slot of the job, not the
+ * slot of the moment it runs.
  */
-export function capacityLogTask(
-  ctx: AppContext,
-  opts: {
-    slotMs: number;
-    onRun?: (writes: SlotWrite[]) => void;
-    onError?: (err: unknown) => void;
+export const capacityLogJob = defineJobKind({
+  name: 'capacity-log',
+  body: z.object({}).strict(),
+  retry: { limit: 2, delaySeconds: 10, backoff: true },
+  expireSeconds: 5 * 60,
+  schedule: (config) => {
+    const minutes = slotMinutes(config);
+    const cron = minutes ? slotCron(minutes) : null;
+    return cron ? { cron, slotSeconds: minutes * 60 } : null;
   },
-): CapacityLogTask {
-  const { slotMs } = opts;
-  // Wake just after the slot starts, so the run is inside it (clock skew between processes aside).
-  const delay = Math.min(1000, Math.floor(slotMs / 10));
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-
-  const run = async () => {
-    timer = null;
-    running = logSlot(ctx.db, new Date(), slotMs)
-      .then((w) => opts.onRun?.(w))
-      .catch((err) => opts.onError?.(err));
-    await running;
-    running = null;
-    schedule();
-  };
-  const schedule = () => {
-    if (stopped) return;
-    const now = Date.now();
-    const next = (Math.floor(now / slotMs) + 1) * slotMs + delay;
-    timer = setTimeout(run, next - now);
-    timer.unref?.();
-  };
-  return {
-    start() {
-      stopped = false;
-      if (!timer && !running) void run();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (running) await running;
-    },
-  };
-}
-
-/**
- * Starts the capacity log with the app (onReady) and stops it on close; main.ts calls this. `slotMs`
- * overrides the setting (tests).
- */
-export function registerCapacityLog(app: FastifyInstance, ctx: AppContext, slotMs?: number) {
-  const ms = slotMs ?? ctx.config.capacityLogMinutes * MINUTE;
-  if (!ms) return null;
-  const task = capacityLogTask(ctx, {
-    slotMs: ms,
-    onRun: (writes) => {
-      for (const w of writes) if (w.written !== null) app.log.debug({ ...w }, 'capacity log: slot written');
-    },
-    onError: (err) => app.log.error({ err }, 'capacity log: the run failed; the next slot tries again'),
-  });
-  app.addHook('onReady', async () => task.start());
-  app.addHook('onClose', async () => task.stop());
-  return task;
-}
+  run: async (ctx, tx, _body, job) => {
+    const writes = await logSlot(tx, job.slotStart, (slotMinutes(ctx.config) || 5) * MINUTE);
+    return { events: writes.length, zones: writes.reduce((n, w) => n + (w.written ?? 0), 0) };
+  },
+});

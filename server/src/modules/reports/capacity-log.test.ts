@@ -6,8 +6,8 @@ import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { events } from '../../db/schema';
 import { registerDevice } from '../device/device.service';
-import { logSlot, type SlotWrite, slotOf } from './capacity.service';
-import { capacityLogTask, registerCapacityLog } from './capacity-log.task';
+import { logSlot, slotOf } from './capacity.service';
+import { capacityLogJob, slotCron } from './capacity-log.task';
 
 /**
  * The realtime capacity log: a scheduled task that writes each zone's occupancy once per slot for the
@@ -117,7 +117,7 @@ describe('the capacity log task', () => {
     await t.database.db.update(events).set({ capacityLog: 1 }).where(eq(events.id, eventId));
   });
 
-  it('runs exactly once per slot when two app instances on one database run it at the same time', async () => {
+  it('writes a slot once when two app instances on one database run it at the same time', async () => {
     const second = await secondDatabase();
     const other = await buildApp({ database: second.database, logger: false, config: { seed: 'none' } });
     try {
@@ -128,70 +128,68 @@ describe('the capacity log task', () => {
         logSlot(other.ctx.db, new Date(at.getTime() + 1000), FIVE),
       ]);
       expect([a[0]!.written, b[0]!.written].sort()).toEqual([2, null]);
-
-      // Both schedulers running for a while with short slots: every slot logged once per zone.
-      const slotMs = 250;
-      const runs = new Map<string, (number | null)[]>();
-      const onRun = (w: SlotWrite[]) => {
-        for (const x of w.filter((x) => x.eventId === eventId))
-          runs.set(x.slot, [...(runs.get(x.slot) ?? []), x.written]);
-      };
-      const tasks = [
-        capacityLogTask(t.ctx, { slotMs, onRun }),
-        capacityLogTask(other.ctx, { slotMs, onRun }),
-      ];
-      const started = Date.now();
-      for (const task of tasks) task.start();
-      await new Promise((r) => setTimeout(r, 2000));
-      await Promise.all(tasks.map((task) => task.stop()));
-
-      const logged = (await rows()).filter((r) => Date.parse(r.slot) >= started - slotMs);
-      const slots = [...new Set(logged.map((r) => r.slot))];
-      expect(slots.length).toBeGreaterThanOrEqual(4);
-      for (const s of slots) {
-        const inSlot = logged.filter((r) => r.slot === s);
-        expect(inSlot.map((r) => r.zone_id).sort()).toEqual([hall, lounge].sort());
-        expect(inSlot.find((r) => r.zone_id === hall)!.occupancy).toBe(3);
-      }
-      // Where both processes ran a slot, one wrote it and the other found it taken.
-      const both = [...runs.values()].filter((w) => w.length === 2);
-      expect(both.length).toBeGreaterThanOrEqual(3);
-      for (const w of both) expect(w.filter((x) => x !== null)).toEqual([2]);
-      const claims = (await t.database.db.execute(sql`
-        select slot, zones from capacity_log_slots where event_id = ${eventId}
-          and slot >= ${new Date(started - slotMs).toISOString()}::timestamptz`)) as unknown as {
-        rows: { zones: number }[];
-      };
-      expect(claims.rows).toHaveLength(slots.length);
-      expect(claims.rows.every((c) => Number(c.zones) === 2)).toBe(true);
     } finally {
       await other.app.close();
       if (second.own) await second.database.close();
     }
   }, 30_000);
 
-  it('starts with the app and stops when the app closes', async () => {
+  it('runs as a queue job: the job writes its slot in its transaction, and a second job of the slot writes nothing', async () => {
     const built = await buildApp({ database: t.database, logger: false, config: { seed: 'none' } });
-    const task = registerCapacityLog(built.app, built.ctx, 200);
-    expect(task).not.toBeNull();
-    const before = (await rows()).length;
     await built.app.ready();
-    await new Promise((r) => setTimeout(r, 700));
-    await built.app.close();
-    const after = (await rows()).length;
-    expect(after).toBeGreaterThan(before);
-    await new Promise((r) => setTimeout(r, 500));
-    expect((await rows()).length).toBe(after);
+    await built.ctx.jobs.start({ work: true, schedule: false, pollingSeconds: 0.5 });
+    try {
+      const current = slotOf(new Date(), FIVE).toISOString();
+      await t.database.db.execute(
+        sql`delete from capacity_log where event_id = ${eventId} and slot = ${current}::timestamptz`,
+      );
+      await t.database.db.execute(
+        sql`delete from capacity_log_slots where event_id = ${eventId} and slot = ${current}::timestamptz`,
+      );
+      const first = await built.ctx.jobs.enqueue(capacityLogJob, {});
+      const second = await built.ctx.jobs.enqueue(capacityLogJob, {});
+      const state = async (id: string | null) =>
+        (
+          (await t.database.db.execute(
+            sql`select state::text as state, output from pgboss.job where id = ${id}::uuid`,
+          )) as unknown as {
+            rows: { state: string; output: { zones: number } }[];
+          }
+        ).rows[0]!;
+      await expect.poll(async () => (await state(first)).state, { timeout: 20_000 }).toBe('completed');
+      await expect.poll(async () => (await state(second)).state, { timeout: 20_000 }).toBe('completed');
+      expect([(await state(first)).output.zones, (await state(second)).output.zones].sort()).toEqual([0, 2]);
+      const logged = (await rows()).filter((r) => r.slot === current);
+      expect(logged.map((r) => r.zone_id).sort()).toEqual([hall, lounge].sort());
+    } finally {
+      await built.app.close();
+    }
   });
 
-  it('is off in a process whose setting is 0', async () => {
-    const built = await buildApp({
+  it('is scheduled every CAPACITY_LOG_MINUTES at whole slots, and not at all when the setting is 0', async () => {
+    const on = await buildApp({
+      database: t.database,
+      logger: false,
+      config: { seed: 'none', capacityLogMinutes: 15 },
+    });
+    expect(on.ctx.jobs.scheduleOf(capacityLogJob)).toEqual({ cron: '*/15 * * * *', slotSeconds: 900 });
+    await on.app.close();
+    const off = await buildApp({
       database: t.database,
       logger: false,
       config: { seed: 'none', capacityLogMinutes: 0 },
     });
-    expect(registerCapacityLog(built.app, built.ctx)).toBeNull();
-    await built.app.close();
+    expect(off.ctx.jobs.scheduleOf(capacityLogJob)).toBeNull();
+    await off.app.close();
+    expect([1, 5, 30, 60, 120, 1440].map(slotCron)).toEqual([
+      '* * * * *',
+      '*/5 * * * *',
+      '*/30 * * * *',
+      '0 * * * *',
+      '0 */2 * * *',
+      '0 */24 * * *',
+    ]);
+    expect(slotCron(7)).toBeNull();
   });
 });
 

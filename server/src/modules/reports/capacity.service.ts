@@ -5,7 +5,7 @@ import {
   type CapacityZoneResult,
 } from '@pulsera/contracts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import * as repo from './capacity.repo';
 
 const HOUR = 3_600_000;
@@ -76,7 +76,12 @@ export interface SlotWrite {
  * start, all in one transaction per event. A slot already claimed is left alone, so the log holds
  * one row per zone per slot however many processes run this at once.
  */
-export async function logSlot(db: Db, at: Date, slotMs: number, onlyEvent?: number): Promise<SlotWrite[]> {
+export async function logSlot(
+  db: Executor,
+  at: Date,
+  slotMs: number,
+  onlyEvent?: number,
+): Promise<SlotWrite[]> {
   const slot = slotOf(at, slotMs);
   const running = await repo.loggingEvents(db, slot);
   const out: SlotWrite[] = [];

@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { registerRepeatingTask } from '../../lib/repeating-task';
+import type { Executor } from '../../db/client';
+import { defineJobKind } from '../jobs/job-queue';
 import { storageFor } from './storage';
 import { findByKey } from './uploads.repo';
 
 const HOUR = 3_600_000;
-/** How often a process looks for uploads that were never attached. */
-export const UPLOAD_SWEEP_EVERY_MS = HOUR;
 
 /**
  * Deletes the stored images older than `before` that no resource holds (no `images` row): the
@@ -16,28 +15,37 @@ export const UPLOAD_SWEEP_EVERY_MS = HOUR;
  * default 24 h, against UPLOAD_URL_MINUTES), so an upload on its way to being attached is never
  * touched. Safe from several processes: removing an object twice is harmless. Answers the keys removed.
  */
-export async function sweepUnattachedUploads(ctx: AppContext, before: Date): Promise<string[]> {
+export async function sweepUnattachedUploads(
+  ctx: AppContext,
+  before: Date,
+  db: Executor = ctx.db,
+): Promise<string[]> {
   const storage = storageFor(ctx);
   const removed: string[] = [];
   for await (const { key } of storage.listOlder(before)) {
-    if (await findByKey(ctx.db, key)) continue;
+    if (await findByKey(db, key)) continue;
     await storage.remove(key);
     removed.push(key);
   }
   return removed;
 }
 
-/** The hourly sweep inside the server process (main.ts); off when UPLOAD_SWEEP_HOURS is 0. */
-export function registerUploadSweep(app: FastifyInstance, ctx: AppContext, everyMs = UPLOAD_SWEEP_EVERY_MS) {
-  const hours = ctx.config.uploadSweepHours;
-  if (!hours) return;
-  registerRepeatingTask(app, {
-    name: 'upload sweep',
-    everyMs,
-    firstMs: Math.min(everyMs, 60_000),
-    run: async () => {
-      const keys = await sweepUnattachedUploads(ctx, new Date(Date.now() - hours * HOUR));
-      if (keys.length) app.log.info({ removed: keys.length }, 'uploads never attached were deleted');
-    },
-  });
-}
+/**
+ * The hourly sweep as a scheduled job (at minute 7 of every hour; not scheduled when
+ * UPLOAD_SWEEP_HOURS is 0). It writes nothing in the database: what a failed run leaves is the files
+ * it had already removed, which no resource held. A storage it cannot read (a broken uploads folder,
+ * a bucket refusing the listing) fails the job; it is retried once after a few seconds, then stays
+ * failed for an administrator to retry once the storage is repaired.
+ */
+export const uploadSweepJob = defineJobKind({
+  name: 'upload-sweep',
+  body: z.object({}).strict(),
+  retry: { limit: 1, delaySeconds: 5, backoff: true },
+  expireSeconds: 30 * 60,
+  schedule: (config) => (config.uploadSweepHours ? { cron: '7 * * * *', slotSeconds: 3600 } : null),
+  run: async (ctx, tx) => {
+    const hours = ctx.config.uploadSweepHours || 24;
+    const keys = await sweepUnattachedUploads(ctx, new Date(Date.now() - hours * HOUR), tx);
+    return { removed: keys.length };
+  },
+});

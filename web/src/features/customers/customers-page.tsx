@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title }
 import { CUSTOMER_SEARCH_FIELDS, type CustomerSearchRow } from '@pulsera/contracts';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,13 @@ export default function CustomersPage() {
   const [page, setPage] = useState(1);
   const [needsField, setNeedsField] = useState(false);
   const [selected, setSelected] = useState<CustomerSearchRow | null>(null);
+  // Opened from another screen (search top-up): the customer to show, passed in the history state
+  // (never in the address: it is personal data), until a search of this screen replaces it.
+  const opened = useRouterState({
+    select: (s) =>
+      (s.location.state as { openCustomer?: { customerId: number; rfidId: number | null } }).openCustomer ??
+      null,
+  });
 
   const results = useQuery({
     queryKey: customerKeys.search(query ?? {}, page),
@@ -151,6 +159,13 @@ export default function CustomersPage() {
         </Stack>
       )}
 
+      {!selected && !query && opened && (
+        <CustomerView
+          key={`opened-${opened.customerId}-${opened.rfidId ?? 'none'}`}
+          customerId={opened.customerId}
+          rfidId={opened.rfidId}
+        />
+      )}
       {selected && (
         <CustomerView
           key={`${selected.customerId}-${selected.idRfid ?? 'none'}`}

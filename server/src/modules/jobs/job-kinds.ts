@@ -1,0 +1,17 @@
+import { capacityLogJob } from '../reports/capacity-log.task';
+import { rollupCompactionJob } from '../reports/rollups.task';
+import { uploadSweepJob } from '../uploads/upload-sweep.task';
+import type { JobQueue } from './job-queue';
+
+/**
+ * Every job kind of the app. To add one: define it with `defineJobKind` next to the work it does
+ * (`<area>/<x>.task.ts`: name, body schema, retry policy, optional schedule from the settings, and a
+ * `run(ctx, tx, body, job)` that does everything through `tx`), then add it to this list. Queue work
+ * with `ctx.jobs.enqueue(kind, body, { eventId, hourRange, tourId, tx })`; a kind with a `schedule`
+ * runs once per slot on its own.
+ */
+export function registerJobKinds(jobs: JobQueue) {
+  jobs.register(capacityLogJob);
+  jobs.register(rollupCompactionJob);
+  jobs.register(uploadSweepJob);
+}
