@@ -13,6 +13,7 @@ export * from './currency';
 export * from './customer';
 export * from './event';
 export * from './event-detail';
+export * from './event-status';
 export * from './fee';
 export * from './feed';
 export * from './flag';

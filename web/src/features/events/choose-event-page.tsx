@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Anchor,
-  Badge,
   Button,
   Group,
   Modal,
@@ -11,7 +10,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { EVENT_PAGE_SIZE, type EventListItem, isAdminUser } from '@pulsera/contracts';
+import { EVENT_PAGE_SIZE, type EventListItem, isAdminUser, statusOfEvent } from '@pulsera/contracts';
 import { IconDownload, IconLock, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -21,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { firstScreenPath } from '../../app/screens';
 import { confirm, notifySuccess } from '../../components/dialogs';
+import { EventStatusBadge } from '../../components/event-status-badge';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
@@ -33,8 +33,6 @@ export const ChooserSearch = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
   eventName: z.string().max(200).catch('').optional(),
 });
-
-const statusColor = { active: 'teal', inactive: 'gray', closed: 'red' } as const;
 
 /** admin/choose-event/{state} (01-console §2 Event chooser). */
 export function ChooseEventPage({ state, search }: { state: string; search: z.infer<typeof ChooserSearch> }) {
@@ -78,11 +76,7 @@ export function ChooseEventPage({ state, search }: { state: string; search: z.in
       render: (r) => (
         <Group gap="xs">
           {r.nombre}
-          {r.status !== 'active' && (
-            <Badge size="xs" color={statusColor[r.status]} variant="light">
-              {t(`events.status.${r.status}`)}
-            </Badge>
-          )}
+          <EventStatusBadge event={r} size="xs" data-testid={`event-status-${r.id}`} />
         </Group>
       ),
     },
@@ -155,9 +149,7 @@ export function ChooseEventPage({ state, search }: { state: string; search: z.in
       info: [
         [
           t('events.state'),
-          t(
-            `events.states.${state in statusColor || (STATES as readonly string[]).includes(state) ? state : 'all'}`,
-          ),
+          t(`events.states.${(STATES as readonly string[]).includes(state) ? state : 'all'}`),
         ],
         [t('events.fields.nombre'), q.eventName ?? ''],
         [t('common.date'), formatDateTime(new Date().toISOString())],
@@ -175,7 +167,7 @@ export function ChooseEventPage({ state, search }: { state: string; search: z.in
           value: (r) => formatDateTime(r.f_fin, r.zona_horaria),
           width: 22,
         },
-        { header: t('events.fields.status'), value: (r) => t(`events.status.${r.status}`) },
+        { header: t('events.fields.status'), value: (r) => t(`events.status.${statusOfEvent(r)}`) },
         { header: t('events.fields.onlineServicesUrl'), value: (r) => r.onlineServicesUrl, width: 40 },
       ],
       rows: all.events,

@@ -25,6 +25,7 @@ const calendar = {
 const dashboard: QuickDashboardResult = {
   generatedAt: '2026-07-10T21:00:00.000Z',
   live: false,
+  refreshSeconds: 60,
   timezone: 'Europe/Madrid',
   topUps: {
     count: 3,
