@@ -2,12 +2,15 @@ import {
   AppShell,
   Burger,
   Button,
+  Center,
   Group,
+  Loader,
   Menu,
   NavLink,
   ScrollArea,
   Stack,
   Text,
+  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -17,8 +20,9 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../components/language-select';
+import { RouteTabs } from '../components/reports/report-tabs';
 import { session, useSession } from '../lib/session';
-import { navigation, screenPath } from './screens';
+import { currentScreen, navigation, onPath, screenPath, tabShellOf } from './screens';
 
 /** The admin shell: navigation limited to what the user may open, the current event, language, version. */
 export function AdminLayout() {
@@ -28,6 +32,9 @@ export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (r) => r.location.pathname });
   const groups = navigation(s);
+  // Exactly one link is current: the overview at /admin, else the screen the path is on.
+  const overview = pathname === '/admin' || pathname === '/admin/';
+  const current = currentScreen(pathname);
 
   return (
     <AppShell
@@ -90,7 +97,9 @@ export function AdminLayout() {
             to="/admin/choose-event/active"
             label={t('nav.chooseEvent')}
             leftSection={<IconCalendarEvent size={16} />}
-            active={pathname.startsWith('/admin/choose-event')}
+            active={onPath(pathname, '/admin/choose-event')}
+            aria-current={onPath(pathname, '/admin/choose-event') ? 'page' : undefined}
+            activeOptions={{ exact: true }}
             onClick={close}
           />
           {s.event && (
@@ -99,7 +108,9 @@ export function AdminLayout() {
               to="/admin"
               label={t('nav.overview')}
               leftSection={<IconHome size={16} />}
-              active={pathname === '/admin' || pathname === '/admin/'}
+              active={overview}
+              aria-current={overview ? 'page' : undefined}
+              activeOptions={{ exact: true }}
               onClick={close}
             />
           )}
@@ -111,7 +122,9 @@ export function AdminLayout() {
                   component={Link}
                   to={screenPath(id)}
                   label={t(`nav.routes.${id}`)}
-                  active={pathname.startsWith(screenPath(id))}
+                  active={current === id}
+                  aria-current={current === id ? 'page' : undefined}
+                  activeOptions={{ exact: true }}
                   onClick={close}
                   data-testid={`nav-${id}`}
                 />
@@ -126,10 +139,32 @@ export function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<Stack />}>
+        <Suspense fallback={<ScreenLoading pathname={pathname} />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/**
+ * What shows while a screen's code loads: a loader, under the title and tabs of its tab shell when it
+ * is a tab of one (switching tabs never blanks the shell).
+ */
+function ScreenLoading({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const on = tabShellOf(pathname);
+  return (
+    <Stack gap="md">
+      {on && (
+        <>
+          <Title order={2}>{t(on.shell.title(on.tab))}</Title>
+          <RouteTabs tabs={[...on.shell.tabs]} />
+        </>
+      )}
+      <Center py="xl" data-testid="screen-loading">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    </Stack>
   );
 }

@@ -241,6 +241,7 @@ export function SelectField<T extends FieldValues>({
   name,
   label,
   data,
+  required,
   clearable,
   disabled,
   numeric,
@@ -268,6 +269,7 @@ export function SelectField<T extends FieldValues>({
           onChange={(v) => field.onChange(numeric && v !== null ? Number(v) : v)}
           error={f.error}
           description={description}
+          withAsterisk={required}
           data-testid={`field-${name}`}
         />
       )}
@@ -279,6 +281,7 @@ export function MultiSelectField<T extends FieldValues>({
   name,
   label,
   data,
+  required,
   disabled,
   numeric,
 }: Base<T> & {
@@ -300,6 +303,7 @@ export function MultiSelectField<T extends FieldValues>({
           value={(field.value ?? []).map(String)}
           onChange={(v) => field.onChange(numeric ? v.map(Number) : v)}
           error={f.error}
+          withAsterisk={required}
         />
       )}
     />

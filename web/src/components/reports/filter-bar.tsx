@@ -2,7 +2,7 @@ import { Group, Paper, Select } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { FilterOption } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../../lib/format';
+import { DATE_TIME_INPUT_FORMAT, dayjs, TIME_FORMAT } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { isoToWall, wallToIso } from '../date-fields';
 import type { FilterField, ReportFilterState } from './use-report-filter';
@@ -71,7 +71,8 @@ export function FilterBar({ state }: { state: ReportFilterState }) {
           <>
             <DateTimePicker
               label={t('reports.filters.start')}
-              valueFormat="DD/MM/YYYY HH:mm"
+              valueFormat={DATE_TIME_INPUT_FORMAT}
+              timePickerProps={{ format: TIME_FORMAT }}
               clearable
               value={isoToWall(search.start ? String(search.start) : null, tz)}
               onChange={(v) => set({ start: wallToIso(v, tz) ?? undefined })}
@@ -80,7 +81,8 @@ export function FilterBar({ state }: { state: ReportFilterState }) {
             />
             <DateTimePicker
               label={t('reports.filters.end')}
-              valueFormat="DD/MM/YYYY HH:mm"
+              valueFormat={DATE_TIME_INPUT_FORMAT}
+              timePickerProps={{ format: TIME_FORMAT }}
               clearable
               value={isoToWall(search.end ? String(search.end) : null, tz)}
               onChange={(v) => set({ end: wallToIso(v, tz) ?? undefined })}

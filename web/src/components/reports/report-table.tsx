@@ -1,9 +1,9 @@
 import { Card, Group, Text, Title } from '@mantine/core';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { formatMoney, useEventCurrency } from '../../lib/money';
+import { DataTable, type DataTableColumn } from '../data-table';
 import { DownloadButton, useReportDownload } from './report-download';
 
 export interface ReportColumn<Row> {

@@ -3,7 +3,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { TABLE_PAGE_SIZE } from '@pulsera/contracts';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
   type DefaultValues,
@@ -24,6 +23,7 @@ import {
   sameItem,
 } from '../../lib/form';
 import { translateMessage } from '../../lib/i18n';
+import { DataTable, type DataTableColumn } from '../data-table';
 import { confirmDelete, confirmExit, notifySuccess } from '../dialogs';
 import { FieldPrefix } from '../form-fields';
 import { useUnsavedChanges } from '../unsaved-changes';

@@ -162,7 +162,12 @@ function fakeServer(on: (call: Sent) => { status?: number; body: unknown } | und
                   ? ok([{ id: 3, name: 'Operations' }])
                   : url === '/api/event/configKiosk'
                     ? ok({ messageOriginator: 'SONORA', buttons: [] })
-                    : ok(null));
+                    : url === '/api/event/types'
+                      ? ok([
+                          { id: 'FE', name: 'Festival' },
+                          { id: 'PA', name: 'Padel courts' },
+                        ])
+                      : ok(null));
       const { status = 200, body } = answer;
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),

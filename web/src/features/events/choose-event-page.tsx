@@ -10,15 +10,16 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { EVENT_PAGE_SIZE, type EventListItem, isAdminUser, statusOfEvent } from '@pulsera/contracts';
 import { IconDownload, IconLock, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { firstScreenPath } from '../../app/screens';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { confirm, notifySuccess } from '../../components/dialogs';
 import { EventStatusBadge } from '../../components/event-status-badge';
 import { ApiError } from '../../lib/api';
@@ -43,6 +44,8 @@ export function ChooseEventPage({ state, search }: { state: string; search: z.in
   const admin = s.user ? isAdminUser(s.user) : false;
   const superAdmin = !!(s.user?.isSuperAdmin || s.user?.isMegaAdmin);
   const [name, setName] = useState(search.eventName ?? '');
+  // The search filters as you type, debounced like every other list (the resource screens: 300 ms).
+  const [typed] = useDebouncedValue(name.trim(), 300);
   const [creating, setCreating] = useState(false);
   const page = search.page ?? 1;
   const q = { state, page, eventName: search.eventName || undefined };
@@ -53,6 +56,11 @@ export function ChooseEventPage({ state, search }: { state: string; search: z.in
 
   const setSearch = (next: Partial<z.infer<typeof ChooserSearch>>) =>
     navigate({ to: '/admin/choose-event/$state', params: { state }, search: { ...search, ...next } });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new typed text moves the URL
+  useEffect(() => {
+    if (typed !== (search.eventName ?? '')) void setSearch({ eventName: typed || undefined, page: 1 });
+  }, [typed]);
 
   const open = useMutation({
     mutationFn: (row: EventListItem) => selectEvent(row.id, admin),

@@ -17,6 +17,7 @@ import { useReportFilter } from '../../components/reports/use-report-filter';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
+import { progressColor } from '../../lib/progress';
 import { useSession } from '../../lib/session';
 
 const T = 'reports.dashboard';
@@ -29,6 +30,7 @@ const hourLabel = (hour: string, lang: string) =>
     month: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
     timeZone: 'UTC',
   }).format(new Date(`${hour}:00Z`));
 
@@ -372,9 +374,7 @@ function ZonesCard({ zones, filterInfo }: { zones: DashboardZone[]; filterInfo: 
                         })}
                   </Text>
                 </Group>
-                {pct !== null && (
-                  <Progress value={pct} color={pct >= 90 ? 'red' : pct >= 70 ? 'orange' : 'teal'} />
-                )}
+                {pct !== null && <Progress value={Math.min(100, pct)} color={progressColor(pct)} />}
               </div>
             );
           })}
