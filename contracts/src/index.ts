@@ -23,6 +23,7 @@ export * from './kitchen';
 export * from './language';
 export * from './location';
 export * from './location-article';
+export * from './location-pickers';
 export * from './messages';
 export * from './pack';
 export * from './payout';

@@ -42,7 +42,7 @@ export async function options(
     case 'locations':
       return byName(
         await db
-          .select({ id: locations.id, name: locations.name })
+          .select({ id: locations.id, name: locations.name, activities: locations.activities })
           .from(locations)
           .where(eq(locations.eventId, eventId)),
       );

@@ -1,6 +1,6 @@
 import { Group, Paper, Select } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import type { FilterOption } from '@pulsera/contracts';
+import { type FilterOption, locationFits } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_INPUT_FORMAT, dayjs, TIME_FORMAT } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
@@ -30,7 +30,13 @@ export function FilterBar({ state }: { state: ReportFilterState }) {
   const has = (f: FilterField) => fields.includes(f);
 
   const idSelect = (field: keyof typeof OPTION_LIST) => {
-    const list = (options?.[OPTION_LIST[field]] ?? []) as FilterOption[];
+    const every = (options?.[OPTION_LIST[field]] ?? []) as (FilterOption & { activities?: string[] })[];
+    // A report of top-ups offers the top-up locations, one of sales the selling ones (one rule).
+    const picker = state.locationPicker;
+    const list =
+      field === 'location' && picker
+        ? every.filter((o) => locationFits(picker, o.activities ?? []) || o.id === search.location)
+        : every;
     return (
       <Select
         key={field}
