@@ -204,3 +204,23 @@ test('amounts follow the currency chosen in the user menu, remembered per event'
   await page.goto('/admin/reports/quickdashboard');
   await expect(topUps).toContainText(' T');
 });
+
+test('screenshots of the changed screens at 1440 and 1280 px', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  for (const width of [1440, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, path] of [
+      ['dashboard', '/admin/reports/quickdashboard'],
+      ['bonuses', '/admin/cashless/bonus'],
+      ['documents', '/admin/reports/documents'],
+      ['capacities', '/admin/reports/capacities'],
+      ['top-ups', '/admin/reports/top-ups/overview'],
+      ['chooser', '/admin/choose-event/all'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page.getByTestId('screen-loading')).toHaveCount(0);
+      await page.screenshot({ path: `test-results/finish-${name}-${width}.png`, fullPage: true });
+    }
+  }
+});

@@ -15,12 +15,19 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { APP_VERSION } from '@pulsera/contracts';
-import { IconCalendarEvent, IconChevronDown, IconHome, IconLogout } from '@tabler/icons-react';
+import { IconCalendarEvent, IconCheck, IconChevronDown, IconHome, IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../components/language-select';
 import { RouteTabs } from '../components/reports/report-tabs';
+import {
+  type CurrencyDisplay,
+  type CurrencyView,
+  setCurrencyDisplay,
+  useCurrencyDisplay,
+  useEventCurrency,
+} from '../lib/money';
 import { session, useSession } from '../lib/session';
 import { currentScreen, navigation, onPath, screenPath, tabShellOf } from './screens';
 
@@ -75,6 +82,7 @@ export function AdminLayout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{s.user?.email}</Menu.Label>
+                <CurrencyDisplayItems />
                 <Menu.Item
                   leftSection={<IconLogout size={14} />}
                   onClick={() => {
@@ -166,5 +174,38 @@ function ScreenLoading({ pathname }: { pathname: string }) {
         <Loader aria-label={t('common.loading')} />
       </Center>
     </Stack>
+  );
+}
+
+/**
+ * The currency display toggle (01-console §3): when the event has a local currency besides the
+ * financial one, the user menu chooses which one every amount of the console is shown in.
+ */
+function CurrencyDisplayItems() {
+  const { t } = useTranslation();
+  const { event } = useSession();
+  const chosen = useCurrencyDisplay();
+  const local = useEventCurrency('local');
+  const financial = useEventCurrency('financial');
+  if (!event || (local.iso === financial.iso && local.rate === 1)) return null;
+  const item = (mode: CurrencyDisplay, c: CurrencyView) => (
+    <Menu.Item
+      leftSection={chosen === mode ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
+      onClick={() => setCurrencyDisplay(event.id, mode)}
+      data-testid={`currency-${mode}`}
+      aria-checked={chosen === mode}
+      role="menuitemradio"
+    >
+      {t(`display.currency.${mode}`, { iso: `${c.iso} (${c.symbol})` })}
+    </Menu.Item>
+  );
+  return (
+    <>
+      <Menu.Divider />
+      <Menu.Label>{t('display.currency.label')}</Menu.Label>
+      {item('local', local)}
+      {item('financial', financial)}
+      <Menu.Divider />
+    </>
   );
 }

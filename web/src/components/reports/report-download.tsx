@@ -24,7 +24,7 @@ export interface ReportSheet<Row> {
  * filters, the currency and the date, then the table with an autofilter, then its totals row. Money
  * columns (cents) become amounts of the event's display currency (or its financial one).
  */
-export function useReportDownload(currencyMode: 'local' | 'financial' = 'local') {
+export function useReportDownload(currencyMode: 'display' | 'local' | 'financial' = 'display') {
   const { t } = useTranslation();
   const currency = useEventCurrency(currencyMode);
   const { event } = useSession();

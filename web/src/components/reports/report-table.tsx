@@ -69,7 +69,7 @@ export function ReportTable<Row>({
   pageSize,
   downloadRows,
   totals: serverTotals,
-  currencyMode = 'local',
+  currencyMode = 'display',
 }: {
   title: string;
   fileName: string;
@@ -88,7 +88,7 @@ export function ReportTable<Row>({
   /** The server's totals over every row of the report, by column key (columns with `total`). */
   totals?: Partial<Record<string, number>>;
   /** Money in the event's display currency (default), or in its financial currency (billing, tax). */
-  currencyMode?: 'local' | 'financial';
+  currencyMode?: 'display' | 'local' | 'financial';
 } & ServerPaging<Row>) {
   const { t } = useTranslation();
   const currency = useEventCurrency(currencyMode);
