@@ -17,7 +17,7 @@ import { EnablePosPage, SchedulePage } from '../features/auth/token-pages';
 import { ChooseEventPage, ChooserSearch } from '../features/events/choose-event-page';
 import { OverviewPage } from '../features/home/overview-page';
 import { can } from '../lib/can';
-import { notifyError, setNavigator } from '../lib/error-dialogs';
+import { errorDialog, notifyError, setNavigator } from '../lib/error-dialogs';
 import { i18n } from '../lib/i18n';
 import { session, trustsExpired } from '../lib/session';
 import { AdminLayout } from './admin-layout';
@@ -31,6 +31,12 @@ function Root() {
       (to) => void router.navigate({ to }),
       () => router.state.location.pathname,
     );
+  }, [router]);
+  // A refusal of the guard is told once the app is on screen (on a first load the guard runs before
+  // the dialogs exist), after the redirect has landed.
+  useEffect(() => {
+    showRefusal();
+    return router.subscribe('onResolved', showRefusal);
   }, [router]);
   return (
     <>
@@ -162,10 +168,18 @@ const chooseRoute = createRoute({
   },
 });
 
+/** The no-access refusal waiting to be shown (see `Root`). */
+let refusal = false;
+function showRefusal() {
+  if (!refusal) return;
+  refusal = false;
+  errorDialog(i18n.t('dialogs.noAccessTitle'), [i18n.t('errors.forbidden')]);
+}
+
 /**
  * The guard of one console route (01-console §6): a selected event when the rule is event-scoped,
  * valid trusts for non-admins (else they are cleared and the user chooses the event again), then
- * the rule itself (else back to '/').
+ * the rule itself (else the no-access dialog of 01-console §8, and back to '/').
  */
 export function guardRoute(id: RouteId) {
   const s = session.get();
@@ -180,7 +194,8 @@ export function guardRoute(id: RouteId) {
     throw redirect({ to: '/admin/choose-event/$state', params: { state: 'active' } });
   }
   if (!can(s, id)) {
-    notifyError(i18n.t('errors.forbidden'));
+    // 01-console §8: the no-access dialog, then home.
+    refusal = true;
     throw redirect({ to: '/' });
   }
 }
