@@ -18,7 +18,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { firstScreenPath } from '../../app/screens';
 import { confirm, notifySuccess } from '../../components/dialogs';
 import { ApiError } from '../../lib/api';
@@ -27,12 +27,9 @@ import { translateMessage } from '../../lib/i18n';
 import { session, useSession } from '../../lib/session';
 import { downloadXlsx } from '../../lib/xlsx';
 import { closeEvent, createEvent, eventKeys, listEvents, selectEvent } from './api';
+import type { ChooserSearch } from './chooser-search';
 
 export const STATES = ['active', 'pending', 'past', 'all'] as const;
-export const ChooserSearch = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  eventName: z.string().max(200).catch('').optional(),
-});
 
 const statusColor = { active: 'teal', inactive: 'gray', closed: 'red' } as const;
 
