@@ -4,11 +4,11 @@ import { REPO_ROOT } from '../server/src/config';
 
 /**
  * The first load's JavaScript (issue "Speed"), measured in Chromium by the browser test
- * e2e/tests/first-load.spec.ts against the production build: the sign-in page (budget 250 KB gzip)
+ * e2e/bench/first-load.spec.ts against the production build: the sign-in page (budget 250 KB gzip)
  * and the first admin screen (350 KB). Returns its printed line and whether both budgets hold.
  */
 export function benchFirstLoad(): { line: string; ok: boolean } {
-  const run = spawnSync('npx', ['playwright', 'test', 'tests/first-load.spec.ts'], {
+  const run = spawnSync('npx', ['playwright', 'test', '--config', 'bench.config.ts'], {
     cwd: path.join(REPO_ROOT, 'e2e'),
     env: { ...process.env, E2E_PORT: process.env.BENCH_E2E_PORT ?? '8199' },
     encoding: 'utf8',

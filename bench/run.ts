@@ -239,7 +239,7 @@ if ((!values.only || values.only === 'overhead') && databases.includes('postgres
 
 let firstLoad: { line: string; ok: boolean } | null = null;
 if (!values.only || values.only === 'first-load') {
-  console.log('\nfirst load in Chromium (e2e/tests/first-load.spec.ts)…');
+  console.log('\nfirst load in Chromium (e2e/bench/first-load.spec.ts)…');
   firstLoad = benchFirstLoad();
   console.log(`${firstLoad.line}${firstLoad.ok ? '' : '  ← over budget or not measured'}`);
 }

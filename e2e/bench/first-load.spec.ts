@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn } from '../tests/helpers';
 
 /**
  * The JavaScript a first visit needs (issue "Speed"): what the browser fetched before the sign-in
