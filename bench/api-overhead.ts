@@ -32,6 +32,13 @@ export interface OverheadRow {
   errors: number;
 }
 
+/** Requests per second of a list call served by one process, then by two. */
+export interface ProcessesRow {
+  call: string;
+  one: number;
+  two: number;
+}
+
 interface Captured {
   text: string;
   values?: unknown[];
@@ -181,7 +188,32 @@ export async function benchApiOverhead(opts: {
       });
       opts.log(`  ${name}: ${Math.round(o.rps)} req/s, bare ${Math.round(b.rps)} req/s`);
     }
-    return { rows, startMs, buildMs, connections: opts.connections, seconds: opts.seconds };
+
+    // The list calls with one server process, then two on the same port (WEB_CONCURRENCY=2).
+    const listCalls = ['events/active', 'locations', 'articles'];
+    const processes: ProcessesRow[] = listCalls.map((call) => ({
+      call,
+      one: rows.find((r) => r.call === call)!.ours,
+      two: 0,
+    }));
+    ours.kill('SIGTERM');
+    await new Promise((r) => ours.once('exit', r));
+    const twoPort = port + 2;
+    const two = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
+      env: { ...env, PORT: String(twoPort), WEB_CONCURRENCY: '2' },
+      stdio: 'inherit',
+    });
+    children.push(two);
+    const twoBase = `http://127.0.0.1:${twoPort}`;
+    await whenListening(two, `${twoBase}/api/health`);
+    for (const row of processes) {
+      const url = `${twoBase}${calls[row.call]}`;
+      await load(url, headers, 1, opts.connections);
+      const r = await load(url, headers, opts.seconds, opts.connections);
+      row.two = Math.round(r.rps);
+      opts.log(`  ${row.call} with 2 processes: ${row.two} req/s`);
+    }
+    return { rows, processes, startMs, buildMs, connections: opts.connections, seconds: opts.seconds };
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

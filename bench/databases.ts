@@ -25,7 +25,10 @@ export async function postgresReachable() {
  * A fresh, migrated database: on PostgreSQL `pulsera_bench_<random>` (dropped on close), or an
  * embedded PGlite in a temporary folder (removed on close), as the console runs without DATABASE_URL.
  */
-export async function openBenchDatabase(kind: BenchDb): Promise<Database> {
+/** A bench database, with the address of its PostgreSQL database (for bare clients). */
+export type BenchDatabase = Database & { url?: string };
+
+export async function openBenchDatabase(kind: BenchDb): Promise<BenchDatabase> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pulsera-bench-'));
     const db = await openDatabase({ databaseUrl: null, dataDir: dir });
@@ -48,6 +51,7 @@ export async function openBenchDatabase(kind: BenchDb): Promise<Database> {
     const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
     return {
       ...db,
+      url: url.toString(),
       close: async () => {
         await db.close();
         await dropDatabase(name);

@@ -11,6 +11,7 @@ import { ledgerMismatches } from '../server/src/modules/device/ledger.repo';
 import { eventArticles, simulateFestival } from '../server/src/modules/device/simulator';
 import { seedDemo } from '../server/src/seed/demo';
 import { type BenchDb, openBenchDatabase } from './databases';
+import { type RawCeiling, rawIngestCeiling } from './ingest-raw';
 
 /**
  * Ingest: the festival simulator's terminals upload through POST /api/device/sync (over HTTP to the
@@ -24,6 +25,8 @@ export interface IngestOptions {
   seconds: number;
   concurrency: number;
   transport: 'http' | 'inject';
+  /** Also time the raw ceiling (PostgreSQL only). */
+  raw?: boolean;
 }
 
 export interface IngestFigures {
@@ -43,6 +46,9 @@ export interface IngestFigures {
   nodeCpuMsPerThousand: number;
   /** CPU milliseconds per 1,000 operations in the PostgreSQL backends (0 for PGlite, in-process). */
   databaseCpuMsPerThousand: number;
+  concurrency: number;
+  /** PostgreSQL: the same rows written by bare pg clients (bench/ingest-raw.ts), when asked. */
+  raw: RawCeiling | null;
 }
 
 /** CPU seconds used so far by the PostgreSQL backends serving this database (Linux /proc). */
@@ -109,15 +115,26 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
         articles: await eventArticles(database.db, event!.id),
       });
       const mismatches = await ledgerMismatches(database.db, event!.id);
+      const operationsPerBatch = Math.round(
+        report.operations / Math.max(1, report.batches - report.resentBatches),
+      );
+      const raw =
+        o.raw && database.url
+          ? await rawIngestCeiling({
+              url: database.url,
+              eventId: event!.id,
+              operations: report.operations,
+              operationsPerBatch,
+              concurrency: o.concurrency,
+            })
+          : null;
       return {
         database: kind,
         transport: o.transport,
         devices: report.devices,
         operations: report.operations,
         batches: report.batches,
-        operationsPerBatch: Math.round(
-          report.operations / Math.max(1, report.batches - report.resentBatches),
-        ),
+        operationsPerBatch,
         seconds: Math.round(report.sendSeconds * 10) / 10,
         operationsPerSecond: report.operationsPerSecond,
         duplicates: report.duplicates,
@@ -126,6 +143,8 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
         ledgerConsistent: mismatches.length === 0,
         nodeCpuMsPerThousand: Math.round((nodeCpu / Math.max(1, report.operations)) * 1000),
         databaseCpuMsPerThousand: Math.round((dbCpu / Math.max(1, report.operations)) * 1000),
+        concurrency: o.concurrency,
+        raw,
       };
     } finally {
       await app.close();

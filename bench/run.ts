@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { benchApiOverhead, OVERHEAD_TARGET, type OverheadRow } from './api-overhead';
+import { benchApiOverhead, OVERHEAD_TARGET, type OverheadRow, type ProcessesRow } from './api-overhead';
 import { benchCustomerSearch, type SearchFigures } from './customer-search';
 import { BENCH_DATABASE_URL, type BenchDb, postgresReachable } from './databases';
+import { benchFirstLoad } from './first-load';
 import { benchIngest, DEFAULT_INGEST, type IngestFigures } from './ingest';
 import { benchReports, DEFAULT_REPORTS, printReportFigures, type ReportFigures } from './reports';
 import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } from './stock-import';
 
 /**
- * npm run bench [-- --only ingest|search|reports|overhead|stock] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--db postgres|pglite] [--seconds 45] [--customers 100000]
+ * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--db postgres|pglite] [--seconds 45] [--customers 100000]
  *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
  *
  * Ingest through POST /api/device/sync and customer search, on PostgreSQL (DATABASE_URL, default
@@ -48,10 +49,15 @@ const { values } = parseArgs({
     },
     'report-runs': { type: 'string', default: String(DEFAULT_REPORTS.runs) },
     'stock-rows': { type: 'string', default: '100000' },
+    'sweep-seconds': { type: 'string', default: process.env.BENCH_SWEEP_SECONDS ?? '20' },
   },
 });
 
 const INGEST_TARGET = 3000;
+/** Device ingest at ≥ 50 % of the raw ceiling: the same rows written by bare pg clients. */
+const INGEST_RAW_TARGET = 0.5;
+/** Concurrent terminals of the ingest sweep (PostgreSQL). */
+const SWEEP = [1, 8, 32];
 const SEARCH_TARGET_MS = 50;
 
 const wanted: BenchDb[] =
@@ -87,6 +93,7 @@ for (const db of databases) {
         wristbands: Number(values.wristbands),
         seconds: Number(values.seconds),
         concurrency: Number(values.concurrency),
+        raw: db === 'postgres',
       }),
     );
   }
@@ -99,6 +106,22 @@ for (const db of databases) {
     stock.push(await benchStockImport(db, Number(values['stock-rows'])));
   }
 }
+// Operations per second at 1, 8 and 32 terminals uploading at once (PostgreSQL, shorter runs).
+const sweep: IngestFigures[] = [];
+if ((!values.only || values.only === 'ingest') && databases.includes('postgres')) {
+  for (const concurrency of SWEEP) {
+    console.log(`ingest on postgres with ${concurrency} terminal(s) at once…`);
+    sweep.push(
+      await benchIngest('postgres', {
+        ...DEFAULT_INGEST,
+        wristbands: Number(values.wristbands),
+        seconds: Number(values['sweep-seconds']),
+        concurrency,
+      }),
+    );
+  }
+}
+
 // Reports at festival size: PostgreSQL only (the embedded database is for a console's own small use).
 if ((!values.only || values.only === 'reports') && databases.includes('postgres')) {
   console.log('reports on postgres…');
@@ -127,6 +150,35 @@ if (ingest.length) {
       terminals: f.devices,
       duplicates: f.duplicates,
       'below zero': f.flagged,
+      'ledger = balances': f.ledgerConsistent ? 'yes' : 'NO',
+    })),
+  );
+  const withRaw = ingest.filter((f) => f.raw);
+  if (withRaw.length) {
+    console.log(
+      '\nIngest against its raw ceiling: the same rows (feed tables and ledger) written by bare pg clients in transactions of the same batch size, as many at once as terminals (bench/ingest-raw.ts)',
+    );
+    console.table(
+      withRaw.map((f) => ({
+        database: f.database,
+        'ours ops/s': f.operationsPerSecond,
+        'bare ops/s': f.raw!.operationsPerSecond,
+        ratio: `${Math.round((f.operationsPerSecond / f.raw!.operationsPerSecond) * 100)} %`,
+        target: `≥ ${INGEST_RAW_TARGET * 100} %`,
+        'rows written': f.raw!.rows,
+        transactions: f.raw!.batches,
+      })),
+    );
+  }
+}
+if (sweep.length) {
+  console.log(`\nIngest on postgres by terminals uploading at once (${values['sweep-seconds']} s each)`);
+  console.table(
+    sweep.map((f) => ({
+      terminals: f.concurrency,
+      'operations/s': f.operationsPerSecond,
+      operations: f.operations,
+      'ops/batch': f.operationsPerBatch,
       'ledger = balances': f.ledgerConsistent ? 'yes' : 'NO',
     })),
   );
@@ -168,7 +220,13 @@ if (stock.length) {
     })),
   );
 }
-let overhead: { rows: OverheadRow[]; startMs: number; buildMs: number; connections: number } | null = null;
+let overhead: {
+  rows: OverheadRow[];
+  processes: ProcessesRow[];
+  startMs: number;
+  buildMs: number;
+  connections: number;
+} | null = null;
 if ((!values.only || values.only === 'overhead') && databases.includes('postgres')) {
   console.log('API overhead on postgres (ours vs bare Fastify + pg running the same SQL)…');
   overhead = await benchApiOverhead({
@@ -191,12 +249,32 @@ if ((!values.only || values.only === 'overhead') && databases.includes('postgres
       met: r.ratio >= OVERHEAD_TARGET && r.errors === 0 ? 'yes' : 'NO',
     })),
   );
+  console.log(
+    `\nList calls with one server process and with two (WEB_CONCURRENCY=2) on ${os.cpus().length} cores`,
+  );
+  console.table(
+    overhead.processes.map((p) => ({
+      call: p.call,
+      '1 process req/s': p.one,
+      '2 processes req/s': p.two,
+      gain: `${Math.round((p.two / Math.max(1, p.one)) * 100)} %`,
+    })),
+  );
+}
+
+let firstLoad: { line: string; ok: boolean } | null = null;
+if (!values.only || values.only === 'first-load') {
+  console.log('\nfirst load in Chromium (e2e/bench/first-load.spec.ts)…');
+  firstLoad = benchFirstLoad();
+  console.log(`${firstLoad.line}${firstLoad.ok ? '' : '  ← over budget or not measured'}`);
 }
 
 const reportsOk = reports.map(printReportFigures).every(Boolean);
 const failed =
   !reportsOk ||
-  ingest.some((f) => !f.ledgerConsistent) ||
+  (firstLoad !== null && !firstLoad.ok) ||
+  [...ingest, ...sweep].some((f) => !f.ledgerConsistent) ||
+  ingest.some((f) => f.raw && f.operationsPerSecond < INGEST_RAW_TARGET * f.raw.operationsPerSecond) ||
   ingest.some((f) => f.database === 'postgres' && f.operationsPerSecond < INGEST_TARGET) ||
   search.some((f) => f.database === 'postgres' && f.kinds.some((k) => k.p95 >= SEARCH_TARGET_MS)) ||
   stock.some((f) => f.oursMs >= STOCK_IMPORT_TARGET_MS || f.added !== f.rows || f.readded !== 0) ||

@@ -3,13 +3,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import { currentLanguage } from './lib/i18n';
+import { currentLanguage, loadLanguage } from './lib/i18n';
 
-document.documentElement.lang = currentLanguage();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+const language = currentLanguage();
+document.documentElement.lang = language;
+// The chosen language's texts arrive before the first paint (never a flash of keys).
+void loadLanguage(language).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -7,22 +7,43 @@ import {
   redirect,
   useRouter,
 } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { LoadingBar } from '../components/loading-bar';
-import { ChangePasswordPage } from '../features/auth/change-password-page';
 import { LoginPage } from '../features/auth/login-page';
-import { OneTimeCodePage } from '../features/auth/one-time-code-page';
-import { ChoosePasswordPage, ForgotPasswordPage } from '../features/auth/password-pages';
-import { EnablePosPage, SchedulePage } from '../features/auth/token-pages';
-import { ChooseEventPage, ChooserSearch } from '../features/events/choose-event-page';
-import { OverviewPage } from '../features/home/overview-page';
+import { ChooserSearch } from '../features/events/chooser-search';
 import { can } from '../lib/can';
 import { errorDialog, notifyError, setNavigator } from '../lib/error-dialogs';
 import { i18n } from '../lib/i18n';
 import { session, trustsExpired } from '../lib/session';
-import { AdminLayout } from './admin-layout';
 import { NotFoundPage } from './not-found-page';
 import { SCREENS } from './screens';
+
+// The sign-in page is in the first load; every other page is a chunk of its own, fetched when opened.
+const ChangePasswordPage = lazy(() =>
+  import('../features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const SchedulePage = lazy(() =>
+  import('../features/auth/token-pages').then((m) => ({ default: m.SchedulePage })),
+);
+const EnablePosPage = lazy(() =>
+  import('../features/auth/token-pages').then((m) => ({ default: m.EnablePosPage })),
+);
+const OneTimeCodePage = lazy(() =>
+  import('../features/auth/one-time-code-page').then((m) => ({ default: m.OneTimeCodePage })),
+);
+const ChoosePasswordPage = lazy(() =>
+  import('../features/auth/password-pages').then((m) => ({ default: m.ChoosePasswordPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/password-pages').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const AdminLayout = lazy(() => import('./admin-layout').then((m) => ({ default: m.AdminLayout })));
+const OverviewPage = lazy(() =>
+  import('../features/home/overview-page').then((m) => ({ default: m.OverviewPage })),
+);
+const ChooseEventPage = lazy(() =>
+  import('../features/events/choose-event-page').then((m) => ({ default: m.ChooseEventPage })),
+);
 
 function Root() {
   const router = useRouter();

@@ -1,28 +1,34 @@
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  type Language,
-  MESSAGES,
-  moneyParams,
-  splitMessage,
-} from '@pulsera/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, moneyParams, splitMessage } from '@pulsera/contracts';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
-import es from '../locales/es.json';
-import fr from '../locales/fr.json';
-import it from '../locales/it.json';
 
 const LANGUAGE_KEY = 'pulsera.language';
-const screens = { en, es, it, fr } as const;
 
-/** Screen texts (locales/*.json) plus the server's error and validation messages (contracts). */
-export const resources = Object.fromEntries(
-  LANGUAGES.map((l) => [
-    l,
-    { translation: { ...screens[l], errors: MESSAGES[l].errors, validation: MESSAGES[l].validation } },
-  ]),
-) as unknown as Record<Language, { translation: Record<string, unknown> }>;
+/**
+ * Each language's texts are a chunk of their own, loaded when the language is chosen (the first
+ * load carries one language, not four): the screen texts (locales/*.json) plus the server's error
+ * and validation messages (contracts).
+ */
+const screenTexts: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../locales/en.json'),
+  es: () => import('../locales/es.json'),
+  it: () => import('../locales/it.json'),
+  fr: () => import('../locales/fr.json'),
+};
+
+/** Loads a language's texts into i18n once; later calls return at once. */
+export async function loadLanguage(lang: Language) {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  const [screens, { MESSAGES }] = await Promise.all([
+    screenTexts[lang](),
+    import('@pulsera/contracts/messages'),
+  ]);
+  i18n.addResourceBundle(lang, 'translation', {
+    ...screens.default,
+    errors: MESSAGES[lang].errors,
+    validation: MESSAGES[lang].validation,
+  });
+}
 
 /** The stored choice, else the browser's language, else en (01-console §1). */
 export function initialLanguage(): Language {
@@ -37,7 +43,8 @@ export function initialLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false },
@@ -49,6 +56,7 @@ export const currentLanguage = (): Language => LANGUAGES.find((l) => l === i18n.
 export async function changeLanguage(lang: Language) {
   localStorage.setItem(LANGUAGE_KEY, lang);
   document.documentElement.lang = lang;
+  await loadLanguage(lang);
   await i18n.changeLanguage(lang);
 }
 

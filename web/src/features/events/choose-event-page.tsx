@@ -17,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { firstScreenPath } from '../../app/screens';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { confirm, notifySuccess } from '../../components/dialogs';
@@ -28,12 +28,9 @@ import { translateMessage } from '../../lib/i18n';
 import { session, useSession } from '../../lib/session';
 import { downloadXlsx } from '../../lib/xlsx';
 import { closeEvent, createEvent, eventKeys, listEvents, selectEvent } from './api';
+import type { ChooserSearch } from './chooser-search';
 
 export const STATES = ['active', 'pending', 'past', 'all'] as const;
-export const ChooserSearch = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  eventName: z.string().max(200).catch('').optional(),
-});
 
 /** admin/choose-event/{state} (01-console §2 Event chooser). */
 export function ChooseEventPage({ state, search }: { state: string; search: z.infer<typeof ChooserSearch> }) {
