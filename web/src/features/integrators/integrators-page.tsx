@@ -19,6 +19,7 @@ import {
   type Integrator,
   IntegratorSave,
   MAX_LIVE_API_KEYS,
+  PERMISSION_AREAS,
   PERMISSIONS,
 } from '@pulsera/contracts';
 import { IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -54,9 +55,16 @@ const P = 'integrators';
 type Values = z.infer<typeof IntegratorSave>;
 type Extra = { events: { id: number; name: string }[] };
 
-const PERMISSION_OPTIONS = Object.entries(PERMISSIONS)
-  .map(([name, code]) => ({ value: String(code), label: name }))
-  .sort((a, b) => a.label.localeCompare(b.label));
+/** The 45 codes by area, each with its translated name and area (as the roles screen shows them). */
+function usePermissionOptions() {
+  const { t } = useTranslation();
+  return Object.entries(PERMISSION_AREAS).flatMap(([area, names]) =>
+    names.map((n) => ({
+      value: String(PERMISSIONS[n]),
+      label: `${t(`permissions.codes.${n}`)} (${t(`permissions.areas.${area}`)})`,
+    })),
+  );
+}
 
 async function loadIntegrators() {
   const res = await listIntegrators();
@@ -71,6 +79,7 @@ function GrantsEditor({ events }: { events: Extra['events'] }) {
   const form = useFormContext<Values>();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'grants' });
   const choices = events.map((e) => ({ value: String(e.id), label: e.name }));
+  const permissionOptions = usePermissionOptions();
   return (
     <Stack gap="xs" data-testid="integrator-grants">
       <Text fw={600}>{t(`${P}.grants`)}</Text>
@@ -93,7 +102,7 @@ function GrantsEditor({ events }: { events: Extra['events'] }) {
             <MultiSelectField<Values>
               name={`grants.${i}.permissions`}
               label={t(`${P}.permissions`)}
-              data={PERMISSION_OPTIONS}
+              data={permissionOptions}
               numeric
             />
           </div>
