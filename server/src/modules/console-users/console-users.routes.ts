@@ -136,6 +136,6 @@ export async function consoleUserRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: okSchema(z.object({ email: z.string() })) },
       },
     },
-    async (req) => ok(req, await service.choosePassword(ctx, req.body.token, req.body.newPassword)),
+    async (req) => ok(req, await service.choosePassword(ctx, req.body.token, req.body.newPassword, req.ip)),
   );
 }

@@ -13,6 +13,7 @@ import { AppError, fail } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
 import type { Principal } from '../../plugins/guard';
+import { recordAudit } from '../audit/audit.service';
 import * as authRepo from '../auth/auth.repo';
 import { assertChoosablePassword, hashToken } from '../auth/auth.service';
 import { guardedWrite } from '../globals/db-errors';
@@ -345,7 +346,12 @@ export async function tokenInfo(ctx: AppContext, token: string) {
  * POST /password/token: the password chosen by an invitation or reset link (policy of §5, no common
  * or breached password). The link works once; every open session ends.
  */
-export async function choosePassword(ctx: AppContext, token: string, newPassword: string) {
+export async function choosePassword(
+  ctx: AppContext,
+  token: string,
+  newPassword: string,
+  ip: string | null = null,
+) {
   const row = await repo.findLiveToken(ctx.db, hashToken(token));
   if (!row) throw fail('invalidToken');
   assertChoosablePassword(newPassword, row.user);
@@ -354,6 +360,17 @@ export async function choosePassword(ctx: AppContext, token: string, newPassword
     if (!(await repo.claimToken(tx, row.token.id))) throw fail('invalidToken');
     await repo.endOtherTokens(tx, row.user.id, row.token.id);
     await authRepo.setPassword(tx, row.user.id, passwordHash);
+    // A public link (no session): the audit row is written here, with the change.
+    await recordAudit(tx, {
+      action: 'passwordChosen',
+      actorKind: 'user',
+      userId: row.user.id,
+      userEmail: row.user.email,
+      ip,
+      method: 'POST',
+      route: '/api/password/token',
+      detail: { link: row.token.purpose },
+    });
   });
   return { email: row.user.email };
 }
