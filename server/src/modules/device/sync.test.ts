@@ -151,6 +151,8 @@ describe('POST /api/device/sync', () => {
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({
       accepted: ops.map((o) => o.id),
+      // No app version enabled yet: the terminal's channel has none to run.
+      app: null,
       duplicates: [],
       refused: [],
       flagged: [],
@@ -243,6 +245,8 @@ describe('POST /api/device/sync', () => {
     expect(again.status).toBe(200);
     expect(again.body.result).toEqual({
       accepted: [],
+      // No app version enabled yet: the terminal's channel has none to run.
+      app: null,
       duplicates: ops.map((o) => o.id),
       refused: [],
       flagged: [],

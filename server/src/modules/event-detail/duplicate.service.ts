@@ -194,6 +194,32 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
   },
   { table: s.payoutRuns, copy: 'never', why: 'payout runs pay the source event’s refunds' },
   { table: s.payoutRunItems, copy: 'never', why: 'payout runs pay the source event’s refunds' },
+  { table: s.auditLog, copy: 'never', why: 'the audit trail records what happened in the source event' },
+  {
+    table: s.deviceAssignments,
+    copy: 'never',
+    why: 'a terminal’s assignment history records where it worked; the new event gets its terminals by QR',
+  },
+  {
+    table: s.eventOnlineServices,
+    copy: 'never',
+    why: 'slug and subdomain are unique per event: the new event sets up its own online services',
+  },
+  {
+    table: s.eventStockControl,
+    copy: 'never',
+    why: 'stock control is switched on once the new event has wristband lots assigned',
+  },
+  {
+    table: s.integratorEvents,
+    copy: 'never',
+    why: 'an integrator’s grants are given per event by an administrator',
+  },
+  {
+    table: s.wristbandLots,
+    copy: 'never',
+    why: 'a lot of wristbands is physical stock assigned to one event',
+  },
 ];
 
 export const registryTableNames = () => DUPLICATE_REGISTRY.map((r) => getTableName(r.table));
