@@ -172,13 +172,16 @@ describe('the banned-wristband list', () => {
   it('is sent to the terminals that ask, and each ban shows how many active terminals hold it', async () => {
     const a = await terminal('FLEET-BAN-A');
     const b = await terminal('FLEET-BAN-B');
-    const ban = async (nSerie: string, on: 0 | 1) =>
-      (
-        await t.call('POST', '/api/rfids/ban', {
-          ...superAdmin,
-          body: { nSerie, notes: 'stolen', banAndroid: on, banTopUps: 0 },
-        })
-      ).body.result as { id: number };
+    // A ban, or an edit of it by id once the serial has one (lifting: both toggles 0).
+    const banIds = new Map<string, number>();
+    const ban = async (nSerie: string, on: 0 | 1) => {
+      const res = await t.call('POST', '/api/rfids/ban', {
+        ...superAdmin,
+        body: { id: banIds.get(nSerie), nSerie, notes: 'stolen', banAndroid: on, banTopUps: 0 },
+      });
+      banIds.set(nSerie, res.body.result.id);
+      return res.body.result as { id: number };
+    };
     const first = await ban('04BAD0000001', 1);
     // A holds no list yet: the whole list, and the version it then holds.
     const got = (await a.sync([], { banListVersion: 0 })).body.result.banList;

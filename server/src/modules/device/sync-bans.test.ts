@@ -40,12 +40,15 @@ const send = (operations: unknown[], lang?: string) =>
     body: { operations },
     ...(lang ? { lang } : {}),
   });
+/** Bans a serial, or edits its ban (by id) once it has one: lifting is both toggles 0. */
+const banIds = new Map<string, number>();
 const ban = async (nSerie: string, banAndroid: 0 | 1, banTopUps: 0 | 1) => {
   const res = await t.call('POST', '/api/rfids/ban', {
     ...superAdmin,
-    body: { nSerie, notes: 'stolen', banAndroid, banTopUps },
+    body: { id: banIds.get(nSerie), nSerie, notes: 'stolen', banAndroid, banTopUps },
   });
   expect(res.status).toBe(200);
+  banIds.set(nSerie, res.body.result.id);
 };
 
 let clock = Date.parse('2026-07-11T18:00:00Z');
