@@ -40,6 +40,8 @@ const USED_BY: [ErrorKey, Table[]][] = [
   ['inUseByZones', [s.zones]],
   ['inUseByEvents', [s.events]],
   ['inUseByArticles', [s.articles]],
+  // Permission roles: the service names the holders first; a grant made meanwhile is the generic 409.
+  ['inUse', [s.userEventRoles]],
 ];
 export const USED_BY_TABLE = new Map(
   USED_BY.flatMap(([key, tables]) => tables.map((t) => [getTableName(t), key] as const)),
