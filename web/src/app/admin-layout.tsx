@@ -2,22 +2,18 @@ import {
   AppShell,
   Burger,
   Button,
-  Center,
   Group,
-  Loader,
   Menu,
   NavLink,
   ScrollArea,
   Stack,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { APP_VERSION } from '@pulsera/contracts';
 import {
   IconCalendarEvent,
-  IconCheck,
   IconChevronDown,
   IconHome,
   IconKey,
@@ -28,16 +24,8 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../components/language-select';
-import { RouteTabs } from '../components/reports/report-tabs';
-import {
-  type CurrencyDisplay,
-  type CurrencyView,
-  setCurrencyDisplay,
-  useCurrencyDisplay,
-  useEventCurrency,
-} from '../lib/money';
 import { session, useSession } from '../lib/session';
-import { currentScreen, navigation, onPath, screenPath, tabShellOf } from './screens';
+import { navigation, screenPath } from './screens';
 
 /** The admin shell: navigation limited to what the user may open, the current event, language, version. */
 export function AdminLayout() {
@@ -47,9 +35,6 @@ export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (r) => r.location.pathname });
   const groups = navigation(s);
-  // Exactly one link is current: the overview at /admin, else the screen the path is on.
-  const overview = pathname === '/admin' || pathname === '/admin/';
-  const current = currentScreen(pathname);
 
   return (
     <AppShell
@@ -90,7 +75,6 @@ export function AdminLayout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{s.user?.email}</Menu.Label>
-                <CurrencyDisplayItems />
                 <Menu.Item
                   leftSection={<IconKey size={14} />}
                   component={Link}
@@ -130,9 +114,7 @@ export function AdminLayout() {
             to="/admin/choose-event/active"
             label={t('nav.chooseEvent')}
             leftSection={<IconCalendarEvent size={16} />}
-            active={onPath(pathname, '/admin/choose-event')}
-            aria-current={onPath(pathname, '/admin/choose-event') ? 'page' : undefined}
-            activeOptions={{ exact: true }}
+            active={pathname.startsWith('/admin/choose-event')}
             onClick={close}
           />
           {s.event && (
@@ -141,9 +123,7 @@ export function AdminLayout() {
               to="/admin"
               label={t('nav.overview')}
               leftSection={<IconHome size={16} />}
-              active={overview}
-              aria-current={overview ? 'page' : undefined}
-              activeOptions={{ exact: true }}
+              active={pathname === '/admin' || pathname === '/admin/'}
               onClick={close}
             />
           )}
@@ -155,9 +135,7 @@ export function AdminLayout() {
                   component={Link}
                   to={screenPath(id)}
                   label={t(`nav.routes.${id}`)}
-                  active={current === id}
-                  aria-current={current === id ? 'page' : undefined}
-                  activeOptions={{ exact: true }}
+                  active={pathname.startsWith(screenPath(id))}
                   onClick={close}
                   data-testid={`nav-${id}`}
                 />
@@ -172,65 +150,10 @@ export function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<ScreenLoading pathname={pathname} />}>
+        <Suspense fallback={<Stack />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
     </AppShell>
-  );
-}
-
-/**
- * What shows while a screen's code loads: a loader, under the title and tabs of its tab shell when it
- * is a tab of one (switching tabs never blanks the shell).
- */
-function ScreenLoading({ pathname }: { pathname: string }) {
-  const { t } = useTranslation();
-  const on = tabShellOf(pathname);
-  return (
-    <Stack gap="md">
-      {on && (
-        <>
-          <Title order={2}>{t(on.shell.title(on.tab))}</Title>
-          <RouteTabs tabs={[...on.shell.tabs]} />
-        </>
-      )}
-      <Center py="xl" data-testid="screen-loading">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    </Stack>
-  );
-}
-
-/**
- * The currency display toggle (01-console §3): when the event has a local currency besides the
- * financial one, the user menu chooses which one every amount of the console is shown in.
- */
-function CurrencyDisplayItems() {
-  const { t } = useTranslation();
-  const { event } = useSession();
-  const chosen = useCurrencyDisplay();
-  const local = useEventCurrency('local');
-  const financial = useEventCurrency('financial');
-  if (!event || (local.iso === financial.iso && local.rate === 1)) return null;
-  const item = (mode: CurrencyDisplay, c: CurrencyView) => (
-    <Menu.Item
-      leftSection={chosen === mode ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
-      onClick={() => setCurrencyDisplay(event.id, mode)}
-      data-testid={`currency-${mode}`}
-      aria-checked={chosen === mode}
-      role="menuitemradio"
-    >
-      {t(`display.currency.${mode}`, { iso: `${c.iso} (${c.symbol})` })}
-    </Menu.Item>
-  );
-  return (
-    <>
-      <Menu.Divider />
-      <Menu.Label>{t('display.currency.label')}</Menu.Label>
-      {item('local', local)}
-      {item('financial', financial)}
-      <Menu.Divider />
-    </>
   );
 }

@@ -39,8 +39,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            {/* Bottom right: notices never cover the header (language selector, user menu). */}
-            <Notifications position="bottom-right" />
+            <Notifications position="top-right" />
             {children}
           </ModalsProvider>
         </QueryClientProvider>

@@ -1,5 +1,3 @@
-import { TAB_SHELLS } from '../../app/screens';
-
 /**
  * The money reports' calls (02-catalogue §7 Reports): the recharge tabs, the bonuses and the
  * wristbands. Each is loaded with `useReport` (query key family ['reports']).
@@ -16,4 +14,4 @@ export const MONEY_REPORTS = {
 } as const;
 
 /** The recharge reports tab shell (01-console §2): overview, cashboxes, locations, online. */
-export const TOP_UP_TABS = TAB_SHELLS.topUps.tabs;
+export const TOP_UP_TABS = ['topUpsOverview', 'topUpsCashboxes', 'topUpsLocations', 'topUpsOnline'] as const;
