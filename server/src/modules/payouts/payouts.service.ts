@@ -16,6 +16,7 @@ import {
   type RunStatus,
   sepaClean,
 } from '@pulsera/contracts';
+import { sql } from 'drizzle-orm';
 import { Document } from 'sepa';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -242,6 +243,8 @@ export async function generateRun(
   const { executionDate, ...sel } = body;
   try {
     return await ctx.db.transaction(async (tx) => {
+      // One run of an event at a time: a second one waits, then takes the refunds the first left.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payout-run'), ${eventId})`);
       const account = await repo.findAccount(tx, eventId);
       if (!account) throw fail('payoutNoAccount');
       const ev = await repo.eventInfo(tx, eventId);
