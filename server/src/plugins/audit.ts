@@ -1,7 +1,7 @@
 import { HEADERS } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { Db, Tx } from '../db/client';
+import type { Db, Executor, Tx } from '../db/client';
 import { type RequestTx, requestTx } from '../db/request-tx';
 import { AppError } from '../lib/errors';
 
@@ -88,4 +88,29 @@ export function registerAudit(app: FastifyInstance, db: Db) {
       }
     };
   });
+}
+
+/**
+ * One change of the request's audit trail standing for many rows of a table the row trigger leaves
+ * out because it is written in bulk (`stock_wristbands`: a lot import adds up to hundreds of thousands
+ * of wristbands). `after` (or `before`) summarises them: the lot, the counts, the first and last serial.
+ * It joins the request's audit row, which exists once any audited row changed in the transaction
+ * (callers change one first: the lot); outside an audited request it writes nothing.
+ */
+export async function auditBulkChange(
+  db: Executor,
+  change: {
+    table: string;
+    op: 'insert' | 'update' | 'delete';
+    rowId: string;
+    before?: object;
+    after?: object;
+  },
+) {
+  await db.execute(sql`
+    insert into audit_changes (audit_id, table_name, op, row_id, before, after)
+    select nullif(current_setting('pulsera.audit_id', true), '')::bigint, ${change.table}, ${change.op},
+      ${change.rowId}, ${change.before ? JSON.stringify(change.before) : null}::jsonb,
+      ${change.after ? JSON.stringify(change.after) : null}::jsonb
+    where nullif(current_setting('pulsera.audit_id', true), '') is not null`);
 }

@@ -221,7 +221,7 @@ describe('audit trail', () => {
     const left = res.rows.map((r) => r.name);
     for (const name of left)
       expect(name).toMatch(
-        /^(report_|audit_|login_throttle$|ledger_entries$|top_ups$|sales$|sale_|access_records$|ticket_validations$|role_recordings$|wristband_changes$|presence_records$|order_errors$|processed_operations$|sync_batches$|refused_operations$|capacity_log)/,
+        /^(report_|audit_|login_throttle$|ledger_entries$|top_ups$|sales$|sale_|access_records$|ticket_validations$|role_recordings$|wristband_changes$|presence_records$|order_errors$|processed_operations$|sync_batches$|refused_operations$|capacity_log|stock_wristbands$)/,
       );
     expect(left).toContain('ledger_entries');
     expect(left).not.toContain('promoters');

@@ -33,7 +33,8 @@ export async function insertNew(db: Executor, lotId: number, rows: { s: string; 
   if (!rows.length) return new Set<string>();
   const res = await db.execute(sql`
     insert into stock_wristbands (lot_id, n_serie, code_check)
-    select ${lotId}::int, x.s, nullif(x.c, '') from json_to_recordset(${json(rows)}) as x(s text, c text)
+    select ${lotId}::int, x.s, nullif(x.c, '')
+    from unnest(${sql.param(rows.map((r) => r.s))}::text[], ${sql.param(rows.map((r) => r.c))}::text[]) as x(s, c)
     on conflict (n_serie) do nothing
     returning n_serie`);
   return new Set(rowsOf<{ n_serie: string }>(res).map((r) => r.n_serie));

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail } from '../../lib/errors';
+import { auditBulkChange } from '../../plugins/audit';
 import { readLotFile } from './stock-file';
 import * as repo from './wristband-stock.repo';
 
@@ -145,6 +146,25 @@ export async function importLot(
     // A new lot none of whose rows could be added is not kept.
     const kept = !(lot.created && added === 0);
     if (!kept) await repo.deleteLot(tx, lot.id);
+    else if (added > 0) {
+      // The wristbands themselves are written in bulk and left out of the row trigger: one change
+      // of the request's audit trail stands for them (docs/decisions.md "Wristband stock audit").
+      const serials = [...inserted].sort();
+      await auditBulkChange(tx, {
+        table: 'stock_wristbands',
+        op: 'insert',
+        rowId: String(lot.id),
+        after: {
+          lotId: lot.id,
+          lot: lot.name,
+          added,
+          unchanged,
+          refused,
+          first: serials[0],
+          last: serials.at(-1),
+        },
+      });
+    }
     errors.sort((a, b) => a.line - b.line);
     return { lotId: kept ? lot.id : null, lotName: lot.name, added, unchanged, refused, errors, ...common };
   });

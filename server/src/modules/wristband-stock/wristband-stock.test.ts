@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SyncOperationInput } from '@pulsera/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
@@ -62,6 +62,27 @@ describe('importing a lot', { timeout: 120_000 }, () => {
     const lots = (await t.call('GET', '/api/wristband-stock/lots', admin)).body.result;
     expect(lots).toHaveLength(1);
     expect(lots[0]).toMatchObject({ name: 'Lot A', wristbands: 12, eventId: null });
+    // The audit trail: one summary change for the wristbands (not one per row), none on the re-import.
+    const trail = (await t.database.db.execute(sql`
+      select c.op, c.row_id, c.after from audit_changes c
+      where c.table_name = 'stock_wristbands' order by c.id`)) as unknown as {
+      rows: { op: string; row_id: string; after: Record<string, unknown> }[];
+    };
+    expect(trail.rows).toEqual([
+      {
+        op: 'insert',
+        row_id: String(first.body.result.lotId),
+        after: {
+          lotId: first.body.result.lotId,
+          lot: 'Lot A',
+          added: 12,
+          unchanged: 0,
+          refused: 2,
+          first: serial(1),
+          last: serial(12),
+        },
+      },
+    ]);
   });
 
   it('names the lot that already holds a serial, and a check code that differs', async () => {
