@@ -235,7 +235,6 @@ async function captureStatements(
 ): Promise<Captured[]> {
   const seen: Captured[] = [];
   const original = pg.Client.prototype.query;
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query overloads
   (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
     const [q, values] = args;
     if (typeof q === 'string') seen.push({ text: q, values });

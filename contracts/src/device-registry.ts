@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppChannel } from './app-version';
 import { DEVICE_TYPES, Device, type DeviceType } from './feed';
 import { instant as dateInRange, INT4_MAX, queryFlag, queryId, queryInt } from './inputs';
 import { keyed, required } from './rule-fields';
@@ -193,6 +194,8 @@ export function checkDeviceImportRows(raws: DeviceImportRowInput[]): DeviceImpor
 export const FleetDevice = Device.extend({
   appVersion: z.string().nullable(),
   appVersionCode: z.number().int().nullable(),
+  /** The software channel it follows (what its last sync said; production when it never said). */
+  appChannel: AppChannel,
   /** The latest enabled app version of the terminal's channel (null: none known). */
   latestAppVersion: z.string().nullable(),
   /** True when it runs an older app than the latest (null: unknown). */

@@ -14,7 +14,7 @@ const POOL_PER_PROCESS = 10;
  * PostgreSQL server's connections allow for our pools, and one on the embedded database (PGlite is
  * one process's database).
  */
-async function processCount(config: Config, database: Database, log: (m: string) => void) {
+async function processCount(database: Database, log: (m: string) => void) {
   const asked = process.env.WEB_CONCURRENCY ? Number(process.env.WEB_CONCURRENCY) : null;
   if (asked !== null && (!Number.isInteger(asked) || asked < 1))
     throw new Error('Setting WEB_CONCURRENCY must be a whole number >= 1');
@@ -57,7 +57,7 @@ if (cluster.isPrimary) {
   // Migrations and the demo run once, here, before any worker opens the database.
   const database = await openDatabase(config);
   const seeded = await seedIfEmpty(database.db, config);
-  const count = await processCount(config, database, (m) => console.warn(m));
+  const count = await processCount(database, (m) => console.warn(m));
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   if (count === 1) {
     const app = await serve(config, database, seeded);

@@ -70,6 +70,8 @@ export const devices = pgTable(
     /** The app's version name (and code) the terminal runs. */
     appVersion: text('app_version'),
     appVersionCode: integer('app_version_code'),
+    /** The software channel it said it follows (development | production; null: never said = production). */
+    appChannel: text('app_channel'),
     /** Operations the terminal says it still holds (not yet sent). */
     pendingOperations: integer('pending_operations'),
     /** The sequence number of the last operation made on the terminal. */

@@ -1,4 +1,11 @@
-import type { BanReach, FleetAnswer, FleetDevice, FleetQuery } from '@pulsera/contracts';
+import {
+  APP_CHANNELS,
+  type AppChannel,
+  type BanReach,
+  type FleetAnswer,
+  type FleetDevice,
+  type FleetQuery,
+} from '@pulsera/contracts';
 import { and, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -42,16 +49,19 @@ export async function eventFleet(
     ctx.db.select().from(devices).where(eq(devices.assignedEventId, eventId)).orderBy(devices.nSerie),
     operationsToday(ctx.db, eventId),
     currentBanListVersion(ctx.db),
-    latestAppVersion(ctx.db),
+    Promise.all(APP_CHANNELS.map((c) => latestAppVersion(ctx.db, c))),
   ]);
+  const latestOf = (channel: AppChannel) => latest[APP_CHANNELS.indexOf(channel)] ?? null;
   const now = Date.now();
-  const all = rows.map(
-    (r): FleetDevice => ({
+  const all = rows.map((r): FleetDevice => {
+    const appChannel: AppChannel = r.appChannel === 'development' ? 'development' : 'production';
+    return {
       ...toDeviceDto(r),
       appVersion: r.appVersion,
       appVersionCode: r.appVersionCode,
-      latestAppVersion: latest?.name ?? null,
-      outdated: isOutdated({ name: r.appVersion, code: r.appVersionCode }, latest),
+      appChannel,
+      latestAppVersion: latestOf(appChannel)?.name ?? null,
+      outdated: isOutdated({ name: r.appVersion, code: r.appVersionCode }, latestOf(appChannel)),
       operationsToday: today.get(r.id) ?? 0,
       pendingOperations: r.pendingOperations,
       lastSeq: r.lastSeq,
@@ -61,8 +71,8 @@ export async function eventFleet(
       silentMinutes: r.lastContactAt
         ? Math.max(0, Math.floor((now - r.lastContactAt.getTime()) / 60_000))
         : null,
-    }),
-  );
+    };
+  });
   const shown = all.filter(
     (d) =>
       (query.silentMinutes === undefined ||

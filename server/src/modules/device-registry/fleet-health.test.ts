@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { devices } from '../../db/schema';
+import { appVersions, devices } from '../../db/schema';
 import { isOutdated } from './app-version';
 import { mergeRanges, missingOperations } from './terminal-contact';
 
@@ -60,6 +60,8 @@ const fleet = async (query = '') => {
       lastSeq: number | null;
       operationsToday: number;
       appVersion: string | null;
+      appChannel: string;
+      latestAppVersion: string | null;
       outdated: boolean | null;
       banListCurrent: boolean;
       silentMinutes: number | null;
@@ -228,6 +230,49 @@ describe('the banned-wristband list', () => {
 });
 
 describe('outdated apps', () => {
+  it('compares each terminal with the latest app of the channel its sync names', async () => {
+    const version = (channel: string, code: number, name: string, at: string) => ({
+      storageKey: `fleet-${channel}-${code}`,
+      fileKind: 'apk',
+      bytes: 1,
+      sha256: `${code}`,
+      channel,
+      versionCode: code,
+      versionName: name,
+      packageName: 'com.pulsera.pos',
+      enabledAt: new Date(at),
+    });
+    await t.database.db
+      .insert(appVersions)
+      .values([
+        version('production', 300, '3.0.0', '2026-01-01T00:00:00Z'),
+        version('development', 310, '3.1.0-dev', '2026-01-02T00:00:00Z'),
+      ]);
+    const prod = await terminal('FLEET-PROD-01');
+    const dev = await terminal('FLEET-DEV-01');
+    const res = await dev.sync([], { appChannel: 'development', appVersion: '3.0.0', appVersionCode: 300 });
+    expect(res.body.result.app).toMatchObject({ channel: 'development', versionCode: 310 });
+    await prod.sync([], { appVersion: '3.0.0', appVersionCode: 300 });
+    // The same app: current on production, one behind on development.
+    expect(await row('FLEET-PROD-01')).toMatchObject({
+      appChannel: 'production',
+      latestAppVersion: '3.0.0',
+      outdated: false,
+    });
+    expect(await row('FLEET-DEV-01')).toMatchObject({
+      appChannel: 'development',
+      latestAppVersion: '3.1.0-dev',
+      outdated: true,
+    });
+    // A later sync without the channel keeps what the terminal said.
+    await dev.sync([], { appVersion: '3.1.0-dev', appVersionCode: 310 });
+    expect(await row('FLEET-DEV-01')).toMatchObject({ appChannel: 'development', outdated: false });
+    const outdated = (await fleet('?outdated=1')).devices.map((d) => d.n_serie);
+    expect(outdated).not.toContain('FLEET-DEV-01');
+    expect(outdated).not.toContain('FLEET-PROD-01');
+    await t.database.db.delete(appVersions);
+  });
+
   it('compares by version code when both are known, else by the numbers of the names', () => {
     expect(isOutdated({ name: '3.3.0', code: 30300 }, { name: '3.4.2', code: 30402 })).toBe(true);
     expect(isOutdated({ name: '3.10.0', code: null }, { name: '3.9.9', code: 30909 })).toBe(false);

@@ -1,4 +1,5 @@
 import {
+  type AppChannel,
   INT4_MAX,
   type Language,
   type SyncHealth,
@@ -84,7 +85,12 @@ export function missingOperations(ranges: SeqRange[], lastSeq: number | null, pe
  * (a call with no operations reaches only here): deactivated → deviceInactive, unassigned →
  * deviceNotAssigned, moved or re-keyed since its token → deviceTokenInvalid.
  */
-export async function recordContact(db: Db, device: DeviceCaller, health: SyncHealth, seqs: number[]) {
+export async function recordContact(
+  db: Db,
+  device: DeviceCaller,
+  health: SyncHealth & { appChannel?: AppChannel },
+  seqs: number[],
+) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -123,6 +129,7 @@ export async function recordContact(db: Db, device: DeviceCaller, health: SyncHe
         missingOperations: missingOperations(ranges, lastSeq, pending),
         ...(health.appVersion !== undefined ? { appVersion: health.appVersion } : {}),
         ...(health.appVersionCode !== undefined ? { appVersionCode: health.appVersionCode } : {}),
+        ...(health.appChannel !== undefined ? { appChannel: health.appChannel } : {}),
         ...(health.pendingOperations !== undefined ? { pendingOperations: health.pendingOperations } : {}),
         ...(health.lastSeq !== undefined ? { lastSeq } : {}),
         ...(health.banListVersion !== undefined ? { banListVersion: health.banListVersion } : {}),

@@ -61,6 +61,13 @@ function AppVersion({ row }: { row: FleetDevice }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Text size="sm">{row.appVersion}</Text>
+      {row.appChannel === 'development' && (
+        <Tooltip label={i18n.t('devices.fleet.channelDevelopmentHint')}>
+          <Badge color="grape" variant="light" data-testid="channel-development">
+            {i18n.t('devices.fleet.channelDevelopment')}
+          </Badge>
+        </Tooltip>
+      )}
       {row.outdated === true && (
         <Tooltip label={i18n.t('devices.fleet.latest', { version: row.latestAppVersion })}>
           <Badge color="orange" variant="light" data-testid="flag-outdated">
