@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoginRequest, passwordProblems } from './auth';
+import { type LoginValues, loginProblems } from './login-rules';
+import { issueToFieldError } from './validation';
 
 const keys = (p: string, user?: { email?: string; name?: string }) =>
   passwordProblems(p, user).map((k) => k.split('|')[0]);
@@ -32,5 +34,31 @@ describe('login form (01-console §5)', () => {
     expect(LoginRequest.safeParse({ email: 'a@b.co', password: '' }).success).toBe(false);
     expect(LoginRequest.safeParse({ email: 'a@b.co', password: 'x', otp: '12a456' }).success).toBe(false);
     expect(LoginRequest.safeParse({ email: 'a@b.co', password: 'x', otp: '123456' }).success).toBe(true);
+  });
+});
+
+describe('the sign-in form checks without zod', () => {
+  it('says what LoginRequest (the server) says first of each field (what a field shows)', () => {
+    const cases: LoginValues[] = [
+      { email: '', password: '' },
+      { email: '  ', password: 'x' },
+      { email: 'admin@demo', password: 'x' },
+      { email: 'admin@demo.test', password: '' },
+      { email: ' admin@demo.test ', password: 'p'.repeat(201) },
+      { email: 'admin@demo.test', password: 'secret', otp: '12345' },
+      { email: 'admin@demo.test', password: 'secret', otp: ' 123456 ' },
+      { email: 'admin@demo.test', password: 'secret', otp: '12a456' },
+      { email: 'admin@demo.test', password: 'secret', recoveryCode: 'abcd-efgh-23' },
+      { email: 'admin@demo.test', password: 'secret', recoveryCode: 'ABCDE FGHIJ' },
+      { email: 'admin@demo.test', password: 'secret', recoveryCode: 'abcdefgh18' },
+    ];
+    for (const values of cases) {
+      const parsed = LoginRequest.safeParse(values);
+      const server = new Map<string, string>();
+      for (const f of parsed.success ? [] : parsed.error.issues.map(issueToFieldError))
+        if (!server.has(f.path)) server.set(f.path, f.message);
+      const form = new Map(loginProblems(values).map((p) => [p.path as string, p.message]));
+      expect(form, JSON.stringify(values)).toEqual(server);
+    }
   });
 });

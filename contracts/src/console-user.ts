@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery } from './api';
+import { ListQuery } from './envelope';
 import { id, instant } from './inputs';
 import { ALL_PERMISSION_CODES, PERMISSIONS, type PermissionName } from './permissions';
 import { email } from './validation';

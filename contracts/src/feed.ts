@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FieldError } from './api';
 import { AppChannel, RequiredAppVersion } from './app-version';
 import { CHECK_CODE_MAX, DATE_BOUNDS, SERIAL_LENGTH } from './constants';
+import { FieldError } from './envelope';
 import { INT4_MAX, id } from './inputs';
 
 /**

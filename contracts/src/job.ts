@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery } from './api';
+import { ListQuery } from './envelope';
 import { instant, queryId } from './inputs';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery } from './api';
+import { ListQuery } from './envelope';
 import { OPERATION_DIRECTION, OPERATION_TYPES, type OperationType } from './feed';
 import { instant as dateInRange } from './inputs';
 import { ReportQuery } from './report';

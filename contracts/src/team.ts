@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery } from './api';
+import { ListQuery } from './envelope';
 import { id } from './inputs';
 
 /** 01-console §7 Teams (backoffice teams an event belongs to). */

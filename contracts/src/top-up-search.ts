@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ListQuery } from './api';
 import { OnlineTopUp } from './customer';
+import { ListQuery } from './envelope';
 import { instant } from './inputs';
 
 /**

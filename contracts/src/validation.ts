@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { FieldError } from './api';
+import type { FieldError } from './envelope';
+import { EMAIL_PATTERN } from './message-format';
 
 /**
  * One mapping from zod issues to message keys of the generic validation catalogue (01-console §5),
@@ -60,35 +61,6 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   }
 }
 
-export function splitMessage(message: string): { key: string; params: Record<string, unknown> } {
-  const bar = message.indexOf('|');
-  if (bar < 0) return { key: message, params: {} };
-  try {
-    return { key: message.slice(0, bar), params: JSON.parse(message.slice(bar + 1)) };
-  } catch {
-    return { key: message.slice(0, bar), params: {} };
-  }
-}
-
-/**
- * Amounts in messages (issue 16): a message parameter named `<name>Cents` is an amount in cents of the
- * event's financial currency. The text names it `{{<name>}}`; whoever shows the message formats it —
- * the console with the screen's money formatter (its currency and conversion), the server's own text
- * as a plain amount of the financial currency. One way for every message that carries money.
- */
-export function moneyParams(
-  params: Record<string, unknown>,
-  format: (cents: number) => string = (cents) => (cents / 100).toFixed(2),
-): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...params };
-  for (const [k, v] of Object.entries(params)) {
-    if (k.endsWith('Cents') && typeof v === 'number') out[k.slice(0, -'Cents'.length)] = format(v);
-  }
-  return out;
-}
-
-/** 01-console §5: email pattern used by the login form and the server alike. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const email = () =>
   z.string().trim().min(1, { error: 'validation.required' }).regex(EMAIL_PATTERN, {
     error: 'validation.email',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ListQuery } from './api';
 import { BanForm } from './banned-wristband';
+import { ListQuery } from './envelope';
 import { queryFlag, queryId } from './inputs';
 
 /**

@@ -10,7 +10,7 @@ import {
 import { lazy, useEffect } from 'react';
 import { LoadingBar } from '../components/loading-bar';
 import { LoginPage } from '../features/auth/login-page';
-import { ChooserSearch } from '../features/events/chooser-search';
+import { chooserSearch } from '../features/events/chooser-search';
 import { can } from '../lib/can';
 import { notifyError, setNavigator } from '../lib/error-dialogs';
 import { i18n } from '../lib/i18n';
@@ -175,7 +175,7 @@ const chooseIndex = createRoute({
 const chooseRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'choose-event/$state',
-  validateSearch: ChooserSearch,
+  validateSearch: chooserSearch,
   component: function Chooser() {
     const { state } = chooseRoute.useParams();
     const search = chooseRoute.useSearch();

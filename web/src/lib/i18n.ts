@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, moneyParams, splitMessage } from '@pulsera/contracts';
+import {
+  type Catalogue,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  moneyParams,
+  splitMessage,
+} from '@pulsera/contracts';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -16,17 +23,22 @@ const screenTexts: Record<Language, () => Promise<{ default: Record<string, unkn
   fr: () => import('../locales/fr.json'),
 };
 
+/** The server's messages of one language (contracts/src/messages/<language>.ts), a chunk each. */
+const serverTexts: Record<Language, () => Promise<Catalogue>> = {
+  en: () => import('@pulsera/contracts/messages/en').then((m) => m.en),
+  es: () => import('@pulsera/contracts/messages/es').then((m) => m.es),
+  it: () => import('@pulsera/contracts/messages/it').then((m) => m.it),
+  fr: () => import('@pulsera/contracts/messages/fr').then((m) => m.fr),
+};
+
 /** Loads a language's texts into i18n once; later calls return at once. */
 export async function loadLanguage(lang: Language) {
   if (i18n.hasResourceBundle(lang, 'translation')) return;
-  const [screens, { MESSAGES }] = await Promise.all([
-    screenTexts[lang](),
-    import('@pulsera/contracts/messages'),
-  ]);
+  const [screens, messages] = await Promise.all([screenTexts[lang](), serverTexts[lang]()]);
   i18n.addResourceBundle(lang, 'translation', {
     ...screens.default,
-    errors: MESSAGES[lang].errors,
-    validation: MESSAGES[lang].validation,
+    errors: messages.errors,
+    validation: messages.validation,
   });
 }
 

@@ -1,16 +1,29 @@
 import { Alert, Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
-import { LoginRequest } from '@pulsera/contracts';
+import { type LoginValues, loginProblems } from '@pulsera/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { handleApiError } from '../../lib/error-dialogs';
-import { applyServerErrors, formResolver } from '../../lib/form';
+import { applyServerErrors } from '../../lib/form-values';
 import { translateMessage } from '../../lib/i18n';
 import { session } from '../../lib/session';
 import { login } from './api';
 import { AuthLayout } from './auth-layout';
+
+/**
+ * The sign-in form's checks: the rules of `LoginRequest` without zod (contracts/src/login-rules.ts),
+ * so the sign-in page's first load does not carry zod (issue 17); the server applies LoginRequest.
+ */
+const loginResolver: Resolver<LoginValues> = async (values) => {
+  const problems = loginProblems(values);
+  if (!problems.length) return { values, errors: {} };
+  return {
+    values: {},
+    errors: Object.fromEntries(problems.map((p) => [p.path, { type: 'validate', message: p.message }])),
+  };
+};
 
 /** auth/login: e-mail and password; when the server answers 532, a single one-time code field. */
 export function LoginPage() {
@@ -21,8 +34,8 @@ export function LoginPage() {
   const [recoveryMode, setRecoveryMode] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm<LoginRequest>({
-    resolver: formResolver(LoginRequest),
+  const form = useForm<LoginValues>({
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const msg = (m?: string) => translateMessage(t, m);

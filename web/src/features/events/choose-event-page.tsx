@@ -18,7 +18,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { firstScreenPath } from '../../app/screens';
 import { confirm, notifySuccess } from '../../components/dialogs';
 import { ApiError } from '../../lib/api';
@@ -34,7 +33,7 @@ export const STATES = ['active', 'pending', 'past', 'all'] as const;
 const statusColor = { active: 'teal', inactive: 'gray', closed: 'red' } as const;
 
 /** admin/choose-event/{state} (01-console §2 Event chooser). */
-export function ChooseEventPage({ state, search }: { state: string; search: z.infer<typeof ChooserSearch> }) {
+export function ChooseEventPage({ state, search }: { state: string; search: ChooserSearch }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -50,7 +49,7 @@ export function ChooseEventPage({ state, search }: { state: string; search: z.in
     queryFn: () => listEvents(state, { page, paginationLimit: EVENT_PAGE_SIZE, eventName: q.eventName }),
   });
 
-  const setSearch = (next: Partial<z.infer<typeof ChooserSearch>>) =>
+  const setSearch = (next: Partial<ChooserSearch>) =>
     navigate({ to: '/admin/choose-event/$state', params: { state }, search: { ...search, ...next } });
 
   const open = useMutation({
