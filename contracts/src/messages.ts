@@ -9,6 +9,10 @@ type Catalogue = { errors: Record<ErrorKey, string>; validation: Record<string, 
 
 const en: Catalogue = {
   errors: {
+    salesNotAuthorized: 'Authorise this schedule with its platform first',
+    salesPlatformError: 'The sales platform answered: {{reason}}',
+    salesPeriodNotEnded: 'Only a period that has ended can be sent',
+    salesNoLocations: 'Map at least one location to a store of the platform first',
     apiKeyInvalid: 'This API key is not valid',
     apiKeyRevoked: 'This API key has been revoked',
     apiKeyExpired: 'This API key has expired',
@@ -187,6 +191,14 @@ const en: Catalogue = {
     malformedJson: 'The request body is not valid JSON',
   },
   validation: {
+    platformUrl: 'Enter an https address (for example https://pos.example.com/oauth/token)',
+    clientIdFormat: 'Letters, digits and symbols without spaces',
+    scopeFormat: 'Scopes are words separated by single spaces',
+    clientSecretFormat: 'Letters, digits, spaces and symbols only',
+    clientSecretRequired: 'Enter the client secret the platform gave you',
+    storeIdFormat: 'Letters, digits and symbols without spaces',
+    duplicateLocation: 'This location is already in the list',
+    salesPeriodLocked: 'Periods have been queued with this setting: create another schedule to change it',
     duplicateEventGrant: 'This event is already in the list',
     alreadyBanned: 'Already banned',
     staffUserTaken: 'A staff member with this user already exists in this event',
@@ -338,6 +350,10 @@ const en: Catalogue = {
 
 const es: Catalogue = {
   errors: {
+    salesNotAuthorized: 'Autoriza primero esta programación con su plataforma',
+    salesPlatformError: 'La plataforma de ventas respondió: {{reason}}',
+    salesPeriodNotEnded: 'Solo se puede enviar un periodo que ya ha terminado',
+    salesNoLocations: 'Asigna primero al menos una ubicación a una tienda de la plataforma',
     apiKeyInvalid: 'Esta clave de API no es válida',
     apiKeyRevoked: 'Esta clave de API ha sido revocada',
     apiKeyExpired: 'Esta clave de API ha caducado',
@@ -524,6 +540,14 @@ const es: Catalogue = {
     malformedJson: 'El cuerpo de la petición no es JSON válido',
   },
   validation: {
+    platformUrl: 'Introduce una dirección https (por ejemplo https://pos.example.com/oauth/token)',
+    clientIdFormat: 'Letras, dígitos y símbolos sin espacios',
+    scopeFormat: 'Los permisos son palabras separadas por un solo espacio',
+    clientSecretFormat: 'Solo letras, dígitos, espacios y símbolos',
+    clientSecretRequired: 'Introduce el secreto de cliente que te dio la plataforma',
+    storeIdFormat: 'Letras, dígitos y símbolos sin espacios',
+    duplicateLocation: 'Esta ubicación ya está en la lista',
+    salesPeriodLocked: 'Ya se han encolado periodos con este ajuste: crea otra programación para cambiarlo',
     duplicateEventGrant: 'Este evento ya está en la lista',
     alreadyBanned: 'Ya está bloqueada',
     staffUserTaken: 'Ya existe un miembro del personal con este usuario en este evento',
@@ -679,6 +703,10 @@ const es: Catalogue = {
 
 const it: Catalogue = {
   errors: {
+    salesNotAuthorized: 'Autorizza prima questa pianificazione con la sua piattaforma',
+    salesPlatformError: 'La piattaforma di vendita ha risposto: {{reason}}',
+    salesPeriodNotEnded: 'Si può inviare solo un periodo già terminato',
+    salesNoLocations: 'Associa prima almeno un punto vendita a un negozio della piattaforma',
     apiKeyInvalid: 'Questa chiave API non è valida',
     apiKeyRevoked: 'Questa chiave API è stata revocata',
     apiKeyExpired: 'Questa chiave API è scaduta',
@@ -870,6 +898,15 @@ const it: Catalogue = {
     malformedJson: 'Il corpo della richiesta non è JSON valido',
   },
   validation: {
+    platformUrl: 'Inserisci un indirizzo https (per esempio https://pos.example.com/oauth/token)',
+    clientIdFormat: 'Lettere, cifre e simboli senza spazi',
+    scopeFormat: 'Gli ambiti sono parole separate da un solo spazio',
+    clientSecretFormat: 'Solo lettere, cifre, spazi e simboli',
+    clientSecretRequired: 'Inserisci il segreto client fornito dalla piattaforma',
+    storeIdFormat: 'Lettere, cifre e simboli senza spazi',
+    duplicateLocation: 'Questo punto vendita è già nella lista',
+    salesPeriodLocked:
+      'Sono già stati accodati periodi con questa impostazione: crea un’altra pianificazione per cambiarla',
     duplicateEventGrant: 'Questo evento è già nell’elenco',
     alreadyBanned: 'Già bloccato',
     staffUserTaken: 'Esiste già un membro del personale con questo utente in questo evento',
@@ -1025,6 +1062,10 @@ const it: Catalogue = {
 
 const fr: Catalogue = {
   errors: {
+    salesNotAuthorized: 'Autorisez d’abord cette planification auprès de sa plateforme',
+    salesPlatformError: 'La plateforme de ventes a répondu : {{reason}}',
+    salesPeriodNotEnded: 'Seule une période terminée peut être envoyée',
+    salesNoLocations: 'Associez d’abord au moins un point de vente à un magasin de la plateforme',
     apiKeyInvalid: 'Cette clé d’API n’est pas valide',
     apiKeyRevoked: 'Cette clé d’API a été révoquée',
     apiKeyExpired: 'Cette clé d’API a expiré',
@@ -1218,6 +1259,15 @@ const fr: Catalogue = {
     malformedJson: 'Le corps de la requête n’est pas un JSON valide',
   },
   validation: {
+    platformUrl: 'Saisissez une adresse https (par exemple https://pos.example.com/oauth/token)',
+    clientIdFormat: 'Lettres, chiffres et symboles sans espaces',
+    scopeFormat: 'Les portées sont des mots séparés par un seul espace',
+    clientSecretFormat: 'Lettres, chiffres, espaces et symboles uniquement',
+    clientSecretRequired: 'Saisissez le secret client fourni par la plateforme',
+    storeIdFormat: 'Lettres, chiffres et symboles sans espaces',
+    duplicateLocation: 'Ce point de vente est déjà dans la liste',
+    salesPeriodLocked:
+      'Des périodes ont déjà été mises en file avec ce réglage : créez une autre planification pour le changer',
     duplicateEventGrant: 'Cet événement est déjà dans la liste',
     alreadyBanned: 'Déjà bloqué',
     staffUserTaken: 'Un membre du personnel avec cet utilisateur existe déjà dans cet événement',
