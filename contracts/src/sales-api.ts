@@ -53,7 +53,7 @@ export const SalesScheduleSave = z.object({
   scope,
   period: SalesPeriod,
   /** The first period pushed starts at or after this instant; null: the event's start. */
-  startAt: instant().nullable(),
+  startAt: instant().nullable().optional(),
   enabled: z.boolean(),
   /** The version the form was loaded with (a stale save is 409). */
   updatedAt: z.iso.datetime({ offset: true }).optional(),

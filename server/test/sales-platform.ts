@@ -26,6 +26,8 @@ export interface SalesPlatform {
   failSales: (n: number) => void;
   /** Access tokens expire after this many seconds (default 3600). */
   accessTtl: number;
+  /** The authorisation page sends the browser back with a code the token endpoint refuses. */
+  issueInvalidCodes: boolean;
   /** Makes every access token issued so far invalid (as if revoked): the next call gets 401. */
   revokeAccessTokens: () => void;
   close: () => Promise<void>;
@@ -59,6 +61,7 @@ export async function startSalesPlatform(
       failing = n;
     },
     accessTtl: 3600,
+    issueInvalidCodes: false,
     revokeAccessTokens: () => access.clear(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -99,8 +102,9 @@ export async function startSalesPlatform(
         url.searchParams.get('response_type') !== 'code'
       )
         return send(res, 400, { error: 'invalid_request' });
-      const code = token();
-      codes.set(code, { redirectUri: redirect, used: false, expires: Date.now() + 60_000 });
+      const code = platform.issueInvalidCodes ? `invalid-${token()}` : token();
+      if (!platform.issueInvalidCodes)
+        codes.set(code, { redirectUri: redirect, used: false, expires: Date.now() + 60_000 });
       const back = new URL(redirect);
       back.searchParams.set('code', code);
       back.searchParams.set('state', url.searchParams.get('state') ?? '');

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -200,9 +201,18 @@ function PushHistory({ row }: { row: SalesSchedule }) {
                   </Table.Td>
                   <Table.Td ta="right">{p.orders}</Table.Td>
                   <Table.Td>
-                    <Badge color={statusColor[p.status]} variant="light" data-testid="sales-push-status">
-                      {t(`${P}.pushStatus.${p.status}`)}
-                    </Badge>
+                    <Tooltip
+                      label={p.sentAt ? formatDateTime(p.sentAt, tz) : t(`${P}.pushStatus.${p.status}`)}
+                    >
+                      <Badge
+                        color={statusColor[p.status]}
+                        variant="light"
+                        style={{ flexShrink: 0, overflow: 'visible' }}
+                        data-testid="sales-push-status"
+                      >
+                        {t(`${P}.pushStatus.${p.status}`)}
+                      </Badge>
+                    </Tooltip>
                     {p.lastError && (
                       <Text
                         size="xs"
@@ -213,23 +223,22 @@ function PushHistory({ row }: { row: SalesSchedule }) {
                         {p.lastError}
                       </Text>
                     )}
-                    {p.sentAt && (
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(p.sentAt, tz)}
-                      </Text>
-                    )}
                   </Table.Td>
                   <Table.Td ta="right">{p.attempts}</Table.Td>
                   <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      disabled={row.authStatus !== 'authorized'}
-                      onClick={() => resend.mutate({ periodStart: p.periodStart, locationId: p.locationId })}
-                      data-testid="sales-push-resend"
-                    >
-                      {t(`${P}.resend`)}
-                    </Button>
+                    <Tooltip label={t(`${P}.resend`)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t(`${P}.resend`)}
+                        disabled={row.authStatus !== 'authorized'}
+                        onClick={() =>
+                          resend.mutate({ periodStart: p.periodStart, locationId: p.locationId })
+                        }
+                        data-testid="sales-push-resend"
+                      >
+                        <IconRefresh size={16} />
+                      </ActionIcon>
+                    </Tooltip>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -325,7 +334,7 @@ const definition: ResourceDefinition<SalesSchedule, Values, Extra> = {
   queryKey: salesApiKeys.list(),
   load,
   rowKey: (r) => r.id,
-  listSpan: 4,
+  listSpan: 3,
   columns: [
     { key: 'name' },
     { key: 'period', render: (r) => <PeriodCell row={r} />, collapse: true },
