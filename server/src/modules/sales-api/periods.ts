@@ -22,8 +22,14 @@ export function periodOf(kind: SalesPeriod, tz: string, t: Date): Period {
     const start = new Date(Math.floor(t.getTime() / HOUR) * HOUR);
     return { start, end: new Date(start.getTime() + HOUR) };
   }
-  const day = dayjs(t).tz(tz).startOf('day');
-  return { start: day.toDate(), end: day.add(1, 'day').toDate() };
+  const start = dayjs(t).tz(tz).startOf('day').toDate();
+  // The next midnight there: 30 hours on is always within the next day (days last 23 to 25 hours);
+  // dayjs's add(1, 'day') in a zone adds 24 hours, wrong on the days the clocks change.
+  const end = dayjs(start.getTime() + 30 * HOUR)
+    .tz(tz)
+    .startOf('day')
+    .toDate();
+  return { start, end };
 }
 
 /** The stable idempotency key of one schedule, period and location (decisions.md "Sales API"). */

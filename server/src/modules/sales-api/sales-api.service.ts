@@ -475,7 +475,8 @@ export async function queueEndedPeriods(ctx: AppContext, tx: Tx, now = new Date(
   let queued = 0;
   for (const s of due) {
     const facts = await repo.eventFacts(tx, s.eventId);
-    if (!facts) continue;
+    // Nothing mapped yet: the cursor waits, so the first mapping still gets every ended period.
+    if (!facts || !(await repo.mappingsOf(tx, [s.id])).length) continue;
     const kind = s.period as SalesPeriod;
     const tz = facts.timezone;
     const eventStart = new Date(
