@@ -196,6 +196,7 @@ export const ERRORS = {
   salesPlatformError: { code: 3801, status: 502 },
   salesPeriodNotEnded: { code: 3802, status: 400 },
   salesNoLocations: { code: 3803, status: 409 },
+  jobNotRunnable: { code: 3804, status: 400 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

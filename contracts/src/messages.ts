@@ -13,6 +13,8 @@ const en: Catalogue = {
     salesPlatformError: 'The sales platform answered: {{reason}}',
     salesPeriodNotEnded: 'Only a period that has ended can be sent',
     salesNoLocations: 'Map at least one location to a store of the platform first',
+    jobNotRunnable:
+      'This job works on the data it is queued with (such as one sales period): its own screen queues it',
     apiKeyInvalid: 'This API key is not valid',
     apiKeyRevoked: 'This API key has been revoked',
     apiKeyExpired: 'This API key has expired',
@@ -354,6 +356,8 @@ const es: Catalogue = {
     salesPlatformError: 'La plataforma de ventas respondió: {{reason}}',
     salesPeriodNotEnded: 'Solo se puede enviar un periodo que ya ha terminado',
     salesNoLocations: 'Asigna primero al menos una ubicación a una tienda de la plataforma',
+    jobNotRunnable:
+      'Este trabajo usa los datos con los que se encola (como un periodo de ventas): lo encola su propia pantalla',
     apiKeyInvalid: 'Esta clave de API no es válida',
     apiKeyRevoked: 'Esta clave de API ha sido revocada',
     apiKeyExpired: 'Esta clave de API ha caducado',
@@ -707,6 +711,8 @@ const it: Catalogue = {
     salesPlatformError: 'La piattaforma di vendita ha risposto: {{reason}}',
     salesPeriodNotEnded: 'Si può inviare solo un periodo già terminato',
     salesNoLocations: 'Associa prima almeno un punto vendita a un negozio della piattaforma',
+    jobNotRunnable:
+      'Questo job lavora sui dati con cui viene accodato (come un periodo di vendite): lo accoda la sua schermata',
     apiKeyInvalid: 'Questa chiave API non è valida',
     apiKeyRevoked: 'Questa chiave API è stata revocata',
     apiKeyExpired: 'Questa chiave API è scaduta',
@@ -1066,6 +1072,8 @@ const fr: Catalogue = {
     salesPlatformError: 'La plateforme de ventes a répondu : {{reason}}',
     salesPeriodNotEnded: 'Seule une période terminée peut être envoyée',
     salesNoLocations: 'Associez d’abord au moins un point de vente à un magasin de la plateforme',
+    jobNotRunnable:
+      'Cette tâche travaille sur les données avec lesquelles elle est mise en file (comme une période de ventes) : c’est son écran qui la met en file',
     apiKeyInvalid: 'Cette clé d’API n’est pas valide',
     apiKeyRevoked: 'Cette clé d’API a été révoquée',
     apiKeyExpired: 'Cette clé d’API a expiré',
