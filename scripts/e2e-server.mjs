@@ -24,6 +24,8 @@ const env = {
   PORT: process.env.E2E_PORT ?? '8181',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
+  // The sales API browser test connects a platform on a local http port (e2e/tests/sales-api.spec.ts).
+  INTEGRATIONS_ALLOW_HTTP: '1',
 };
 delete env.DATABASE_URL;
 const tsx = path.join(root, 'node_modules/.bin/tsx');

@@ -189,6 +189,12 @@ export const ERRORS = {
   jobNotFailed: { code: 3501, status: 409 },
   jobKindUnknown: { code: 3502, status: 404 },
   topUpSearchEmpty: { code: 3503, status: 400 },
+  // Sales API (3800-3849)
+  salesNotAuthorized: { code: 3800, status: 409 },
+  salesPlatformError: { code: 3801, status: 502 },
+  salesPeriodNotEnded: { code: 3802, status: 400 },
+  salesNoLocations: { code: 3803, status: 409 },
+  jobNotRunnable: { code: 3804, status: 400 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { id } from './inputs';
 import type { StaffFlags } from './permissions';
 import { email } from './validation';
 
@@ -50,11 +49,6 @@ export const ChangePasswordRequest = z.object({
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
 export const ScheduleTokenQuery = z.object({ apiScheduleToken: z.string().min(1).max(500) });
-export const PosEnableRequest = z.object({
-  code: z.string().min(1).max(2000),
-  state: z.string().min(1).max(4000),
-});
-export const PosStateRequest = z.object({ locationId: id().optional() });
 
 /** Names a password must not contain (01-console §5 "no system names"). */
 export const SYSTEM_NAMES = ['pulsera', 'admin', 'administrator', 'root', 'password', 'system'];

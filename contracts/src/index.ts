@@ -48,6 +48,7 @@ export * from './report-topups';
 export * from './report-wristbands';
 export * from './rol';
 export * from './room';
+export * from './sales-api';
 export * from './staff';
 export * from './team';
 export * from './ticketing';

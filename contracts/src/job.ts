@@ -66,6 +66,8 @@ export const JobKindInfo = z.object({
   name: z.string(),
   /** Its schedule in this deployment (cron in UTC and slot length), or null: queued on demand. */
   schedule: z.object({ cron: z.string(), slotSeconds: z.number().int() }).nullable(),
+  /** Whether it can be run by hand (it needs no data: a kind such as one sales period's push cannot). */
+  runnable: z.boolean(),
 });
 export type JobKindInfo = z.infer<typeof JobKindInfo>;
 

@@ -47,6 +47,7 @@ import { ticketingRoutes } from './modules/reports/ticketing.routes';
 import { topUpReportRoutes } from './modules/reports/topups.routes';
 import { wristbandReportRoutes } from './modules/reports/wristbands.routes';
 import { rolRoutes } from './modules/rols/rols.routes';
+import { salesApiRoutes } from './modules/sales-api/sales-api.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { topUpSearchRoutes } from './modules/top-up-search/top-up-search.routes';
 import { eventImageRoutes } from './modules/uploads/event-images.routes';
@@ -165,6 +166,7 @@ export async function buildApp(
   await auditRoutes(app, ctx);
   await jobRoutes(app, ctx);
   await topUpSearchRoutes(app, ctx);
+  await salesApiRoutes(app, ctx);
 
   await registerWeb(app, config);
   // The job queue (modules/jobs): its tables at start; workers and schedules where JOB_WORKERS is on.

@@ -79,6 +79,18 @@ export interface Config {
   invitationLinkHours: number;
   /** Minutes a password-reset link stays valid (RESET_LINK_MINUTES). */
   resetLinkMinutes: number;
+  /**
+   * The secret that encrypts stored integration secrets and tokens (SECRETS_KEY; default
+   * SESSION_SECRET): lib/secret-box.ts.
+   */
+  secretsKey: string;
+  /**
+   * Integrations (the sales platform) may be reached over plain http (INTEGRATIONS_ALLOW_HTTP=1):
+   * only for a local test platform; otherwise their addresses must be https.
+   */
+  integrationsAllowHttp: boolean;
+  /** Minutes between two checks for sales periods to push (SALES_PUSH_MINUTES; 0: not scheduled). */
+  salesPushMinutes: number;
 }
 
 export interface S3Config {
@@ -177,6 +189,14 @@ export function sessionSecretFor(dataDir: string, seed: string): string {
   return read();
 }
 
+/** SECRETS_KEY (32+ characters) when set, else the session secret. */
+function secretsKeyOf(sessionSecret: string) {
+  const given = process.env.SECRETS_KEY;
+  if (!given) return sessionSecret;
+  if (given.length < 32) throw new Error('SECRETS_KEY must be at least 32 characters');
+  return given;
+}
+
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', './data'));
   const seed = overrides.seed ?? str('SEED', 'demo');
@@ -225,6 +245,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     outboxDir: path.join(overrides.dataDir ?? dataDir, 'outbox'),
     invitationLinkHours: int('INVITATION_LINK_HOURS', 72, 1),
     resetLinkMinutes: int('RESET_LINK_MINUTES', 60, 5),
+    secretsKey: secretsKeyOf(sessionSecret),
+    integrationsAllowHttp: str('INTEGRATIONS_ALLOW_HTTP', '0') === '1',
+    salesPushMinutes: slotMinutes('SALES_PUSH_MINUTES', 5),
     ...overrides,
   };
 }

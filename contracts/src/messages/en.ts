@@ -3,6 +3,12 @@ import type { Catalogue } from './catalogue';
 /** The server's messages in English (see ../messages.ts). */
 export const en: Catalogue = {
   errors: {
+    salesNotAuthorized: 'Authorise this schedule with its platform first',
+    salesPlatformError: 'The sales platform answered: {{reason}}',
+    salesPeriodNotEnded: 'Only a period that has ended can be sent',
+    salesNoLocations: 'Map at least one location to a store of the platform first',
+    jobNotRunnable:
+      'This job works on the data it is queued with (such as one sales period): its own screen queues it',
     apiKeyInvalid: 'This API key is not valid',
     apiKeyRevoked: 'This API key has been revoked',
     apiKeyExpired: 'This API key has expired',
@@ -181,6 +187,14 @@ export const en: Catalogue = {
     malformedJson: 'The request body is not valid JSON',
   },
   validation: {
+    platformUrl: 'Enter an https address (for example https://pos.example.com/oauth/token)',
+    clientIdFormat: 'Letters, digits and symbols without spaces',
+    scopeFormat: 'Scopes are words separated by single spaces',
+    clientSecretFormat: 'Letters, digits, spaces and symbols only',
+    clientSecretRequired: 'Enter the client secret the platform gave you',
+    storeIdFormat: 'Letters, digits and symbols without spaces',
+    duplicateLocation: 'This location is already in the list',
+    salesPeriodLocked: 'Periods have been queued with this setting: create another schedule to change it',
     duplicateEventGrant: 'This event is already in the list',
     alreadyBanned: 'Already banned',
     staffUserTaken: 'A staff member with this user already exists in this event',

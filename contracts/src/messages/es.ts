@@ -3,6 +3,12 @@ import type { Catalogue } from './catalogue';
 /** The server's messages in Spanish (see ../messages.ts). */
 export const es: Catalogue = {
   errors: {
+    salesNotAuthorized: 'Autoriza primero esta programación con su plataforma',
+    salesPlatformError: 'La plataforma de ventas respondió: {{reason}}',
+    salesPeriodNotEnded: 'Solo se puede enviar un periodo que ya ha terminado',
+    salesNoLocations: 'Asigna primero al menos una ubicación a una tienda de la plataforma',
+    jobNotRunnable:
+      'Este trabajo usa los datos con los que se encola (como un periodo de ventas): lo encola su propia pantalla',
     apiKeyInvalid: 'Esta clave de API no es válida',
     apiKeyRevoked: 'Esta clave de API ha sido revocada',
     apiKeyExpired: 'Esta clave de API ha caducado',
@@ -189,6 +195,14 @@ export const es: Catalogue = {
     malformedJson: 'El cuerpo de la petición no es JSON válido',
   },
   validation: {
+    platformUrl: 'Introduce una dirección https (por ejemplo https://pos.example.com/oauth/token)',
+    clientIdFormat: 'Letras, dígitos y símbolos sin espacios',
+    scopeFormat: 'Los permisos son palabras separadas por un solo espacio',
+    clientSecretFormat: 'Solo letras, dígitos, espacios y símbolos',
+    clientSecretRequired: 'Introduce el secreto de cliente que te dio la plataforma',
+    storeIdFormat: 'Letras, dígitos y símbolos sin espacios',
+    duplicateLocation: 'Esta ubicación ya está en la lista',
+    salesPeriodLocked: 'Ya se han encolado periodos con este ajuste: crea otra programación para cambiarlo',
     duplicateEventGrant: 'Este evento ya está en la lista',
     alreadyBanned: 'Ya está bloqueada',
     staffUserTaken: 'Ya existe un miembro del personal con este usuario en este evento',

@@ -3,6 +3,12 @@ import type { Catalogue } from './catalogue';
 /** The server's messages in French (see ../messages.ts). */
 export const fr: Catalogue = {
   errors: {
+    salesNotAuthorized: 'Autorisez d’abord cette planification auprès de sa plateforme',
+    salesPlatformError: 'La plateforme de ventes a répondu : {{reason}}',
+    salesPeriodNotEnded: 'Seule une période terminée peut être envoyée',
+    salesNoLocations: 'Associez d’abord au moins un point de vente à un magasin de la plateforme',
+    jobNotRunnable:
+      'Cette tâche travaille sur les données avec lesquelles elle est mise en file (comme une période de ventes) : c’est son écran qui la met en file',
     apiKeyInvalid: 'Cette clé d’API n’est pas valide',
     apiKeyRevoked: 'Cette clé d’API a été révoquée',
     apiKeyExpired: 'Cette clé d’API a expiré',
@@ -196,6 +202,15 @@ export const fr: Catalogue = {
     malformedJson: 'Le corps de la requête n’est pas un JSON valide',
   },
   validation: {
+    platformUrl: 'Saisissez une adresse https (par exemple https://pos.example.com/oauth/token)',
+    clientIdFormat: 'Lettres, chiffres et symboles sans espaces',
+    scopeFormat: 'Les portées sont des mots séparés par un seul espace',
+    clientSecretFormat: 'Lettres, chiffres, espaces et symboles uniquement',
+    clientSecretRequired: 'Saisissez le secret client fourni par la plateforme',
+    storeIdFormat: 'Lettres, chiffres et symboles sans espaces',
+    duplicateLocation: 'Ce point de vente est déjà dans la liste',
+    salesPeriodLocked:
+      'Des périodes ont déjà été mises en file avec ce réglage : créez une autre planification pour le changer',
     duplicateEventGrant: 'Cet événement est déjà dans la liste',
     alreadyBanned: 'Déjà bloqué',
     staffUserTaken: 'Un membre du personnel avec cet utilisateur existe déjà dans cet événement',

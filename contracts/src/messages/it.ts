@@ -3,6 +3,12 @@ import type { Catalogue } from './catalogue';
 /** The server's messages in Italian (see ../messages.ts). */
 export const it: Catalogue = {
   errors: {
+    salesNotAuthorized: 'Autorizza prima questa pianificazione con la sua piattaforma',
+    salesPlatformError: 'La piattaforma di vendita ha risposto: {{reason}}',
+    salesPeriodNotEnded: 'Si può inviare solo un periodo già terminato',
+    salesNoLocations: 'Associa prima almeno un punto vendita a un negozio della piattaforma',
+    jobNotRunnable:
+      'Questo job lavora sui dati con cui viene accodato (come un periodo di vendite): lo accoda la sua schermata',
     apiKeyInvalid: 'Questa chiave API non è valida',
     apiKeyRevoked: 'Questa chiave API è stata revocata',
     apiKeyExpired: 'Questa chiave API è scaduta',
@@ -194,6 +200,15 @@ export const it: Catalogue = {
     malformedJson: 'Il corpo della richiesta non è JSON valido',
   },
   validation: {
+    platformUrl: 'Inserisci un indirizzo https (per esempio https://pos.example.com/oauth/token)',
+    clientIdFormat: 'Lettere, cifre e simboli senza spazi',
+    scopeFormat: 'Gli ambiti sono parole separate da un solo spazio',
+    clientSecretFormat: 'Solo lettere, cifre, spazi e simboli',
+    clientSecretRequired: 'Inserisci il segreto client fornito dalla piattaforma',
+    storeIdFormat: 'Lettere, cifre e simboli senza spazi',
+    duplicateLocation: 'Questo punto vendita è già nella lista',
+    salesPeriodLocked:
+      'Sono già stati accodati periodi con questa impostazione: crea un’altra pianificazione per cambiarla',
     duplicateEventGrant: 'Questo evento è già nell’elenco',
     alreadyBanned: 'Già bloccato',
     staffUserTaken: 'Esiste già un membro del personale con questo utente in questo evento',

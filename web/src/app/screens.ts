@@ -72,6 +72,8 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   rfids: lazy(() => import('../features/wristband-stock/wristband-stock-page')),
   uploadVersions: lazy(() => import('../features/app-versions/app-versions-page')),
   paymentMethod: lazy(() => import('../features/payment-methods/payment-methods-page')),
+  apiSalesSchedules: lazy(() => import('../features/sales-api/schedules-page')),
+  apiSalesLocations: lazy(() => import('../features/sales-api/locations-page')),
 };
 
 export const NAV_GROUPS: NavGroup[] = [

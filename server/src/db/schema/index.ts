@@ -15,6 +15,7 @@ export * from './online-services';
 export * from './payment-methods';
 export * from './report-rollups';
 export * from './rols';
+export * from './sales-api';
 export * from './staff';
 export * from './uploads';
 export * from './users';

@@ -89,24 +89,6 @@ export const scheduleEmailTokens = pgTable(
   (t) => [uniqueIndex('schedule_email_tokens_hash_uq').on(t.tokenHash)],
 );
 
-/** Point-of-sale authorisations: a signed state issued by us, redeemed once with the POS code. */
-export const posAuthorizations = pgTable(
-  'pos_authorizations',
-  {
-    id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    locationId: integer('location_id'),
-    stateId: text('state_id').notNull(),
-    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
-    code: text('code'),
-    enabledAt: ts('enabled_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('pos_authorizations_state_uq').on(t.stateId)],
-);
-
 /** Single-use recovery codes of a user's one-time code (stored hashed; ten made at once). */
 export const userRecoveryCodes = pgTable(
   'user_recovery_codes',

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { posAuthorizations, scheduleEmailTokens, userRecoveryCodes, users } from '../../db/schema';
+import { scheduleEmailTokens, userRecoveryCodes, users } from '../../db/schema';
 
 export const findUserByEmail = async (db: Executor, email: string) =>
   (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0];
@@ -30,9 +30,6 @@ export const findScheduleToken = async (db: Executor, tokenHash: string) =>
 
 export const markScheduleVerified = (db: Executor, id: number) =>
   db.update(scheduleEmailTokens).set({ verifiedAt: new Date() }).where(eq(scheduleEmailTokens.id, id));
-
-export const findPosAuthorization = async (db: Executor, stateId: string) =>
-  (await db.select().from(posAuthorizations).where(eq(posAuthorizations.stateId, stateId)).limit(1))[0];
 
 /**
  * Accepts a one-time code's step once: only when it is later than the last accepted one, in one

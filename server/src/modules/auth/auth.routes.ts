@@ -7,8 +7,6 @@ import {
   OtpSetupResult,
   OtpStatus,
   ok as okSchema,
-  PosEnableRequest,
-  PosStateRequest,
   RecoveryCodesResult,
   ScheduleTokenQuery,
 } from '@pulsera/contracts';
@@ -17,7 +15,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
-import { actingUserId } from '../../plugins/guard';
 import * as service from './auth.service';
 import * as otp from './one-time-codes.service';
 
@@ -96,25 +93,5 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags: ['auth'], querystring: ScheduleTokenQuery },
     },
     async (req) => ok(req, await service.enableSchedule(ctx, req.query.apiScheduleToken)),
-  );
-
-  r.post(
-    '/api/auth/enable-pos',
-    { config: { access: { auth: 'none' } }, schema: { tags: ['auth'], body: PosEnableRequest } },
-    async (req) => ok(req, await service.enablePos(ctx, req.body.code, req.body.state)),
-  );
-
-  r.post(
-    '/api/auth/pos-state',
-    {
-      config: { access: { route: 'apiSalesLocations' } },
-      schema: {
-        tags: ['auth'],
-        body: PosStateRequest,
-        response: { 200: okSchema(z.object({ state: z.string() })) },
-      },
-    },
-    async (req) =>
-      ok(req, await service.createPosState(ctx, req.event!.id, actingUserId(req), req.body.locationId)),
   );
 }

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { LoginRequest, SessionUser } from '@pulsera/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { posAuthorizations } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import { choosePasswordProblems } from '../../lib/password-strength';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -172,41 +170,4 @@ export async function enableSchedule(ctx: AppContext, token: string) {
   if (row.expiresAt.getTime() < Date.now()) throw fail('invalidToken');
   await repo.markScheduleVerified(ctx.db, row.id);
   return { verified: true, email: row.email };
-}
-
-const POS_PURPOSE = 'pos-authorization';
-
-/** Starts a point-of-sale authorisation: a signed, expiring state naming the event and location. */
-export async function createPosState(
-  ctx: AppContext,
-  eventId: number,
-  userId: number | null,
-  locationId?: number,
-) {
-  const state = await ctx.tokens.purpose(POS_PURPOSE, { evt: eventId, loc: locationId ?? null }, '30m');
-  const verified = await ctx.tokens.verifyPurpose<{ evt: number }>(POS_PURPOSE, state);
-  if (!verified.ok) throw fail('internal');
-  await ctx.db.insert(posAuthorizations).values({
-    eventId,
-    locationId: locationId ?? null,
-    stateId: verified.claims.jti,
-    requestedBy: userId,
-  });
-  return { state };
-}
-
-/** auth/enable-uber-auth: redeems the state once, with the authorisation code the POS returned. */
-export async function enablePos(ctx: AppContext, code: string, state: string) {
-  const verified = await ctx.tokens.verifyPurpose<{ evt: number }>(POS_PURPOSE, state);
-  if (!verified.ok) throw fail('enablePosTokenError');
-  const row = await repo.findPosAuthorization(ctx.db, verified.claims.jti);
-  if (!row || row.eventId !== verified.claims.evt || row.enabledAt) throw fail('enablePosTokenError');
-  const updated = await ctx.db
-    .update(posAuthorizations)
-    .set({ code, enabledAt: new Date() })
-    .where(and(eq(posAuthorizations.id, row.id), isNull(posAuthorizations.enabledAt)))
-    .returning({ id: posAuthorizations.id });
-  // Two redemptions racing: only the first one wins.
-  if (updated.length === 0) throw fail('enablePosTokenError');
-  return { enabled: true, eventId: row.eventId };
 }

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { createGuardrails, generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { posAuthorizations, scheduleEmailTokens, users } from '../../db/schema';
+import { scheduleEmailTokens, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_OTP_SECRET, DEMO_PASSWORD } from '../../seed/demo';
 import { hashToken } from './auth.service';
@@ -279,36 +279,5 @@ describe('GET /api/enableSchedule', () => {
     expect(expired.body.error).toBe(1003);
     const missing = await t.call('GET', '/api/enableSchedule');
     expect(missing.status).toBe(400);
-  });
-});
-
-describe('point-of-sale authorisation', () => {
-  it('redeems a state issued by the server once, and refuses forged or reused states', async () => {
-    const s = await t.session('admin@demo.test');
-    const issued = await t.call('POST', '/api/auth/pos-state', { token: s.token, event: s.event, body: {} });
-    expect(issued.status).toBe(200);
-    const state = issued.body.result.state as string;
-
-    const forged = await t.call('POST', '/api/auth/enable-pos', {
-      body: { code: 'abc', state: `${state}x` },
-    });
-    expect(forged.body.error).toBe(1007);
-    const ok = await t.call('POST', '/api/auth/enable-pos', { body: { code: 'pos-code-1', state } });
-    expect(ok.status).toBe(200);
-    const [row] = await t.database.db.select().from(posAuthorizations);
-    expect(row!.code).toBe('pos-code-1');
-    const again = await t.call('POST', '/api/auth/enable-pos', { body: { code: 'pos-code-2', state } });
-    expect(again.body.error).toBe(1007);
-  });
-
-  it('refuses to issue a state to a user without the api permission', async () => {
-    const s = await t.session('ops@demo.test');
-    const res = await t.call('POST', '/api/auth/pos-state', {
-      token: s.token,
-      event: s.event,
-      trusts: s.trusts,
-      body: {},
-    });
-    expect(res.status).toBe(403);
   });
 });

@@ -144,7 +144,12 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
     why: 'permission roles in an event are granted by a users administrator',
   },
   { table: s.scheduleEmailTokens, copy: 'never', why: 'one-time e-mail verification tokens' },
-  { table: s.posAuthorizations, copy: 'never', why: 'point-of-sale authorisations are made per event' },
+  {
+    table: s.salesSchedules,
+    copy: 'never',
+    why: 'sales API schedules: a platform connection authorised (and its tokens issued) for this event',
+  },
+  { table: s.salesPushes, copy: 'never', why: 'the sales pushed to a platform for this event' },
   { table: s.images, copy: 'never', why: 'uploaded files stay with their event; copies lose the references' },
   { table: s.ads, copy: 'never', why: 'kiosk ads are campaigns with their own dates and images' },
   // Cashless rules are dated for the source edition, and their location lists (none = every

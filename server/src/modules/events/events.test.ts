@@ -158,8 +158,8 @@ describe('selecting an event', () => {
     await t.userWithPermissions('revoked@demo.test', ev.id, []);
     const res = await t.call('GET', '/api/event', s);
     expect(res.status).toBe(200); // the event itself needs no permission…
-    const pos = await t.call('POST', '/api/auth/pos-state', { ...s, body: {} });
-    expect(pos.status).toBe(403); // …but every rule is read from the current permissions.
+    const sales = await t.call('GET', '/api/api-server/sales-schedule', s);
+    expect(sales.status).toBe(403); // …but every rule is read from the current permissions.
   });
 });
 

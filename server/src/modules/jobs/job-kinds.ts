@@ -1,5 +1,6 @@
 import { capacityLogJob } from '../reports/capacity-log.task';
 import { rollupCompactionJob } from '../reports/rollups.task';
+import { salesPushJob, salesPushTickJob } from '../sales-api/sales-push.task';
 import { uploadSweepJob } from '../uploads/upload-sweep.task';
 import type { JobQueue } from './job-queue';
 
@@ -14,4 +15,6 @@ export function registerJobKinds(jobs: JobQueue) {
   jobs.register(capacityLogJob);
   jobs.register(rollupCompactionJob);
   jobs.register(uploadSweepJob);
+  jobs.register(salesPushJob);
+  jobs.register(salesPushTickJob);
 }

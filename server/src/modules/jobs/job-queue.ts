@@ -79,6 +79,22 @@ export type AnyJobKind = JobKind<any>;
 
 export const defineJobKind = <Body>(kind: JobKind<Body>): JobKind<Body> => kind;
 
+/**
+ * Fails an attempt (it is retried with back-off, or fails for good) while keeping a record of it:
+ * the attempt's transaction is rolled back as always, then `keep` runs in a transaction of its own
+ * (e.g. what each call to another system answered, or the new tokens it issued, which must not be
+ * forgotten with the attempt's work).
+ */
+export class JobAttemptError extends Error {
+  constructor(
+    message: string,
+    readonly keep: (tx: Tx) => Promise<unknown>,
+  ) {
+    super(message);
+    this.name = 'JobAttemptError';
+  }
+}
+
 /** How long completed jobs stay in the job table, then in the archive (the jobs screen reads both). */
 const ARCHIVE_COMPLETED_SECONDS = 24 * 3600;
 /** Failed jobs stay retryable (in the job table) this long. */
@@ -263,6 +279,10 @@ export class JobQueue {
       });
     } catch (err) {
       this.log.error({ err, job: job.id, kind: kind.name, attempt: run.attempt }, 'job failed');
+      if (err instanceof JobAttemptError)
+        await this.ctx.db
+          .transaction((tx) => err.keep(tx).then(() => undefined))
+          .catch((e) => this.log.error({ err: e, job: job.id }, 'job failed: its record could not be kept'));
       // The engine keeps the error as the job's last error: the database's own reason, not the
       // statement that the driver wraps around it.
       throw err instanceof Error && err.cause instanceof Error ? err.cause : err;

@@ -26,6 +26,7 @@ const EVERY_MINUTE = { cron: '* * * * *', slotSeconds: 60 };
 const override = {
   'capacity-log': EVERY_MINUTE,
   'rollup-compaction': EVERY_MINUTE,
+  'sales-push-tick': EVERY_MINUTE,
   'upload-sweep': EVERY_MINUTE,
 };
 
@@ -78,6 +79,7 @@ describe('scheduled jobs with two server processes on one database', () => {
     expect(schedules.rows).toEqual([
       { name: 'capacity-log', cron: '* * * * *' },
       { name: 'rollup-compaction', cron: '* * * * *' },
+      { name: 'sales-push-tick', cron: '* * * * *' },
       { name: 'upload-sweep', cron: '* * * * *' },
     ]);
 
@@ -88,7 +90,7 @@ describe('scheduled jobs with two server processes on one database', () => {
       (
         (await t.database.db.execute(sql`
           select name, to_char(singleton_on, 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') as slot, state::text as state
-          from pgboss.job where name in ('capacity-log', 'rollup-compaction', 'upload-sweep')
+          from pgboss.job where name in ('capacity-log', 'rollup-compaction', 'sales-push-tick', 'upload-sweep')
           order by name, singleton_on`)) as unknown as {
           rows: { name: string; slot: string; state: string }[];
         }
@@ -101,7 +103,7 @@ describe('scheduled jobs with two server processes on one database', () => {
         },
         { timeout: firstSlot + 2 * MINUTE + 30_000 - Date.now(), interval: 1000 },
       )
-      .toBe(3);
+      .toBe(4);
     // Let both cron monitors look at the second slot for a while more: still one job each.
     await new Promise((r) => setTimeout(r, 5000));
     await Promise.all([t.ctx.jobs.stop(), other.ctx.jobs.stop()]);
@@ -116,7 +118,7 @@ describe('scheduled jobs with two server processes on one database', () => {
     const listed = (
       await t.call('GET', '/api/jobs?disablePagination=true', await t.session('super@demo.test'))
     ).body.result.jobs as { kind: string }[];
-    expect(listed.length).toBeGreaterThanOrEqual(6);
+    expect(listed.length).toBeGreaterThanOrEqual(8);
     expect(listed.every((j) => Object.keys(override).includes(j.kind))).toBe(true);
 
     // The capacity log wrote each of those slots once (one claim, one row per zone).

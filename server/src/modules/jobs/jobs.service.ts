@@ -52,7 +52,7 @@ export function toJob(r: repo.JobRecord): Job {
 
 export function kinds(ctx: AppContext): JobKindInfo[] {
   return [...ctx.jobs.kinds.values()]
-    .map((k) => ({ name: k.name, schedule: ctx.jobs.scheduleOf(k) }))
+    .map((k) => ({ name: k.name, schedule: ctx.jobs.scheduleOf(k), runnable: k.body.safeParse({}).success }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -85,6 +85,7 @@ export async function retry(ctx: AppContext, id: string): Promise<Job> {
 export async function runNow(ctx: AppContext, kindName: string): Promise<Job> {
   const kind = ctx.jobs.kind(kindName);
   if (!kind) throw fail('jobKindUnknown', { params: { kind: kindName } });
+  if (!kind.body.safeParse({}).success) throw fail('jobNotRunnable');
   const schedule = ctx.jobs.scheduleOf(kind);
   const now = Date.now();
   const slotMs = (schedule?.slotSeconds ?? 0) * 1000;

@@ -124,8 +124,13 @@ describe('a job that fails for real, listed and retried', () => {
     expect(all.kinds.map((k: { name: string }) => k.name)).toEqual([
       'capacity-log',
       'rollup-compaction',
+      'sales-push',
+      'sales-push-tick',
       'upload-sweep',
     ]);
+    // A sales push works on one schedule's period: it is queued by its screen, not run by hand.
+    expect(all.kinds.find((k: { name: string }) => k.name === 'sales-push').runnable).toBe(false);
+    expect(all.kinds.find((k: { name: string }) => k.name === 'sales-push-tick').runnable).toBe(true);
     expect(all.kinds.find((k: { name: string }) => k.name === 'capacity-log').schedule).toEqual({
       cron: '*/5 * * * *',
       slotSeconds: 300,
@@ -152,6 +157,9 @@ describe('a job that fails for real, listed and retried', () => {
     expect(
       (await t.call('POST', '/api/jobs/run', { ...superAdmin, body: { kind: 'no-such-kind' } })).status,
     ).toBe(404);
+    const needsData = await t.call('POST', '/api/jobs/run', { ...superAdmin, body: { kind: 'sales-push' } });
+    expect(needsData.status).toBe(400);
+    expect(needsData.body.error).toBe(3804);
   });
 
   it('retries the failed job once the folder is repaired: it runs again and is processed', async () => {

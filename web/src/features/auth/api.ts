@@ -23,8 +23,6 @@ export const enableSchedule = (apiScheduleToken: string) =>
     query: { apiScheduleToken },
     silent: true,
   });
-export const enablePos = (code: string, state: string) =>
-  api.post<{ enabled: boolean }>('/auth/enable-pos', { code, state }, { silent: true });
 
 // "Forgot your password?" and the invitation / reset links.
 export const forgotPassword = (email: string) => api.post<{ sent: boolean }>('/password/forgot', { email });

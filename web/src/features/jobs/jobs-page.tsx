@@ -132,11 +132,17 @@ export default function JobsPage() {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {(jobs.data?.kinds ?? []).map((k) => (
-                <Menu.Item key={k.name} onClick={() => run.mutate(k.name)} data-testid={`jobs-run-${k.name}`}>
-                  {kindLabel(t, k.name)}
-                </Menu.Item>
-              ))}
+              {(jobs.data?.kinds ?? [])
+                .filter((k) => k.runnable)
+                .map((k) => (
+                  <Menu.Item
+                    key={k.name}
+                    onClick={() => run.mutate(k.name)}
+                    data-testid={`jobs-run-${k.name}`}
+                  >
+                    {kindLabel(t, k.name)}
+                  </Menu.Item>
+                ))}
             </Menu.Dropdown>
           </Menu>
         </Group>

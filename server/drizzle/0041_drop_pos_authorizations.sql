@@ -1,0 +1,1 @@
+DROP TABLE "pos_authorizations" CASCADE;
