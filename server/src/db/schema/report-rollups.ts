@@ -112,7 +112,11 @@ export const reportMetreHourly = pgTable(
   ],
 );
 
-/** Balance operations per hour, location, staff member, operation type and payment type. */
+/**
+ * Balance operations per hour, location, staff member, device, supervisor, operation type and payment
+ * type: everything the top-up, cashbox and bonus reports add up (migration `report_top_ups_rollup`
+ * added the device, the supervisor and the sums after `fee`).
+ */
 export const reportTopUpsHourly = pgTable(
   'report_top_ups_hourly',
   {
@@ -121,6 +125,8 @@ export const reportTopUpsHourly = pgTable(
     hour: ts('hour').notNull(),
     locationId: integer('location_id'),
     staffId: integer('staff_id'),
+    deviceId: integer('device_id'),
+    supervisorId: integer('supervisor_id'),
     type: text('type').notNull(),
     paymentType: text('payment_type'),
     operations: sum('operations'),
@@ -130,6 +136,19 @@ export const reportTopUpsHourly = pgTable(
     bonus: sum('bonus'),
     money: sum('money'),
     fee: sum('fee'),
+    /** Σ max(amount, 0), Σ max(−amount, 0), and the same of the bonus: the overview's directions. */
+    creditedCash: sum('credited_cash'),
+    debitedCash: sum('debited_cash'),
+    creditedGift: sum('credited_gift'),
+    debitedGift: sum('debited_gift'),
+    /** The cash amount of the operations that changed the gift balance (automatic bonuses). */
+    withBonusAmount: sum('with_bonus_amount'),
+    /** Operations where money changed hands or a fee was charged (cashboxes), their first and last time. */
+    withMoney: sum('with_money'),
+    firstMoney: ts('first_money'),
+    lastMoney: ts('last_money'),
+    /** Units of the articles given (Σ quantity of `articles`: manual bonuses M-WA). */
+    articles: sum('articles'),
     compacted: boolean('compacted').notNull().default(false),
   },
   (t) => [
