@@ -193,3 +193,52 @@ export const reportWristbandDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.day, t.wristbandId] })],
 );
+
+/**
+ * How many wristbands `report_wristband_days` holds per event and festival day: a distinct count of
+ * up to a hundred thousand rows a day is a sum of a few rows here. Written by statement-level
+ * triggers on `report_wristband_days` (migration `report_wristband_day_counts`): each insert adds the
+ * number of rows it really inserted (ON CONFLICT DO NOTHING leaves the others out of its transition
+ * table), each delete (a rebuild after a time zone or offset change) subtracts its rows. Delta rows,
+ * merged by the rollup compaction into one row per day.
+ */
+export const reportWristbandDayCounts = pgTable(
+  'report_wristband_day_counts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    wristbands: sum('wristbands'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_wristband_day_counts_event_day_idx').on(t.eventId, t.day),
+    index('report_wristband_day_counts_delta_idx').on(t.eventId, t.day).where(sql`not ${t.compacted}`),
+  ],
+);
+
+/**
+ * Units, gifts and amount per hour and article over every location and staff member: the quick
+ * dashboard's top articles over a day or the whole event add up a few thousand rows here instead of a
+ * hundred thousand of `report_articles_hourly`. Kept by statement-level triggers on
+ * `report_articles_hourly` (migration `report_article_totals_triggers`): its inserted rows add, its
+ * deleted rows (compaction, a rebuild) subtract, so the two always agree. Delta rows, compacted as the
+ * others.
+ */
+export const reportArticleTotalsHourly = pgTable(
+  'report_article_totals_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    hour: ts('hour').notNull(),
+    articleId: integer('article_id').notNull(),
+    quantity: sum('quantity'),
+    gifts: sum('gifts'),
+    amount: sum('amount'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_article_totals_hourly_event_hour_idx').on(t.eventId, t.hour),
+    index('report_article_totals_hourly_delta_idx').on(t.eventId, t.hour).where(sql`not ${t.compacted}`),
+  ],
+);

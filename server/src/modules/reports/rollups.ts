@@ -143,6 +143,35 @@ export function articlesSource(
 }
 
 /**
+ * Sale lines per hour and article over every location and staff member: hour, article_id, quantity
+ * (charged, net), gifts (net), amount (net). The same figures as `articlesSource` summed over its
+ * keys, from a rollup a few dozen times smaller (report_article_totals_hourly).
+ */
+export function articleTotalsSource(eventId: number, w: RollupWindow): SQL {
+  const { hours, edges } = splitWindow(w);
+  const parts: SQL[] = [];
+  if (hours) {
+    parts.push(sql`
+      select r.hour, r.article_id, r.quantity, r.gifts, r.amount
+      from report_article_totals_hourly r
+      where r.event_id = ${eventId} and ${inSpan(sql`r.hour`, hours)}`);
+  }
+  if (edges.length) {
+    const sign = sql`case when s.is_devolution then -1 else 1 end`;
+    parts.push(sql`
+      select ${hourOf(sql`s.device_time`)} as hour, l.article_id,
+        sum(${sign} * (l.quantity - l.quantity_gift)) as quantity, sum(${sign} * l.quantity_gift) as gifts,
+        sum(${sign} * l.price::bigint * (l.quantity - l.quantity_gift)) as amount
+      from sales s join sale_lines l on l.event_id = s.event_id and l.sale_id = s.id
+      where s.event_id = ${eventId} and ${anyOf(edges.map((e) => inSpan(sql`s.device_time`, e)))}
+      group by 1, 2`);
+  }
+  return parts.length
+    ? union(parts)
+    : sql`select null::timestamptz as hour, 0 as article_id, 0::bigint as quantity, 0::bigint as gifts, 0::bigint as amount where false`;
+}
+
+/**
  * Balance operations per hour: hour, location_id, staff_id, device_id, supervisor_id, type,
  * payment_type, operations, with_bonus (operations that moved the gift balance), amount, bonus, money,
  * fee, credited_cash / debited_cash / credited_gift / debited_gift (Σ of the positive and of the
@@ -258,8 +287,20 @@ export function accessSource(eventId: number, w: RollupWindow): SQL {
 // ---------------------------------------------------------------------------------------------
 // Compaction
 
-/** The rollup tables, their key columns and their sums (and columns merged with min / max). */
-const ROLLUPS: { table: string; keys: string[]; sums: string[]; mins?: string[]; maxs?: string[] }[] = [
+/**
+ * The rollup tables, their key columns and their sums (and columns merged with min / max). `time` is
+ * the column of the hour (or day) compacted once it is before the run's limit; `always`: the rows of
+ * every day are merged (a day's count changes all day long).
+ */
+const ROLLUPS: {
+  table: string;
+  time?: 'hour' | 'day';
+  always?: boolean;
+  keys: string[];
+  sums: string[];
+  mins?: string[];
+  maxs?: string[];
+}[] = [
   {
     table: 'report_sales_hourly',
     keys: ['location_id', 'staff_id'],
@@ -270,6 +311,7 @@ const ROLLUPS: { table: string; keys: string[]; sums: string[]; mins?: string[];
     keys: ['location_id', 'staff_id', 'article_id'],
     sums: ['orders', 'devolutions', 'quantity', 'gifts', 'amount'],
   },
+  { table: 'report_article_totals_hourly', keys: ['article_id'], sums: ['quantity', 'gifts', 'amount'] },
   {
     table: 'report_top_ups_hourly',
     keys: ['location_id', 'staff_id', 'device_id', 'supervisor_id', 'type', 'payment_type'],
@@ -297,13 +339,15 @@ const ROLLUPS: { table: string; keys: string[]; sums: string[]; mins?: string[];
     sums: ['orders', 'devolutions', 'quantity', 'gifts', 'amount'],
   },
   { table: 'report_access_hourly', keys: ['zone_from', 'zone_to', 'acceso'], sums: ['passages'] },
+  { table: 'report_wristband_day_counts', time: 'day', always: true, keys: [], sums: ['wristbands'] },
 ];
 
 /** (event, hour) pairs merged per statement, so one run never holds many rows at once. */
 const COMPACT_BATCH = 500;
 
 /**
- * Merges the delta rows of the hours before `before` into one compacted row per key, table by table,
+ * Merges the delta rows of the hours before `before` (and every per-day wristband count) into one
+ * compacted row per key, table by table,
  * each statement atomic (the delete and the insert of the merged rows commit together, so a reader
  * sees either the deltas or their sum). Safe to run from several processes at once: a row deleted by
  * one run is skipped by the other, which merges only what it deleted itself. Answers the number of
@@ -312,7 +356,9 @@ const COMPACT_BATCH = 500;
 export async function compactRollups(db: Executor, before: Date, eventId?: number): Promise<number> {
   let removed = 0;
   for (const r of ROLLUPS) {
-    const cols = ['event_id', 'hour', ...r.keys];
+    const time = r.time ?? 'hour';
+    const t = sql.raw(time);
+    const cols = ['event_id', time, ...r.keys];
     const list = sql.raw(cols.join(', '));
     const merged = [
       ...r.sums.map((c) => [c, `sum(${c})`]),
@@ -325,12 +371,12 @@ export async function compactRollups(db: Executor, before: Date, eventId?: numbe
     for (;;) {
       const res = await db.execute(sql`
         with k as (
-          select distinct event_id, hour from ${table}
-          where not compacted and hour < ${iso(before)}${eventId ? sql` and event_id = ${eventId}` : sql``}
+          select distinct event_id, ${t} from ${table}
+          where not compacted${r.always ? sql`` : sql` and ${t} < ${iso(before)}`}${eventId ? sql` and event_id = ${eventId}` : sql``}
           limit ${COMPACT_BATCH}
         ),
         d as (
-          delete from ${table} x using k where x.event_id = k.event_id and x.hour = k.hour
+          delete from ${table} x using k where x.event_id = k.event_id and x.${t} = k.${t}
           returning x.*
         ),
         m as (

@@ -1,0 +1,2 @@
+CREATE INDEX "tickets_code_trgm" ON "tickets" USING gin ("code" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "top_ups_event_complement_idx" ON "top_ups" USING btree ("event_id","device_time") WHERE "top_ups"."type" in ('AV', 'AV-WA', 'RV-WA');
