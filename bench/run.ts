@@ -27,7 +27,7 @@ import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } fro
  * misses its target or a call failed. A smaller festival for a quick look: --report-operations 500000
  * --report-wristbands 10000. To work on a report's speed: --report-keep keeps the loaded database
  * (its name is printed), --report-db <name> reuses it without loading again (migrated to the current
- * code, analysed), --report-calls <text,…> times only the calls whose path contains one of the texts.
+ * code, vacuumed and analysed), --report-calls <text,…> times only the calls whose path contains one of the texts.
  */
 // The bench's apps run with SEED=none, which needs a secret; a random one serves a bench run.
 process.env.SESSION_SECRET ||= randomBytes(32).toString('hex');
