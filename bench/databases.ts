@@ -28,7 +28,10 @@ export async function postgresReachable() {
 /** A bench database, with the address of its PostgreSQL database (for bare clients). */
 export type BenchDatabase = Database & { url?: string };
 
-export async function openBenchDatabase(kind: BenchDb): Promise<BenchDatabase> {
+export async function openBenchDatabase(
+  kind: BenchDb,
+  opts: { keep?: boolean; reuse?: string } = {},
+): Promise<BenchDatabase & { name?: string }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pulsera-bench-'));
     const db = await openDatabase({ databaseUrl: null, dataDir: dir });
@@ -40,25 +43,32 @@ export async function openBenchDatabase(kind: BenchDb): Promise<BenchDatabase> {
       },
     };
   }
-  const name = `pulsera_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  // `reuse`: a database a run kept (`keep`), opened as it is (migrated up to now) and never dropped.
+  if (opts.reuse && !/^pulsera_bench_[0-9a-f]{8}$/.test(opts.reuse))
+    throw new Error(`${opts.reuse} is not a bench database (pulsera_bench_<8 hex digits>)`);
+  const name = opts.reuse ?? `pulsera_bench_${randomBytes(4).toString('hex')}`;
+  const keep = Boolean(opts.keep || opts.reuse);
+  if (!opts.reuse) {
+    const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+  }
   const url = new URL(BENCH_DATABASE_URL);
   url.pathname = `/${name}`;
   try {
     const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
     return {
       ...db,
+      name,
       url: url.toString(),
       close: async () => {
         await db.close();
-        await dropDatabase(name);
+        if (!keep) await dropDatabase(name);
       },
     };
   } catch (e) {
-    await dropDatabase(name);
+    if (!keep) await dropDatabase(name);
     throw e;
   }
 }

@@ -155,6 +155,11 @@ export const wristbands = pgTable(
     index('wristbands_event_code_check_idx').on(t.eventId, t.codeCheck),
     // On lower(n_serie), so that exact lookups by serial keep to the unique index above.
     index('wristbands_serial_lower_trgm').using('gin', sql`lower(${t.nSerie}) gin_trgm_ops`),
+    // The wristbands first seen in a window (the per-day report's new wristbands); set once, at the
+    // insert, so the balance updates stay HOT.
+    index('wristbands_event_first_seen_idx')
+      .on(t.eventId, t.firstSeenAt)
+      .where(sql`${t.firstSeenAt} is not null`),
   ],
 );
 
@@ -177,6 +182,8 @@ export const tickets = pgTable(
   (t) => [
     uniqueIndex('tickets_event_code_uq').on(t.eventId, t.code),
     index('tickets_event_customer_idx').on(t.eventId, t.customerId),
+    // The ticket search (a code anywhere, ILIKE '%…%'): a trigram index, as the customers' lookup.
+    index('tickets_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
   ],
 );
 
@@ -253,6 +260,10 @@ export const topUps = pgTable(
     index('top_ups_event_addon_idx')
       .on(t.eventId, t.addonId, t.deviceTime)
       .where(sql`${t.addonId} is not null`),
+    // Partial: the complements loaded at a ticket validation (the ticketing report's complements tab).
+    index('top_ups_event_complement_idx')
+      .on(t.eventId, t.deviceTime)
+      .where(sql`${t.type} in ('AV', 'AV-WA', 'RV-WA')`),
   ],
 );
 

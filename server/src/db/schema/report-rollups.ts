@@ -112,7 +112,11 @@ export const reportMetreHourly = pgTable(
   ],
 );
 
-/** Balance operations per hour, location, staff member, operation type and payment type. */
+/**
+ * Balance operations per hour, location, staff member, device, supervisor, operation type and payment
+ * type: everything the top-up, cashbox and bonus reports add up (migration `report_top_ups_rollup`
+ * added the device, the supervisor and the sums after `fee`).
+ */
 export const reportTopUpsHourly = pgTable(
   'report_top_ups_hourly',
   {
@@ -121,6 +125,8 @@ export const reportTopUpsHourly = pgTable(
     hour: ts('hour').notNull(),
     locationId: integer('location_id'),
     staffId: integer('staff_id'),
+    deviceId: integer('device_id'),
+    supervisorId: integer('supervisor_id'),
     type: text('type').notNull(),
     paymentType: text('payment_type'),
     operations: sum('operations'),
@@ -130,6 +136,19 @@ export const reportTopUpsHourly = pgTable(
     bonus: sum('bonus'),
     money: sum('money'),
     fee: sum('fee'),
+    /** Σ max(amount, 0), Σ max(−amount, 0), and the same of the bonus: the overview's directions. */
+    creditedCash: sum('credited_cash'),
+    debitedCash: sum('debited_cash'),
+    creditedGift: sum('credited_gift'),
+    debitedGift: sum('debited_gift'),
+    /** The cash amount of the operations that changed the gift balance (automatic bonuses). */
+    withBonusAmount: sum('with_bonus_amount'),
+    /** Operations where money changed hands or a fee was charged (cashboxes), their first and last time. */
+    withMoney: sum('with_money'),
+    firstMoney: ts('first_money'),
+    lastMoney: ts('last_money'),
+    /** Units of the articles given (Σ quantity of `articles`: manual bonuses M-WA). */
+    articles: sum('articles'),
     compacted: boolean('compacted').notNull().default(false),
   },
   (t) => [
@@ -173,4 +192,53 @@ export const reportWristbandDays = pgTable(
     wristbandId: integer('wristband_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.day, t.wristbandId] })],
+);
+
+/**
+ * How many wristbands `report_wristband_days` holds per event and festival day: a distinct count of
+ * up to a hundred thousand rows a day is a sum of a few rows here. Written by statement-level
+ * triggers on `report_wristband_days` (migration `report_wristband_day_counts`): each insert adds the
+ * number of rows it really inserted (ON CONFLICT DO NOTHING leaves the others out of its transition
+ * table), each delete (a rebuild after a time zone or offset change) subtracts its rows. Delta rows,
+ * merged by the rollup compaction into one row per day.
+ */
+export const reportWristbandDayCounts = pgTable(
+  'report_wristband_day_counts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    wristbands: sum('wristbands'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_wristband_day_counts_event_day_idx').on(t.eventId, t.day),
+    index('report_wristband_day_counts_delta_idx').on(t.eventId, t.day).where(sql`not ${t.compacted}`),
+  ],
+);
+
+/**
+ * Units, gifts and amount per hour and article over every location and staff member: the quick
+ * dashboard's top articles over a day or the whole event add up a few thousand rows here instead of a
+ * hundred thousand of `report_articles_hourly`. Kept by statement-level triggers on
+ * `report_articles_hourly` (migration `report_article_totals_triggers`): its inserted rows add, its
+ * deleted rows (compaction, a rebuild) subtract, so the two always agree. Delta rows, compacted as the
+ * others.
+ */
+export const reportArticleTotalsHourly = pgTable(
+  'report_article_totals_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    hour: ts('hour').notNull(),
+    articleId: integer('article_id').notNull(),
+    quantity: sum('quantity'),
+    gifts: sum('gifts'),
+    amount: sum('amount'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_article_totals_hourly_event_hour_idx').on(t.eventId, t.hour),
+    index('report_article_totals_hourly_delta_idx').on(t.eventId, t.hour).where(sql`not ${t.compacted}`),
+  ],
 );

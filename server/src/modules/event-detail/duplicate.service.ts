@@ -185,6 +185,8 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
   { table: s.reportTopUpsHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
   { table: s.reportAccessHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
   { table: s.reportWristbandDays, copy: 'never', why: 'report rollups sum the source event’s feed' },
+  { table: s.reportWristbandDayCounts, copy: 'never', why: 'report rollups sum the source event’s feed' },
+  { table: s.reportArticleTotalsHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
   { table: s.capacityLogSlots, copy: 'never', why: 'the capacity log records the source event’s occupancy' },
   { table: s.capacityLog, copy: 'never', why: 'the capacity log records the source event’s occupancy' },
   {

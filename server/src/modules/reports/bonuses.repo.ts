@@ -1,8 +1,7 @@
 import { codesOfGroup, MANUAL_BONUS_TYPES, type ReportQuery } from '@pulsera/contracts';
-import { and, asc, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { topUps } from '../../db/schema';
-import { feedWhere } from './report-window';
+import { topUpsOf } from './topups.repo';
 
 /**
  * The bonuses report's queries. Automatic bonuses: the bonus part of the operations that give one
@@ -13,69 +12,69 @@ import { feedWhere } from './report-window';
  */
 export const AUTOMATIC_BONUS_TYPES = codesOfGroup('topUp', 'ticket', 'addon');
 
-const total = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
-const n = () => sql<number>`count(*)::bigint`.mapWith(Number);
-const where = (eventId: number, q: ReportQuery, ...more: SQL[]) =>
-  and(
-    feedWhere(
-      {
-        eventId: topUps.eventId,
-        time: topUps.deviceTime,
-        locationId: topUps.locationId,
-        staffId: topUps.staffId,
-        deviceId: topUps.deviceId,
-      },
-      eventId,
-      q,
-    ),
-    ...more,
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const list = (codes: readonly string[]) =>
+  sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
   );
 
-const automatic = (eventId: number, q: ReportQuery) =>
-  where(eventId, q, inArray(topUps.type, AUTOMATIC_BONUS_TYPES), ne(topUps.bonus, 0));
-
-export function automaticByType(db: Executor, eventId: number, q: ReportQuery) {
-  return db
-    .select({
-      type: topUps.type,
-      paymentType: topUps.paymentType,
-      count: n(),
-      amount: total(sql`sum(${topUps.amount})`),
-      bonus: total(sql`sum(${topUps.bonus})`),
-    })
-    .from(topUps)
-    .where(automatic(eventId, q))
-    .groupBy(topUps.type, topUps.paymentType)
-    .orderBy(asc(topUps.type), asc(topUps.paymentType));
+/**
+ * The automatic bonus operations (codes that give one, gift balance changed) of the window, from the
+ * top-ups' hourly rollup: `with_bonus` counts them and `with_bonus_amount` sums their cash amount (an
+ * operation without bonus adds 0 to the bonus sum).
+ */
+function automaticSums(eventId: number, q: ReportQuery, key: SQL) {
+  return sql`
+    select ${key}, sum(x.with_bonus)::bigint as count, sum(x.with_bonus_amount)::bigint as amount,
+      sum(x.bonus)::bigint as bonus
+    from (${topUpsOf(eventId, q)}) x
+    where x.type in (${list(AUTOMATIC_BONUS_TYPES)}) and x.with_bonus > 0`;
 }
 
-export function automaticByStaff(db: Executor, eventId: number, q: ReportQuery) {
-  return db
-    .select({
-      idStaff: topUps.staffId,
-      count: n(),
-      amount: total(sql`sum(${topUps.amount})`),
-      bonus: total(sql`sum(${topUps.bonus})`),
-    })
-    .from(topUps)
-    .where(automatic(eventId, q))
-    .groupBy(topUps.staffId);
+export async function automaticByType(db: Executor, eventId: number, q: ReportQuery) {
+  const res = await db.execute(sql`
+    ${automaticSums(eventId, q, sql`x.type, x.payment_type`)}
+    group by x.type, x.payment_type
+    order by x.type asc, x.payment_type asc`);
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    type: String(r.type),
+    paymentType: (r.payment_type as string | null) ?? null,
+    count: num(r.count),
+    amount: num(r.amount),
+    bonus: num(r.bonus),
+  }));
+}
+
+export async function automaticByStaff(db: Executor, eventId: number, q: ReportQuery) {
+  const res = await db.execute(sql`
+    ${automaticSums(eventId, q, sql`x.staff_id`)}
+    group by x.staff_id`);
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    idStaff: idOrNull(r.staff_id),
+    count: num(r.count),
+    amount: num(r.amount),
+    bonus: num(r.bonus),
+  }));
 }
 
 /** Manual bonus operations by staff member, supervisor and code, with the articles given (M-WA). */
-export function manualRows(db: Executor, eventId: number, q: ReportQuery) {
-  const articles = sql`(select coalesce(sum((a->>'quantity')::int), 0) from jsonb_array_elements(${topUps.articles}) a)`;
-  return db
-    .select({
-      idStaff: topUps.staffId,
-      idSupervisor: topUps.supervisorId,
-      type: topUps.type,
-      count: n(),
-      amount: total(sql`sum(${topUps.amount})`),
-      bonus: total(sql`sum(${topUps.bonus})`),
-      articles: total(sql`sum(${articles})`),
-    })
-    .from(topUps)
-    .where(where(eventId, q, inArray(topUps.type, MANUAL_BONUS_TYPES)))
-    .groupBy(topUps.staffId, topUps.supervisorId, topUps.type);
+export async function manualRows(db: Executor, eventId: number, q: ReportQuery) {
+  const res = await db.execute(sql`
+    select x.staff_id, x.supervisor_id, x.type, sum(x.operations)::bigint as count,
+      sum(x.amount)::bigint as amount, sum(x.bonus)::bigint as bonus, sum(x.articles)::bigint as articles
+    from (${topUpsOf(eventId, q)}) x
+    where x.type in (${list(MANUAL_BONUS_TYPES)})
+    group by x.staff_id, x.supervisor_id, x.type`);
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    idStaff: idOrNull(r.staff_id),
+    idSupervisor: idOrNull(r.supervisor_id),
+    type: String(r.type),
+    count: num(r.count),
+    amount: num(r.amount),
+    bonus: num(r.bonus),
+    articles: num(r.articles),
+  }));
 }

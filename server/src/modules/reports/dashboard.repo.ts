@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accessSource, articlesSource, type RollupWindow, salesSource, topUpsSource } from './rollups';
+import { accessSource, articleTotalsSource, type RollupWindow, salesSource, topUpsSource } from './rollups';
 
 /**
  * The quick dashboard's queries: one statement per figure family, each aggregating in SQL over the
@@ -105,7 +105,7 @@ export async function salesSums(db: Executor, eventId: number, w: RollupWindow, 
 export async function topArticles(db: Executor, eventId: number, w: RollupWindow, top: number) {
   const res = await db.execute(sql`
     select x.article_id, sum(x.quantity)::bigint as quantity, sum(x.amount)::bigint as amount
-    from (${articlesSource(eventId, w)}) x
+    from (${articleTotalsSource(eventId, w)}) x
     group by 1
     having sum(x.quantity) <> 0 or sum(x.amount) <> 0
     order by 3 desc, 2 desc, 1

@@ -74,6 +74,10 @@ export interface MoneyFestival {
   times: { a: (h: number) => string; b: (h: number) => string };
   ops: Sent[];
   session: Awaited<ReturnType<TestApp['session']>>;
+  /** A top-up operation (for `send`). */
+  top: (rfid: string, type: string, at: string, o: Partial<TopUpOp> & { amount: number }) => TopUpOp;
+  /** Sends more operations from one of the devices, in one batch, and adds them to `ops`. */
+  send: (device: 'k1' | 'k2' | 'bar', list: Op[]) => Promise<void>;
 }
 
 async function device(t: TestApp, serial: string, description: string, eventId: number) {
@@ -266,19 +270,19 @@ export async function moneyFestival(t: TestApp): Promise<MoneyFestival> {
     top(W(6), 'AS-C', times.b(2.4), { amount: -1000, bonus: 200, staffId: carla, locationId: locations.bar }),
   ];
   const ops: Sent[] = [];
-  for (const [d, list] of [
-    [k1, kiosk1],
-    [k2, kiosk2],
-    [bar, bars],
-  ] as const) {
+  const tokens = { k1, k2, bar };
+  const send = async (d: keyof typeof tokens, list: Op[]) => {
     const res = await t.call('POST', '/api/device/sync', {
-      headers: { devicetoken: d.token },
+      headers: { devicetoken: tokens[d].token },
       body: { operations: list as SyncOperationInput[] },
     });
     if (res.status !== 200 || res.body.result.refused.length)
       throw new Error(`sync: ${res.status} ${JSON.stringify(res.body)}`);
-    ops.push(...list.map((op) => ({ ...op, deviceId: d.id })));
-  }
+    ops.push(...list.map((op) => ({ ...op, deviceId: tokens[d].id })));
+  };
+  await send('k1', kiosk1);
+  await send('k2', kiosk2);
+  await send('bar', bars);
   return {
     eventId: event.id,
     timezone: event.timezone,
@@ -289,6 +293,8 @@ export async function moneyFestival(t: TestApp): Promise<MoneyFestival> {
     times,
     ops,
     session,
+    top,
+    send,
   };
 }
 

@@ -143,37 +143,84 @@ export function articlesSource(
 }
 
 /**
- * Balance operations per hour: hour, location_id, staff_id, type, payment_type, operations,
- * with_bonus (operations that moved the gift balance), amount, bonus, money, fee.
+ * Sale lines per hour and article over every location and staff member: hour, article_id, quantity
+ * (charged, net), gifts (net), amount (net). The same figures as `articlesSource` summed over its
+ * keys, from a rollup a few dozen times smaller (report_article_totals_hourly).
  */
-export function topUpsSource(eventId: number, w: RollupWindow, f: RollupFilters = {}): SQL {
+export function articleTotalsSource(eventId: number, w: RollupWindow): SQL {
   const { hours, edges } = splitWindow(w);
   const parts: SQL[] = [];
   if (hours) {
     parts.push(sql`
-      select r.hour, r.location_id, r.staff_id, r.type, r.payment_type, r.operations, r.with_bonus, r.amount,
-        r.bonus, r.money, r.fee
+      select r.hour, r.article_id, r.quantity, r.gifts, r.amount
+      from report_article_totals_hourly r
+      where r.event_id = ${eventId} and ${inSpan(sql`r.hour`, hours)}`);
+  }
+  if (edges.length) {
+    const sign = sql`case when s.is_devolution then -1 else 1 end`;
+    parts.push(sql`
+      select ${hourOf(sql`s.device_time`)} as hour, l.article_id,
+        sum(${sign} * (l.quantity - l.quantity_gift)) as quantity, sum(${sign} * l.quantity_gift) as gifts,
+        sum(${sign} * l.price::bigint * (l.quantity - l.quantity_gift)) as amount
+      from sales s join sale_lines l on l.event_id = s.event_id and l.sale_id = s.id
+      where s.event_id = ${eventId} and ${anyOf(edges.map((e) => inSpan(sql`s.device_time`, e)))}
+      group by 1, 2`);
+  }
+  return parts.length
+    ? union(parts)
+    : sql`select null::timestamptz as hour, 0 as article_id, 0::bigint as quantity, 0::bigint as gifts, 0::bigint as amount where false`;
+}
+
+/**
+ * Balance operations per hour: hour, location_id, staff_id, device_id, supervisor_id, type,
+ * payment_type, operations, with_bonus (operations that moved the gift balance), amount, bonus, money,
+ * fee, credited_cash / debited_cash / credited_gift / debited_gift (Σ of the positive and of the
+ * negated negative changes), with_bonus_amount (the cash amount of the with_bonus operations),
+ * with_money (operations where money changed hands or a fee was charged), first_money / last_money
+ * (their first and last device time: aggregate with min / max) and articles (units given).
+ */
+export function topUpsSource(
+  eventId: number,
+  w: RollupWindow,
+  f: RollupFilters & { idDevice?: number | null } = {},
+): SQL {
+  const { hours, edges } = splitWindow(w);
+  const parts: SQL[] = [];
+  if (hours) {
+    parts.push(sql`
+      select r.hour, r.location_id, r.staff_id, r.device_id, r.supervisor_id, r.type, r.payment_type,
+        r.operations, r.with_bonus, r.amount, r.bonus, r.money, r.fee, r.credited_cash, r.debited_cash,
+        r.credited_gift, r.debited_gift, r.with_bonus_amount, r.with_money, r.first_money, r.last_money,
+        r.articles
       from report_top_ups_hourly r
       where r.event_id = ${eventId} and ${inSpan(sql`r.hour`, hours)}${eq(sql`r.location_id`, f.idLocation)}${eq(
         sql`r.staff_id`,
         f.idStaff,
-      )}`);
+      )}${eq(sql`r.device_id`, f.idDevice)}`);
   }
   if (edges.length) {
+    const moved = sql`(t.money <> 0 or t.fee <> 0)`;
     parts.push(sql`
-      select ${hourOf(sql`t.device_time`)} as hour, t.location_id, t.staff_id, t.type, t.payment_type,
-        count(*) as operations, count(*) filter (where t.bonus <> 0) as with_bonus, sum(t.amount) as amount,
-        sum(t.bonus) as bonus, sum(t.money) as money, sum(t.fee) as fee
+      select ${hourOf(sql`t.device_time`)} as hour, t.location_id, t.staff_id, t.device_id, t.supervisor_id,
+        t.type, t.payment_type, count(*) as operations, count(*) filter (where t.bonus <> 0) as with_bonus,
+        sum(t.amount) as amount, sum(t.bonus) as bonus, sum(t.money) as money, sum(t.fee) as fee,
+        sum(greatest(t.amount, 0)) as credited_cash, sum(greatest(-t.amount, 0)) as debited_cash,
+        sum(greatest(t.bonus, 0)) as credited_gift, sum(greatest(-t.bonus, 0)) as debited_gift,
+        coalesce(sum(t.amount) filter (where t.bonus <> 0), 0) as with_bonus_amount,
+        count(*) filter (where ${moved}) as with_money,
+        min(t.device_time) filter (where ${moved}) as first_money,
+        max(t.device_time) filter (where ${moved}) as last_money,
+        sum(report_top_up_articles(t.articles)) as articles
       from top_ups t
       where t.event_id = ${eventId} and ${anyOf(edges.map((e) => inSpan(sql`t.device_time`, e)))}${eq(
         sql`t.location_id`,
         f.idLocation,
-      )}${eq(sql`t.staff_id`, f.idStaff)}
-      group by 1, 2, 3, 4, 5`);
+      )}${eq(sql`t.staff_id`, f.idStaff)}${eq(sql`t.device_id`, f.idDevice)}
+      group by 1, 2, 3, 4, 5, 6, 7`);
   }
   return parts.length
     ? union(parts)
-    : sql`select null::timestamptz as hour, null::int as location_id, null::int as staff_id, '' as type, null::text as payment_type, 0::bigint as operations, 0::bigint as with_bonus, 0::bigint as amount, 0::bigint as bonus, 0::bigint as money, 0::bigint as fee where false`;
+    : sql`select null::timestamptz as hour, null::int as location_id, null::int as staff_id, null::int as device_id, null::int as supervisor_id, '' as type, null::text as payment_type, 0::bigint as operations, 0::bigint as with_bonus, 0::bigint as amount, 0::bigint as bonus, 0::bigint as money, 0::bigint as fee, 0::bigint as credited_cash, 0::bigint as debited_cash, 0::bigint as credited_gift, 0::bigint as debited_gift, 0::bigint as with_bonus_amount, 0::bigint as with_money, null::timestamptz as first_money, null::timestamptz as last_money, 0::bigint as articles where false`;
 }
 
 /**
@@ -240,8 +287,20 @@ export function accessSource(eventId: number, w: RollupWindow): SQL {
 // ---------------------------------------------------------------------------------------------
 // Compaction
 
-/** The rollup tables, their key columns and their sums. */
-const ROLLUPS = [
+/**
+ * The rollup tables, their key columns and their sums (and columns merged with min / max). `time` is
+ * the column of the hour (or day) compacted once it is before the run's limit; `always`: the rows of
+ * every day are merged (a day's count changes all day long).
+ */
+const ROLLUPS: {
+  table: string;
+  time?: 'hour' | 'day';
+  always?: boolean;
+  keys: string[];
+  sums: string[];
+  mins?: string[];
+  maxs?: string[];
+}[] = [
   {
     table: 'report_sales_hourly',
     keys: ['location_id', 'staff_id'],
@@ -252,10 +311,27 @@ const ROLLUPS = [
     keys: ['location_id', 'staff_id', 'article_id'],
     sums: ['orders', 'devolutions', 'quantity', 'gifts', 'amount'],
   },
+  { table: 'report_article_totals_hourly', keys: ['article_id'], sums: ['quantity', 'gifts', 'amount'] },
   {
     table: 'report_top_ups_hourly',
-    keys: ['location_id', 'staff_id', 'type', 'payment_type'],
-    sums: ['operations', 'with_bonus', 'amount', 'bonus', 'money', 'fee'],
+    keys: ['location_id', 'staff_id', 'device_id', 'supervisor_id', 'type', 'payment_type'],
+    sums: [
+      'operations',
+      'with_bonus',
+      'amount',
+      'bonus',
+      'money',
+      'fee',
+      'credited_cash',
+      'debited_cash',
+      'credited_gift',
+      'debited_gift',
+      'with_bonus_amount',
+      'with_money',
+      'articles',
+    ],
+    mins: ['first_money'],
+    maxs: ['last_money'],
   },
   {
     table: 'report_metre_hourly',
@@ -263,13 +339,15 @@ const ROLLUPS = [
     sums: ['orders', 'devolutions', 'quantity', 'gifts', 'amount'],
   },
   { table: 'report_access_hourly', keys: ['zone_from', 'zone_to', 'acceso'], sums: ['passages'] },
-] as const;
+  { table: 'report_wristband_day_counts', time: 'day', always: true, keys: [], sums: ['wristbands'] },
+];
 
 /** (event, hour) pairs merged per statement, so one run never holds many rows at once. */
 const COMPACT_BATCH = 500;
 
 /**
- * Merges the delta rows of the hours before `before` into one compacted row per key, table by table,
+ * Merges the delta rows of the hours before `before` (and every per-day wristband count) into one
+ * compacted row per key, table by table,
  * each statement atomic (the delete and the insert of the merged rows commit together, so a reader
  * sees either the deltas or their sum). Safe to run from several processes at once: a row deleted by
  * one run is skipped by the other, which merges only what it deleted itself. Answers the number of
@@ -278,20 +356,27 @@ const COMPACT_BATCH = 500;
 export async function compactRollups(db: Executor, before: Date, eventId?: number): Promise<number> {
   let removed = 0;
   for (const r of ROLLUPS) {
-    const cols = ['event_id', 'hour', ...r.keys];
+    const time = r.time ?? 'hour';
+    const t = sql.raw(time);
+    const cols = ['event_id', time, ...r.keys];
     const list = sql.raw(cols.join(', '));
-    const sums = sql.raw(r.sums.map((c) => `sum(${c})`).join(', '));
-    const sumCols = sql.raw(r.sums.join(', '));
+    const merged = [
+      ...r.sums.map((c) => [c, `sum(${c})`]),
+      ...(r.mins ?? []).map((c) => [c, `min(${c})`]),
+      ...(r.maxs ?? []).map((c) => [c, `max(${c})`]),
+    ];
+    const sums = sql.raw(merged.map(([, agg]) => agg).join(', '));
+    const sumCols = sql.raw(merged.map(([c]) => c).join(', '));
     const table = sql.raw(r.table);
     for (;;) {
       const res = await db.execute(sql`
         with k as (
-          select distinct event_id, hour from ${table}
-          where not compacted and hour < ${iso(before)}${eventId ? sql` and event_id = ${eventId}` : sql``}
+          select distinct event_id, ${t} from ${table}
+          where not compacted${r.always ? sql`` : sql` and ${t} < ${iso(before)}`}${eventId ? sql` and event_id = ${eventId}` : sql``}
           limit ${COMPACT_BATCH}
         ),
         d as (
-          delete from ${table} x using k where x.event_id = k.event_id and x.hour = k.hour
+          delete from ${table} x using k where x.event_id = k.event_id and x.${t} = k.${t}
           returning x.*
         ),
         m as (

@@ -102,12 +102,18 @@ export async function complementAddons(db: Executor, eventId: number, at: Date) 
 /** Articles given with a validation (RV-WA, AV-WA) up to `at`, per article. */
 export async function complementArticles(db: Executor, eventId: number, at: Date) {
   const res = await db.execute(sql`
+    with u as materialized (
+      -- The complements (over their partial index) first: planned with the articles of every
+      -- top-up (a hundred per row, as any set function is guessed), the statement would start
+      -- parallel workers for a few thousand rows.
+      select u.event_id, u.articles from top_ups u
+      where u.event_id = ${eventId} and u.type in ('RV-WA', 'AV-WA')
+        and u.device_time <= ${at.toISOString()}::timestamptz
+    )
     select (e->>'idArticle')::int as article_id, a.name, sum((e->>'quantity')::int)::int as quantity
-    from top_ups u
+    from u
     cross join lateral jsonb_array_elements(u.articles) e
     left join articles a on a.id = (e->>'idArticle')::int and a.event_id = u.event_id
-    where u.event_id = ${eventId} and u.type in ('RV-WA', 'AV-WA')
-      and u.device_time <= ${at.toISOString()}::timestamptz
     group by 1, a.name
     order by a.name nulls last, 1`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({
@@ -226,19 +232,34 @@ export async function validationsPage(
 /** Tickets matching the search (code or customer name/e-mail anywhere, localizer exactly). */
 export async function searchTickets(db: Executor, eventId: number, query: string, limit: number) {
   const like = contains(query);
+  // The tickets whose code matches and those of the customers who match, each found over its own
+  // index (trigrams of the code, the name and the e-mail; the localizer's), the first page of them
+  // picked on their codes, and only then joined to their names: one OR across the joined tables could
+  // only read every ticket of the event. (`offset 0` keeps the tickets of each customer found
+  // through (event_id, customer_id) rather than by reading all tickets.)
   const res = await db.execute(sql`
+    with m as (
+      select t2.id, t2.code from tickets t2 where t2.event_id = ${eventId} and t2.code ilike ${like}
+      union
+      select t3.id, t3.code from customers c3
+      cross join lateral (
+        select t3.id, t3.code from tickets t3
+        where t3.event_id = c3.event_id and t3.customer_id = c3.id offset 0
+      ) t3
+      where c3.event_id = ${eventId}
+        and (c3.name ilike ${like} or c3.email ilike ${like} or upper(c3.localizer) = upper(${query}))
+    ),
+    page as (
+      select m.id from m order by (upper(m.code) = upper(${query})) desc, m.code limit ${limit + 1}
+    )
     select t.id, t.code, t.role_id, r.name as rol, t.validated, t.cancelled, t.date_validation,
       c.name as customer, c.email, c.localizer, w.n_serie as rfid
-    from tickets t
+    from page
+    join tickets t on t.id = page.id
     left join customers c on c.id = t.customer_id and c.event_id = t.event_id
     left join wristbands w on w.id = t.wristband_id and w.event_id = t.event_id
     left join rols r on r.id = t.role_id and r.event_id = t.event_id
-    where t.event_id = ${eventId} and (
-      t.code ilike ${like} or c.name ilike ${like} or c.email ilike ${like}
-      or upper(c.localizer) = upper(${query})
-    )
-    order by (upper(t.code) = upper(${query})) desc, t.code
-    limit ${limit + 1}`);
+    order by (upper(t.code) = upper(${query})) desc, t.code`);
   const rows = rowsOf<Record<string, unknown>>(res).map((r) => ({
     id: Number(r.id),
     code: String(r.code),

@@ -4,14 +4,14 @@ import {
   type OnlineTopUpsQuery,
   type ReportQuery,
 } from '@pulsera/contracts';
-import { and, asc, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { topUps } from '../../db/schema';
-import { feedWhere } from './report-window';
+import { topUpsSource } from './rollups';
 
 /**
- * The recharge reports' queries: everything is summed in PostgreSQL (GROUP BY over the
- * (event_id, device_time) and (event_id, location_id, device_time) indexes of top_ups).
+ * The recharge reports' queries: everything is summed in PostgreSQL over the top-ups' hourly rollup
+ * (report_top_ups_hourly: whole hours) and the raw top_ups of the window's edges (rollups.ts), so a
+ * day of a big festival adds up thousands of rollup rows instead of a hundred thousand operations.
  */
 
 const REPLACEMENT = codesOfGroup('replacement');
@@ -23,115 +23,124 @@ const list = (codes: readonly string[]) =>
   );
 const DEBIT = list(DEBIT_OPERATION_TYPES);
 
-/** Sums come back as bigint (text on the wire): numbers here; cents of one event fit easily. */
-const total = (expr: SQL) => sql<number>`coalesce(${expr}, 0)::bigint`.mapWith(Number);
-const n = () => sql<number>`count(*)::bigint`.mapWith(Number);
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const dateOrNull = (v: unknown) =>
+  v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v));
 
-const where = (eventId: number, q: ReportQuery, ...more: (SQL | undefined)[]) =>
-  and(
-    feedWhere(
-      {
-        eventId: topUps.eventId,
-        time: topUps.deviceTime,
-        locationId: topUps.locationId,
-        staffId: topUps.staffId,
-        deviceId: topUps.deviceId,
-      },
-      eventId,
-      q,
-    ),
-    ...more,
+/** The report's window and id filters as a rollup source of the top-ups (rollups.ts). */
+export const topUpsOf = (eventId: number, q: ReportQuery) =>
+  topUpsSource(
+    eventId,
+    { start: q.dateStart ? new Date(q.dateStart) : null, end: q.dateEnd ? new Date(q.dateEnd) : null },
+    { idLocation: q.idLocation, idStaff: q.idStaff, idDevice: q.idDevice },
   );
 
-const sums = {
-  count: n(),
-  amount: total(sql`sum(${topUps.amount})`),
-  bonus: total(sql`sum(${topUps.bonus})`),
-  fee: total(sql`sum(${topUps.fee})`),
-  money: total(sql`sum(${topUps.money})`),
-};
-
-/** Overview: by operation type and payment type (replacements left out), with the directions. */
-export function overviewRows(db: Executor, eventId: number, q: ReportQuery) {
-  return db
-    .select({
-      type: topUps.type,
-      paymentType: topUps.paymentType,
-      ...sums,
-      creditedCash: total(sql`sum(greatest(${topUps.amount}, 0))`),
-      creditedGift: total(sql`sum(greatest(${topUps.bonus}, 0))`),
-      debitedCash: total(sql`sum(greatest(-${topUps.amount}, 0))`),
-      debitedGift: total(sql`sum(greatest(-${topUps.bonus}, 0))`),
-      moneyIn: total(sql`sum(${topUps.money}) filter (where ${topUps.type} not in (${DEBIT}))`),
-      moneyOut: total(sql`sum(${topUps.money}) filter (where ${topUps.type} in (${DEBIT}))`),
-    })
-    .from(topUps)
-    .where(where(eventId, q, notInArray(topUps.type, REPLACEMENT)))
-    .groupBy(topUps.type, topUps.paymentType)
-    .orderBy(asc(topUps.type), asc(topUps.paymentType));
+/**
+ * Overview: by operation type and payment type (replacements left out), with the directions. Read
+ * from the hourly rollup (whole hours) and the raw rows of the window's edges.
+ */
+export async function overviewRows(db: Executor, eventId: number, q: ReportQuery) {
+  const res = await db.execute(sql`
+    select x.type, x.payment_type, sum(x.operations)::bigint as count, sum(x.amount)::bigint as amount,
+      sum(x.bonus)::bigint as bonus, sum(x.fee)::bigint as fee, sum(x.money)::bigint as money,
+      sum(x.credited_cash)::bigint as credited_cash, sum(x.credited_gift)::bigint as credited_gift,
+      sum(x.debited_cash)::bigint as debited_cash, sum(x.debited_gift)::bigint as debited_gift
+    from (${topUpsOf(eventId, q)}) x
+    where x.type not in (${list(REPLACEMENT)})
+    group by x.type, x.payment_type
+    order by x.type asc, x.payment_type asc`);
+  return rowsOf<Record<string, unknown>>(res).map((r) => {
+    const debit = (DEBIT_OPERATION_TYPES as readonly string[]).includes(String(r.type));
+    return {
+      type: String(r.type),
+      paymentType: (r.payment_type as string | null) ?? null,
+      count: num(r.count),
+      amount: num(r.amount),
+      bonus: num(r.bonus),
+      fee: num(r.fee),
+      money: num(r.money),
+      creditedCash: num(r.credited_cash),
+      creditedGift: num(r.credited_gift),
+      debitedCash: num(r.debited_cash),
+      debitedGift: num(r.debited_gift),
+      moneyIn: debit ? 0 : num(r.money),
+      moneyOut: debit ? num(r.money) : 0,
+    };
+  });
 }
 
 /**
  * Cashboxes: per staff member and device, the money taken (credits) and paid out (debits) by payment
  * type — S cash, T card, anything else (O, B, none) other — where money changed hands or a fee was
- * charged.
+ * charged (`with_money` of the rollup: a cashbox without such an operation is left out).
  */
-export function cashboxRows(db: Executor, eventId: number, q: ReportQuery) {
+export async function cashboxRows(db: Executor, eventId: number, q: ReportQuery) {
+  // Summed per cashbox, operation type and payment type first, so the direction and the payment kind
+  // are told on a few hundred rows, not on every rollup row.
   const pay = (kind: 'S' | 'T' | 'other', debit: boolean) => {
     const type =
-      kind === 'other'
-        ? sql`coalesce(${topUps.paymentType}, '') not in ('S', 'T')`
-        : sql`${topUps.paymentType} = ${kind}`;
-    const direction = debit ? sql`${topUps.type} in (${DEBIT})` : sql`${topUps.type} not in (${DEBIT})`;
-    return total(sql`sum(${topUps.money}) filter (where ${type} and ${direction})`);
+      kind === 'other' ? sql`coalesce(y.payment_type, '') not in ('S', 'T')` : sql`y.payment_type = ${kind}`;
+    return sql`coalesce(sum(y.money) filter (where ${type} and ${debit ? sql`y.debit` : sql`not y.debit`}), 0)::bigint`;
   };
-  return db
-    .select({
-      idStaff: topUps.staffId,
-      idDevice: topUps.deviceId,
-      count: n(),
-      cashIn: pay('S', false),
-      cashOut: pay('S', true),
-      cardIn: pay('T', false),
-      cardOut: pay('T', true),
-      otherIn: pay('other', false),
-      otherOut: pay('other', true),
-      fee: total(sql`sum(${topUps.fee})`),
-      first: sql<Date | null>`min(${topUps.deviceTime})`.mapWith(topUps.deviceTime),
-      last: sql<Date | null>`max(${topUps.deviceTime})`.mapWith(topUps.deviceTime),
-    })
-    .from(topUps)
-    .where(
-      where(
-        eventId,
-        q,
-        notInArray(topUps.type, REPLACEMENT),
-        sql`(${topUps.money} <> 0 or ${topUps.fee} <> 0)`,
-      ),
-    )
-    .groupBy(topUps.staffId, topUps.deviceId);
+  const res = await db.execute(sql`
+    select y.staff_id, y.device_id, sum(y.count)::bigint as count,
+      ${pay('S', false)} as cash_in, ${pay('S', true)} as cash_out,
+      ${pay('T', false)} as card_in, ${pay('T', true)} as card_out,
+      ${pay('other', false)} as other_in, ${pay('other', true)} as other_out,
+      coalesce(sum(y.fee), 0)::bigint as fee, min(y.first) as first, max(y.last) as last
+    from (
+      select x.staff_id, x.device_id, x.type in (${DEBIT}) as debit, x.payment_type,
+        sum(x.with_money) as count, sum(x.money) as money, sum(x.fee) as fee, min(x.first_money) as first,
+        max(x.last_money) as last
+      from (${topUpsOf(eventId, q)}) x
+      where x.type not in (${list(REPLACEMENT)}) and x.with_money > 0
+      group by x.staff_id, x.device_id, x.type, x.payment_type
+    ) y
+    group by y.staff_id, y.device_id`);
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    idStaff: idOrNull(r.staff_id),
+    idDevice: idOrNull(r.device_id),
+    count: num(r.count),
+    cashIn: num(r.cash_in),
+    cashOut: num(r.cash_out),
+    cardIn: num(r.card_in),
+    cardOut: num(r.card_out),
+    otherIn: num(r.other_in),
+    otherOut: num(r.other_out),
+    fee: num(r.fee),
+    first: dateOrNull(r.first),
+    last: dateOrNull(r.last),
+  }));
 }
 
 /** By location: the top-ups (topUp codes) of each location, their amount split by payment type. */
-export function locationRows(db: Executor, eventId: number, q: ReportQuery) {
-  const by = (cond: SQL) => total(sql`sum(${topUps.amount}) filter (where ${cond})`);
-  return db
-    .select({
-      idLocation: topUps.locationId,
-      ...sums,
-      cash: by(sql`${topUps.paymentType} = 'S'`),
-      card: by(sql`${topUps.paymentType} = 'T'`),
-      other: by(sql`coalesce(${topUps.paymentType}, '') not in ('S', 'T')`),
-    })
-    .from(topUps)
-    .where(where(eventId, q, inArray(topUps.type, TOP_UP_CODES)))
-    .groupBy(topUps.locationId);
+export async function locationRows(db: Executor, eventId: number, q: ReportQuery) {
+  const by = (cond: SQL) => sql`coalesce(sum(x.amount) filter (where ${cond}), 0)::bigint`;
+  const res = await db.execute(sql`
+    select x.location_id, sum(x.operations)::bigint as count, sum(x.amount)::bigint as amount,
+      sum(x.bonus)::bigint as bonus, sum(x.fee)::bigint as fee, sum(x.money)::bigint as money,
+      ${by(sql`x.payment_type = 'S'`)} as cash, ${by(sql`x.payment_type = 'T'`)} as card,
+      ${by(sql`coalesce(x.payment_type, '') not in ('S', 'T')`)} as other
+    from (${topUpsOf(eventId, q)}) x
+    where x.type in (${list(TOP_UP_CODES)})
+    group by x.location_id`);
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    idLocation: idOrNull(r.location_id),
+    count: num(r.count),
+    amount: num(r.amount),
+    bonus: num(r.bonus),
+    fee: num(r.fee),
+    money: num(r.money),
+    cash: num(r.cash),
+    card: num(r.card),
+    other: num(r.other),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Online top-ups (the online-services web's purchases), by hour or day in the event's time zone
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 function onlineWhere(eventId: number, q: OnlineTopUpsQuery) {
   const parts = [sql`o.event_id = ${eventId}::int`];

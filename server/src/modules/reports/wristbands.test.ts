@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { festivalDay, type MoneyFestival, moneyFestival, type Sent, W } from './money-festival.fixture';
+import { compactRollups } from './rollups';
 
 let t: TestApp;
 let f: MoneyFestival;
@@ -208,6 +209,81 @@ describe('GET /reports/wristbandsPerDay (per festival day)', () => {
       await t.database.db.execute(sql`update events set offset_hours = ${f.offset} where id = ${event.id}`);
       await t.database.db.execute(sql`select report_rebuild_wristband_days(${event.id}::int)`);
     }
+  });
+
+  it('counts exactly in a half-hour time zone, and from the per-day counts once they are compacted', async () => {
+    const perDay = (tz: string) => {
+      const m = new Map<string, { active: Set<string>; n: number; amount: number }>();
+      for (const o of f.ops) {
+        const d = festivalDay(o.deviceTime, tz, f.offset);
+        const x = m.get(d) ?? m.set(d, { active: new Set(), n: 0, amount: 0 }).get(d)!;
+        if (o.kind === 'wristbandChange') x.active.add(o.sourceRfid).add(o.endRfid);
+        else x.active.add(o.rfid);
+        if (o.kind === 'topup' && ['N', 'N-WA', 'O', 'O-WA', 'T', 'T-WA', 'R-E'].includes(o.type)) {
+          x.n++;
+          x.amount += o.amount;
+        }
+      }
+      return m;
+    };
+    const check = async (tz: string) => {
+      const r = await get('/api/reports/wristbandsPerDay');
+      for (const [d, e] of perDay(tz)) {
+        expect(
+          r.days.find((x: { day: string }) => x.day === d),
+          `${tz} ${d}`,
+        ).toMatchObject({
+          activeWristbands: e.active.size,
+          topUps: e.n,
+          topUpAmount: e.amount,
+        });
+        // One festival day as the filter bar sends it: its own window.
+        const one = r.days.find((x: { day: string }) => x.day === d);
+        if (tz === 'Asia/Kolkata') expect(new Date(one.start).getUTCMinutes()).toBe(30);
+        const w = await get(`/api/reports/wristbandsPerDay?dateStart=${one.start}&dateEnd=${one.end}`);
+        expect(w.days, `${tz} ${d} alone`).toEqual([one]);
+      }
+      // The counts hold exactly the per-day rollup's rows.
+      const counts = await t.database.db.execute(sql`
+        select d.day::text as day, d.n::int as n, coalesce(c.n, 0)::int as counted
+        from (select day, count(*) as n from report_wristband_days where event_id = ${f.eventId} group by day) d
+        left join (select day, sum(wristbands) as n from report_wristband_day_counts
+          where event_id = ${f.eventId} group by day) c on c.day = d.day`);
+      for (const row of (counts as unknown as { rows: { day: string; n: number; counted: number }[] }).rows)
+        expect(row.counted, row.day).toBe(row.n);
+    };
+    const event = await t.activeEvent();
+    try {
+      // Kolkata is UTC+5:30: festival days start on half hours, so each day's top-ups come from the
+      // rollup's whole hours and the raw rows of the half hours at its ends.
+      await t.database.db.execute(sql`update events set timezone = 'Asia/Kolkata' where id = ${event.id}`);
+      await t.database.db.execute(sql`select report_rebuild_wristband_days(${event.id}::int)`);
+      // Two top-ups ten minutes either side of a festival day's start (a half hour).
+      const days = (await get('/api/reports/wristbandsPerDay')).days;
+      const cut = Date.parse(days.find((x: { topUps: number }) => x.topUps > 0).end);
+      const n = (at: number, amount: number) =>
+        f.top(W(1), 'N', new Date(at).toISOString(), {
+          paymentType: 'S',
+          amount,
+          money: amount,
+          staffId: f.staff.carla,
+          locationId: f.locations.north,
+        });
+      await f.send('k1', [n(cut - 10 * 60_000, 700), n(cut + 10 * 60_000, 900)]);
+      await check('Asia/Kolkata');
+      await compactRollups(t.database.db, new Date(Date.now() + 400 * 24 * 3_600_000), f.eventId);
+      await check('Asia/Kolkata');
+    } finally {
+      await t.database.db.execute(sql`update events set timezone = ${f.timezone} where id = ${event.id}`);
+      await t.database.db.execute(sql`select report_rebuild_wristband_days(${event.id}::int)`);
+    }
+    await check(f.timezone);
+    await compactRollups(t.database.db, new Date(Date.now() + 400 * 24 * 3_600_000), f.eventId);
+    const left = await t.database.db.execute(
+      sql`select count(*)::int as n from report_wristband_day_counts where event_id = ${f.eventId} and not compacted`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    await check(f.timezone);
   });
 
   it('refuses a bad filter', async () => {
