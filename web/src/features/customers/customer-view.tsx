@@ -10,9 +10,9 @@ import {
   IconWorldWww,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
 import { ItemsCell } from '../../components/items-cell';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';

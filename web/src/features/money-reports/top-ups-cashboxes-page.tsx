@@ -20,7 +20,7 @@ const cashNet = (r: CashboxRow) => r.cashIn - r.cashOut;
  */
 export default function TopUpsCashboxesPage() {
   const { t } = useTranslation();
-  const filters = useReportFilter(FIELDS);
+  const filters = useReportFilter(FIELDS, { locations: 'topUp' });
   const info = useFilterInfo(filters);
   const report = useReport<CashboxesResult>(MONEY_REPORTS.cashboxes, filters.query, {
     enabled: filters.ready,

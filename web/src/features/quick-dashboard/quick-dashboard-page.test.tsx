@@ -25,6 +25,7 @@ const calendar = {
 const dashboard: QuickDashboardResult = {
   generatedAt: '2026-07-10T21:00:00.000Z',
   live: false,
+  refreshSeconds: 60,
   timezone: 'Europe/Madrid',
   topUps: {
     count: 3,
@@ -68,12 +69,13 @@ describe('QuickDashboardPage', () => {
         return ok({
           ...dashboard,
           live: true,
+          refreshSeconds: 45,
           byHour: [{ hour: '2026-07-10T16:00', topUps: 5000, sales: 0 }, ...dashboard.byHour],
         });
       return { status: 404, body: { error: 404, description: 'unexpected' } };
     });
     renderScreen(<QuickDashboardPage />);
-    expect((await screen.findByTestId('dashboard-live')).textContent).toContain('refreshes every 30 s');
+    expect((await screen.findByTestId('dashboard-live')).textContent).toContain('refreshes every 45 s');
     expect(screen.getByTestId('dashboard-topups').textContent).toContain('100.00');
     expect(screen.getByTestId('dashboard-sales').textContent).toContain('42.50');
     expect(screen.getByTestId('dashboard-cash-left').textContent).toContain('87.50');

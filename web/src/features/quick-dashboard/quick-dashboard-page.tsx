@@ -1,12 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  DASHBOARD_REFRESH_SECONDS,
-  type DashboardTopArticle,
-  type DashboardTopLocation,
-  type DashboardZone,
-  type QuickDashboardResult,
+import type {
+  DashboardTopArticle,
+  DashboardTopLocation,
+  DashboardZone,
+  QuickDashboardResult,
 } from '@pulsera/contracts';
 import { IconBroadcast } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -18,6 +17,7 @@ import { useReportFilter } from '../../components/reports/use-report-filter';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
+import { progressColor } from '../../lib/progress';
 import { useSession } from '../../lib/session';
 
 const T = 'reports.dashboard';
@@ -30,6 +30,7 @@ const hourLabel = (hour: string, lang: string) =>
     month: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
     timeZone: 'UTC',
   }).format(new Date(`${hour}:00Z`));
 
@@ -37,7 +38,7 @@ const hourLabel = (hour: string, lang: string) =>
  * admin/reports/quickdashboard (permission quickdashboard; 02-catalogue §7 mainQuickDashboard): the
  * event at a glance — money in, money spent, what is left on wristbands, refunds, people inside,
  * the best locations and articles and a chart by hour. While the event is live it refreshes itself
- * every DASHBOARD_REFRESH_SECONDS. The day filter narrows the flows; stocks are always those of now.
+ * every CONSOLE_REPORT_REFRESH_SECONDS (the answer's refreshSeconds). The day filter narrows the flows; stocks are always those of now.
  */
 export default function QuickDashboardPage() {
   const { t } = useTranslation();
@@ -46,7 +47,7 @@ export default function QuickDashboardPage() {
   const info = useFilterInfo(filters);
   const report = useReport<QuickDashboardResult>('/reports/mainQuickDashboard', filters.query, {
     enabled: filters.ready,
-    refetchInterval: (d) => (d?.live ? DASHBOARD_REFRESH_SECONDS * 1000 : false),
+    refetchInterval: (d) => (d?.live ? d.refreshSeconds * 1000 : false),
   });
   const d = report.data;
   const tz = d?.timezone ?? event?.zona_horaria;
@@ -66,7 +67,7 @@ export default function QuickDashboardPage() {
                 leftSection={<IconBroadcast size={12} />}
                 data-testid="dashboard-live"
               >
-                {t(`${T}.live`, { seconds: DASHBOARD_REFRESH_SECONDS })}
+                {t(`${T}.live`, { seconds: d.refreshSeconds })}
               </Badge>
             )}
             <Text size="xs" c="dimmed" data-testid="dashboard-updated">
@@ -380,9 +381,7 @@ function ZonesCard({ zones, filterInfo }: { zones: DashboardZone[]; filterInfo: 
                         })}
                   </Text>
                 </Group>
-                {pct !== null && (
-                  <Progress value={pct} color={pct >= 90 ? 'red' : pct >= 70 ? 'orange' : 'teal'} />
-                )}
+                {pct !== null && <Progress value={Math.min(100, pct)} color={progressColor(pct)} />}
               </div>
             );
           })}

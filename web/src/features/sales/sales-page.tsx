@@ -365,7 +365,10 @@ export default function SalesPage() {
   const tab = (
     typeof search.tab === 'string' && (tabs as string[]).includes(search.tab) ? search.tab : tabs[0]
   ) as SalesTab | undefined;
-  const filters = useReportFilter(SALES_FIELDS[tab ?? 'overview'], tab === 'metre' ? { trust: 'M' } : {});
+  const filters = useReportFilter(SALES_FIELDS[tab ?? 'overview'], {
+    locations: 'sale',
+    ...(tab === 'metre' ? { trust: 'M' } : {}),
+  });
   const open = (v: string) => {
     const next: Record<string, unknown> = { ...(filters.search as Record<string, unknown>), tab: v };
     navigate({ to: location.pathname, search: next, replace: true });

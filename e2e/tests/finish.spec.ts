@@ -1,0 +1,227 @@
+import { expect, test } from '@playwright/test';
+import { openActiveEvent, signIn } from './helpers';
+
+/**
+ * What a new user met in the browser (issue 16): the no-access message, one event status rule,
+ * location pickers that fit, the dashboard's refresh period, the chooser's search as you type, tab
+ * shells that keep their title, one time format, one current navigation link, the wording, and the
+ * currency display toggle. Names carry a run suffix: every spec of a run shares one database.
+ */
+const RUN = Date.now().toString(36).slice(-5);
+const named = (name: string) => `${name} ${RUN}`;
+const NO_ACCESS = 'You have no access to this resource; check you are logged with the right user';
+
+test.describe('no access', () => {
+  for (const [email, path] of [
+    ['ops@demo.test', '/admin/cashless/refunds'],
+    ['ops@demo.test', '/admin/events/theevent'],
+    ['ops@demo.test', '/admin/reports/top-ups/overview'],
+    ['admin@demo.test', '/admin/events/ban-rfids'],
+  ] as const) {
+    test(`${email} typing ${path} sees the no-access dialog, then the start`, async ({ page }) => {
+      if (email === 'ops@demo.test') await openActiveEvent(page, email);
+      else await signIn(page, email);
+      await page.goto(path);
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toContainText('No access');
+      await expect(dialog).toContainText(NO_ACCESS);
+      await expect(page).not.toHaveURL(new RegExp(path));
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(/\/admin(\/choose-event\/active)?\/?(\?.*)?$/);
+    });
+  }
+});
+
+test('a new event starts tomorrow at local midnight and is inactive (pending) everywhere', async ({
+  page,
+}) => {
+  const name = named('Autumn Fair');
+  await signIn(page, 'admin@demo.test');
+  await page.getByTestId('event-new').click();
+  await page.getByTestId('new-event-name').fill(name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  // The event page: not active before it starts.
+  await expect(page.getByTestId('event-status')).toHaveText(/^inactive$/i);
+  await expect(page.getByTestId('field-f_inicio')).toHaveValue(/ 00:00$/);
+  await expect(page.getByTestId('field-f_fin')).toHaveValue(/ 23:59$/);
+  // The chooser lists it under pending with the same label.
+  await page.goto('/admin/choose-event/pending');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText(/inactive/i);
+  await expect(row).toContainText('00:00');
+  await page.goto('/admin/choose-event/active');
+  await expect(page.getByRole('row').filter({ hasText: 'Sonora Festival 2026' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  // The overview of the active demo festival says active.
+  await page.getByRole('cell', { name: 'Sonora Festival 2026' }).click();
+  await expect(page.getByTestId('event-status')).toHaveText(/^active$/i);
+});
+
+test('the event chooser filters as you type', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/admin/choose-event/all');
+  await expect(page.getByRole('cell', { name: 'Sonora Festival 2026' })).toBeVisible();
+  await page.getByTestId('events-search').pressSequentially('Mar Azul');
+  await expect(page.getByRole('cell', { name: 'Mar Azul Beach 2026' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Sonora Festival 2026' })).toHaveCount(0);
+  await expect(page).toHaveURL(/eventName=Mar/);
+});
+
+test('a bonus offers only top-up locations and the server refuses a bar', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.getByTestId('nav-bonus').click();
+  await page.getByTestId('resource-new').click();
+  await page.getByRole('checkbox', { name: 'Only at chosen top-up locations' }).check();
+  const locations = page.getByTestId('resource-detail').getByRole('combobox', { name: 'Locations' });
+  await locations.click();
+  await expect(page.getByRole('option', { name: 'Top-up kiosks' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Info desk' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Main Bar' })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: 'Staff entrance' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // The kitchen's location is required (asterisk) and offers the sale locations only.
+  await page.getByTestId('nav-kitchens').click();
+  await page.getByRole('button', { name: 'Yes, exit' }).click();
+  await page.getByTestId('resource-new').click();
+  const kitchenLocation = page.getByTestId('resource-detail').getByRole('combobox', { name: 'Location' });
+  await expect(page.getByTestId('resource-detail').getByText('Location').locator('..')).toContainText('*');
+  await kitchenLocation.click();
+  await expect(page.getByRole('option', { name: 'Food Court' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Info desk' })).toHaveCount(0);
+});
+
+test('the quick dashboard refreshes at the period of CONSOLE_REPORT_REFRESH_SECONDS', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.goto('/admin/reports/quickdashboard');
+  await expect(page.getByTestId('dashboard-live')).toHaveText('Live · refreshes every 60 s');
+  // "Returns", not "Devolutions".
+  await expect(page.getByText('Returns', { exact: true })).toBeVisible();
+  await expect(page.getByText('Devolutions')).toHaveCount(0);
+});
+
+test('switching tabs of a report shell keeps its title and tabs and shows a loader', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.goto('/admin/reports/top-ups/overview');
+  await expect(page.getByRole('heading', { name: 'Top-ups', exact: true })).toBeVisible();
+  // The next tab's code and figures arrive slowly.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/top-ups-cashboxes-page-.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('tab-topUpsCashboxes').click();
+  await expect(page.getByTestId('screen-loading')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Top-ups', exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Cashboxes', selected: true }).first()).toBeVisible();
+  release();
+  await expect(page.getByTestId('stat-cashNet')).toBeVisible();
+  await expect(page.getByTestId('screen-loading')).toHaveCount(0);
+});
+
+test('the navigation marks exactly one current link', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.goto('/admin/events/staffsImport');
+  const current = page.getByRole('navigation').locator('a[aria-current="page"]');
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveText('Staff import');
+  await page.goto('/admin');
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveText('Event overview');
+});
+
+test.describe('in a browser whose language writes 12-hour times', () => {
+  test.use({ locale: 'en-US' });
+  test('the time fields show the console’s 24-hour format', async ({ page }) => {
+    await openActiveEvent(page, 'admin@demo.test');
+    await page.getByTestId('nav-zones').click();
+    await page.getByTestId('resource-new').click();
+    await page.getByTestId('resource-detail').getByText('Reset capacity').click();
+    const hour = page.getByTestId('field-resetHour');
+    await expect(hour.getByLabel('Hours')).toHaveValue('00');
+    await expect(hour.getByLabel('Minutes')).toHaveValue('00');
+    await expect(hour).not.toContainText(/AM|PM/);
+  });
+});
+
+test('wording: one article, notices clear of the header', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.getByTestId('nav-articles').click();
+  await page.getByTestId('article-search').fill(named('Lemonade'));
+  await page.getByTestId('article-add-new').click();
+  await expect(page.getByTestId('article-create')).toHaveText('Create 1 article');
+  await page.getByTestId('article-create').click();
+  const notice = page.locator('.mantine-Notification-root').last();
+  await expect(notice).toBeVisible();
+  const n = (await notice.boundingBox())!;
+  for (const id of ['user-menu', 'language-select']) {
+    const b = (await page.getByTestId(id).boundingBox())!;
+    const overlaps =
+      n.x < b.x + b.width && b.x < n.x + n.width && n.y < b.y + b.height && b.y < n.y + n.height;
+    expect(overlaps, `${id} is covered by the notice`).toBe(false);
+  }
+});
+
+test('download names say what they hold', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.goto('/admin/reports/addons');
+  const table = page.getByTestId(/^addon-stats-table-/).first();
+  const addon = (await table.getByRole('heading').first().textContent())!;
+  const [addonFile] = await Promise.all([
+    page.waitForEvent('download'),
+    table.getByTestId(/^addon-stats-download-/).click(),
+  ]);
+  expect(addonFile.suggestedFilename()).toBe(
+    `addon-${addon.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-stats.xlsx`,
+  );
+  await page.goto('/admin/reports/validations/tickets');
+  const [tickets] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('tickets-rol-table-download').click(),
+  ]);
+  expect(tickets.suggestedFilename()).toBe('tickets-by-role.xlsx');
+});
+
+test('amounts follow the currency chosen in the user menu, remembered per event', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.goto('/admin/reports/quickdashboard');
+  const topUps = page.getByTestId('dashboard-topups');
+  await expect(topUps).toContainText(' T');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('currency-financial').click();
+  await expect(topUps).toContainText(' €');
+  await page.reload();
+  await expect(topUps).toContainText(' €');
+  // Inputs stay in the event's entry currency.
+  await page.getByTestId('nav-bonus').click();
+  await page.getByRole('row').nth(1).click();
+  await expect(page.getByTestId('resource-detail')).toContainText('T');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('currency-local').click();
+  await page.goto('/admin/reports/quickdashboard');
+  await expect(topUps).toContainText(' T');
+});
+
+test('screenshots of the changed screens at 1440 and 1280 px', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  for (const width of [1440, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, path] of [
+      ['dashboard', '/admin/reports/quickdashboard'],
+      ['bonuses', '/admin/cashless/bonus'],
+      ['documents', '/admin/reports/documents'],
+      ['capacities', '/admin/reports/capacities'],
+      ['top-ups', '/admin/reports/top-ups/overview'],
+      ['chooser', '/admin/choose-event/all'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expect(page.getByTestId('screen-loading')).toHaveCount(0);
+      await page.screenshot({ path: `test-results/finish-${name}-${width}.png`, fullPage: true });
+    }
+  }
+});
