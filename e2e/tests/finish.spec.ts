@@ -44,8 +44,9 @@ test('a new event starts tomorrow at local midnight and is inactive (pending) ev
   await expect(page.getByRole('heading', { name })).toBeVisible();
   // The event page: not active before it starts.
   await expect(page.getByTestId('event-status')).toHaveText(/^inactive$/i);
-  await expect(page.getByTestId('field-f_inicio')).toHaveValue(/ 00:00$/);
-  await expect(page.getByTestId('field-f_fin')).toHaveValue(/ 23:59$/);
+  // The date-time pickers show the chosen instant as text (dd/MM/yyyy HH:mm in the event's zone).
+  await expect(page.getByTestId('field-f_inicio')).toHaveText(/^\d\d\/\d\d\/\d{4} 00:00$/);
+  await expect(page.getByTestId('field-f_fin')).toHaveText(/^\d\d\/\d\d\/\d{4} 23:59$/);
   // The chooser lists it under pending with the same label.
   await page.goto('/admin/choose-event/pending');
   const row = page.getByRole('row').filter({ hasText: name });
@@ -140,7 +141,7 @@ test.describe('in a browser whose language writes 12-hour times', () => {
     await openActiveEvent(page, 'admin@demo.test');
     await page.getByTestId('nav-zones').click();
     await page.getByTestId('resource-new').click();
-    await page.getByTestId('resource-detail').getByText('Reset capacity').click();
+    await page.getByTestId('resource-detail').getByLabel('Reset the capacity every day').check();
     const hour = page.getByTestId('field-resetHour');
     await expect(hour.getByLabel('Hours')).toHaveValue('00');
     await expect(hour.getByLabel('Minutes')).toHaveValue('00');
