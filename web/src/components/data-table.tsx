@@ -5,6 +5,7 @@ import {
   type DataTableProps,
   DataTable as MantineDataTable,
 } from 'mantine-datatable';
+import './data-table.css';
 
 /**
  * The pages a paginated table offers (01-console §9: a window of 20 pages): `size` consecutive pages
@@ -46,16 +47,24 @@ function WindowedPagination({ state, actions, Controls }: DataTablePaginationRen
   );
 }
 
+/** More columns than this and a table is set in a smaller type with narrower cell padding. */
+export const DENSE_FROM_COLUMNS = 9;
+
 /**
- * The console's data table: mantine-datatable with the console's pagination (a window of 20 pages).
- * Every table of the console uses this one, never mantine-datatable directly.
+ * The console's data table: mantine-datatable with the console's pagination (a window of 20 pages),
+ * and headers and badges that are never cut (data-table.css: titles wrap between words, a column's
+ * width is where it starts). Every table of the console uses this one, never mantine-datatable directly.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const paged = (props as { page?: number }).page !== undefined;
   const extra = paged
     ? { renderPagination: (ctx: DataTablePaginationRenderContext) => <WindowedPagination {...ctx} /> }
     : {};
-  return <MantineDataTable<T> {...props} {...(extra as object)} />;
+  const className = [props.className, 'pulsera-table'].filter(Boolean).join(' ');
+  // A wide table (a cash-up, a bar's documents) is set denser so its columns fit the screen.
+  const dense = (props.columns?.length ?? 0) > DENSE_FROM_COLUMNS;
+  const density = dense ? { fz: 'xs', horizontalSpacing: 6 } : {};
+  return <MantineDataTable<T> {...density} {...props} {...(extra as object)} className={className} />;
 }
 
 export type { DataTableColumn, DataTableProps } from 'mantine-datatable';

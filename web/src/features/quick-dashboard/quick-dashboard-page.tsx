@@ -19,6 +19,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
 import { progressColor } from '../../lib/progress';
 import { useSession } from '../../lib/session';
+import { useMoneyAxis } from '../money-reports/money-chart';
 
 const T = 'reports.dashboard';
 const FIELDS = ['day'] as const;
@@ -175,6 +176,7 @@ function HourChart({ rows }: { rows: QuickDashboardResult['byHour'] }) {
   const { t } = useTranslation();
   const currency = useEventCurrency();
   const lang = currentLanguage();
+  const moneyAxis = useMoneyAxis();
   return (
     <Card withBorder data-testid="dashboard-chart">
       <Title order={4} mb="sm">
@@ -194,7 +196,7 @@ function HourChart({ rows }: { rows: QuickDashboardResult['byHour'] }) {
             { name: 'topUps', label: t(`${T}.fields.topUps`), color: 'teal.6' },
             { name: 'sales', label: t(`${T}.fields.sales`), color: 'indigo.6' },
           ]}
-          valueFormatter={(v) => formatMoney(Math.round((v / (currency.rate || 1)) * 100), currency, lang)}
+          {...moneyAxis}
         />
       ) : (
         <Text c="dimmed" size="sm">
