@@ -242,7 +242,7 @@ const CUT_OR_OVERFLOWING = `(() => {
   for (const view of document.querySelectorAll('.mantine-datatable .mantine-ScrollArea-viewport'))
     if (shown(view) && view.scrollWidth > view.clientWidth + 1)
       out.push('table overflows: ' + (view.querySelector('thead')?.textContent ?? '').slice(0, 80));
-  for (const tick of document.querySelectorAll('.recharts-cartesian-axis-tick text'))
+  for (const tick of document.querySelectorAll('.recharts-cartesian-axis-tick-value'))
     if (tick.querySelectorAll('tspan').length > 1) out.push('axis tick wraps: ' + tick.textContent);
   return out;
 })()`;
@@ -286,6 +286,6 @@ test('at 1440 px no header, badge or table is cut and chart axes do not wrap', a
   await expect(page.getByTestId('staff-cash-up-no-staff-note')).toContainText('no staff member signed in');
   await expect(page.getByTestId('document-staffCashUp')).not.toContainText('—');
   await page.goto('/admin/reports/quickdashboard');
-  await expect(page.locator('.recharts-cartesian-axis-tick').first()).toBeVisible();
+  await expect(page.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
   expect(await cutOrOverflowing(page), 'quick dashboard').toEqual([]);
 });
