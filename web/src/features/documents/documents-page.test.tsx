@@ -90,6 +90,10 @@ describe('DocumentsPage', () => {
     expect(screen.getAllByText('No staff signed in')).toHaveLength(2);
     expect(screen.getByTestId('staff-cash-up-no-staff-note').textContent).toContain('self-service kiosks');
     expect(screen.getByTestId('document-staffCashUp').textContent).not.toContain('—');
+    // Its card total differs from the quick dashboard's by add-ons: it says so (issue 16 item 8).
+    expect(screen.getByTestId('staff-cash-up-card-note').textContent).toBe(
+      "'Card in' counts every card payment at the terminals: top-ups, add-ons and other charges. The quick dashboard's card line counts top-ups only, so the two differ by the add-ons and charges paid by card.",
+    );
     // The sales each staff member served: a table of its own, so both fit the screen.
     expect(screen.getByTestId('document-staffCashUp-sales')).toBeTruthy();
     expect(sent.some((c) => c.url.includes('/documents/tickets'))).toBe(false);

@@ -82,6 +82,10 @@ describe('QuickDashboardPage', () => {
     expect(screen.getByTestId('dashboard-zones').textContent).toContain('450 of 500 (90 %)');
     expect(screen.getByTestId('dashboard-zones').textContent).toContain('1 inside');
     expect(screen.getByTestId('dashboard-top-articles').textContent).toContain('Beer 50cl');
+    // Its card line differs from the staff cash-up's by add-ons sold by card: it says so (issue 16 item 8).
+    expect(screen.getByTestId('dashboard-topups-note').textContent).toBe(
+      "Top-ups only, by the balance they credited. The staff cash-up's totals also count other money taken at the terminals (add-ons sold by card or cash) and subtract refunds, so they can differ.",
+    );
     await waitFor(() => expect(sent.filter((c) => c.url.includes('mainQuickDashboard'))).toHaveLength(1));
   });
 
