@@ -289,3 +289,55 @@ test('at 1440 px no header, badge or table is cut and chart axes do not wrap', a
   await expect(page.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
   expect(await cutOrOverflowing(page), 'quick dashboard').toEqual([]);
 });
+
+test('Customer › Online services shows whole status badges at 1440 and 1280 px, Mark refunded on paid ones only', async ({
+  page,
+}) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.getByTestId('nav-customers').click();
+  await page.getByTestId('customers-search-name').fill('a');
+  await page.getByTestId('customers-search-submit').click();
+  const results = page.getByTestId('customers-results').locator('tbody tr');
+  await expect(results.first()).toBeVisible();
+  // The demo's first named customers bought online without the payment completing: find one.
+  const topUps = page.getByTestId('customers-online-topups');
+  const statuses = topUps.getByTestId('customers-topup-status');
+  let found = false;
+  for (let i = 0; i < (await results.count()) && !found; i++) {
+    await results.nth(i).click();
+    await page.getByTestId('customers-tab-online').click();
+    await expect(page.getByTestId('customers-panel-online')).toBeVisible();
+    await expect(page.locator('.mantine-datatable-loader-fetching')).toHaveCount(0);
+    await expect(
+      page.getByTestId('customers-refund').or(page.getByTestId('customers-no-refund')),
+    ).toBeVisible();
+    found = (await statuses.filter({ hasText: 'Not completed' }).count()) > 0;
+  }
+  expect(found, 'a customer with a top-up not completed').toBe(true);
+  // Not completed: nothing to mark refunded; a paid one (if the customer has one) offers it.
+  const notPaid = topUps.locator('tbody tr').filter({ hasText: 'Not completed' });
+  await expect(notPaid.getByTestId('customers-topup-mark-refunded')).toHaveCount(0);
+  const paid = await topUps.locator('tbody tr').filter({ hasText: 'Paid' }).count();
+  await expect(topUps.getByTestId('customers-topup-mark-refunded')).toHaveCount(paid);
+  for (const width of [1440, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(statuses.first()).toBeVisible();
+    await expect(statuses.locator('.mantine-Badge-label')).toHaveCount(await statuses.count());
+    // Run in the page (a string: no DOM types here): each status badge's label as wide as its text.
+    const cut = await page.evaluate<string[]>(`[...document.querySelectorAll(
+      '[data-testid="customers-topup-status"] .mantine-Badge-label')]
+      .filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent)`);
+    expect(cut, `badges cut at ${width} px`).toEqual([]);
+    expect(await cutOrOverflowing(page), `online services at ${width} px`).toEqual([]);
+    await page.screenshot({ path: `test-results/finish-customer-online-${width}.png`, fullPage: true });
+  }
+  // General: the record's creation is not called a registration; the web registration is its own fact.
+  await page.getByTestId('customers-tab-general').click();
+  const general = page.getByTestId('customers-panel-general');
+  await expect(general.getByRole('row', { name: /Created in the console/ })).toBeVisible();
+  await expect(general).not.toContainText(/registration date/i);
+  await expect(page.getByTestId('customers-general-online')).toContainText(
+    /^Registered; first online top-up /,
+  );
+  await page.screenshot({ path: 'test-results/finish-customer-general-1280.png', fullPage: true });
+});
