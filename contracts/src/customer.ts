@@ -74,6 +74,12 @@ export const CustomerDetail = z.object({
   flags: z.array(z.number().int()),
   /** 1 when the customer registered on the online-services web. */
   registered: flag01,
+  /**
+   * When the customer is known to have used the online-services web: their first online top-up
+   * (null when they never bought there, even if marked registered).
+   */
+  dateOnlineRegistration: z.string().nullable(),
+  /** When the customer's record was created (first wristband seen, ticket validated or imported). */
   date_insert: z.string(),
   dateInactive: z.string().nullable(),
   dateValidation: z.string().nullable(),

@@ -69,8 +69,20 @@ export type DashboardHour = z.infer<typeof DashboardHour>;
 
 /** How many rows the top lists of the dashboard hold. */
 export const DASHBOARD_TOP = 8;
-/** Seconds between two refreshes of the dashboard while the event is live. */
-export const DASHBOARD_REFRESH_SECONDS = 30;
+/**
+ * Seconds between two refreshes of the dashboard while the event is live: the event's value of the
+ * parameter CONSOLE_REPORT_REFRESH_SECONDS (else its default), kept within 5 s … 1 h; this constant
+ * only when the parameter does not exist or holds no whole number.
+ */
+export const DASHBOARD_REFRESH_PARAM = 'CONSOLE_REPORT_REFRESH_SECONDS';
+export const DASHBOARD_REFRESH_SECONDS = 60;
+export const DASHBOARD_REFRESH_MIN_SECONDS = 5;
+export const DASHBOARD_REFRESH_MAX_SECONDS = 3600;
+export function dashboardRefreshSeconds(value: string | null | undefined): number {
+  const n = value != null && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n)) return DASHBOARD_REFRESH_SECONDS;
+  return Math.min(DASHBOARD_REFRESH_MAX_SECONDS, Math.max(DASHBOARD_REFRESH_MIN_SECONDS, n));
+}
 
 export const QuickDashboardQuery = ReportQuery;
 export type QuickDashboardQuery = z.infer<typeof QuickDashboardQuery>;
@@ -79,6 +91,8 @@ export const QuickDashboardResult = z.object({
   generatedAt: instant,
   /** Now is between the event's start and end: the screen refreshes itself. */
   live: z.boolean(),
+  /** Seconds between two refreshes while live (CONSOLE_REPORT_REFRESH_SECONDS). */
+  refreshSeconds: z.number().int(),
   timezone: z.string(),
   /** Money in: the top-up codes (N, N-WA, O, O-WA, T, T-WA and the cancellation R-E). */
   topUps: z.object({

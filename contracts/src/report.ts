@@ -48,6 +48,8 @@ export const FILTER_KINDS = [
 export type FilterKind = (typeof FILTER_KINDS)[number];
 
 export const FilterOption = z.object({ id: z.number().int(), name: z.string() });
+/** A location option also carries its NFC activities, so a report offers the locations that fit it. */
+export const LocationFilterOption = FilterOption.extend({ activities: z.array(z.string()) });
 export type FilterOption = z.infer<typeof FilterOption>;
 
 export const FiltersQuery = z.object({
@@ -84,7 +86,7 @@ export const FiltersResult = z.object({
     timezone: z.string(),
     offset: z.number(),
   }),
-  locations: z.array(FilterOption).optional(),
+  locations: z.array(LocationFilterOption).optional(),
   staffs: z.array(FilterOption.extend({ intern: z.number().int() })).optional(),
   articles: z.array(FilterOption).optional(),
   addons: z.array(FilterOption).optional(),

@@ -303,6 +303,8 @@ export const en: Catalogue = {
     trusts: 'Choose letters among C S T V R A G P X H B M K O D',
     chooseSomeOrAll: 'Choose at least one, or all',
     unknownLocations: 'Some chosen locations do not belong to this event',
+    locationNotTopUp: 'Choose top-up locations (NFC activity top-up or kiosk)',
+    locationNotSale: 'Choose selling locations (NFC activity sale or sale in a top-up location)',
     unknownRooms: 'Some chosen rooms do not belong to this event',
     configAlreadyInserted: 'This configuration is already inserted',
     overrideDuplicate: 'The article already has an override for that time range',

@@ -313,6 +313,8 @@ export const es: Catalogue = {
     trusts: 'Elige letras entre C S T V R A G P X H B M K O D',
     chooseSomeOrAll: 'Elige al menos uno, o todos',
     unknownLocations: 'Algunas ubicaciones elegidas no pertenecen a este evento',
+    locationNotTopUp: 'Elige ubicaciones de recarga (actividad NFC recarga o quiosco)',
+    locationNotSale: 'Elige ubicaciones de venta (actividad NFC venta o venta en ubicación de recarga)',
     unknownRooms: 'Algunas salas elegidas no pertenecen a este evento',
     configAlreadyInserted: 'Esta configuración ya está insertada',
     overrideDuplicate: 'El artículo ya tiene un precio especial para esa franja horaria',

@@ -322,6 +322,9 @@ export const fr: Catalogue = {
     trusts: 'Choisissez des lettres parmi C S T V R A G P X H B M K O D',
     chooseSomeOrAll: 'Choisissez-en au moins un, ou tous',
     unknownLocations: "Certains emplacements choisis n'appartiennent pas à cet événement",
+    locationNotTopUp: 'Choisissez des emplacements de recharge (activité NFC recharge ou borne)',
+    locationNotSale:
+      'Choisissez des emplacements de vente (activité NFC vente ou vente sur un point de recharge)',
     unknownRooms: "Certaines salles choisies n'appartiennent pas à cet événement",
     configAlreadyInserted: 'Cette configuration est déjà insérée',
     overrideDuplicate: "L'article a déjà un prix spécial pour cette plage horaire",

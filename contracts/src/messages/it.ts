@@ -319,6 +319,9 @@ export const it: Catalogue = {
     trusts: 'Scegli lettere tra C S T V R A G P X H B M K O D',
     chooseSomeOrAll: 'Scegline almeno uno, o tutti',
     unknownLocations: 'Alcune ubicazioni scelte non appartengono a questo evento',
+    locationNotTopUp: 'Scegli ubicazioni di ricarica (attività NFC ricarica o chiosco)',
+    locationNotSale:
+      'Scegli ubicazioni di vendita (attività NFC vendita o vendita in ubicazione di ricarica)',
     unknownRooms: 'Alcune sale scelte non appartengono a questo evento',
     configAlreadyInserted: 'Questa configurazione è già inserita',
     overrideDuplicate: "L'articolo ha già un prezzo speciale per quella fascia oraria",

@@ -2,18 +2,22 @@ import {
   AppShell,
   Burger,
   Button,
+  Center,
   Group,
+  Loader,
   Menu,
   NavLink,
   ScrollArea,
   Stack,
   Text,
+  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { APP_VERSION } from '@pulsera/contracts';
 import {
   IconCalendarEvent,
+  IconCheck,
   IconChevronDown,
   IconHome,
   IconKey,
@@ -24,8 +28,16 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../components/language-select';
+import { RouteTabs } from '../components/reports/report-tabs';
+import {
+  type CurrencyDisplay,
+  type CurrencyView,
+  setCurrencyDisplay,
+  useCurrencyDisplay,
+  useEventCurrency,
+} from '../lib/money';
 import { session, useSession } from '../lib/session';
-import { navigation, screenPath } from './screens';
+import { currentScreen, navigation, onPath, screenPath, tabShellOf } from './screens';
 
 /** The admin shell: navigation limited to what the user may open, the current event, language, version. */
 export function AdminLayout() {
@@ -35,6 +47,9 @@ export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useRouterState({ select: (r) => r.location.pathname });
   const groups = navigation(s);
+  // Exactly one link is current: the overview at /admin, else the screen the path is on.
+  const overview = pathname === '/admin' || pathname === '/admin/';
+  const current = currentScreen(pathname);
 
   return (
     <AppShell
@@ -75,6 +90,7 @@ export function AdminLayout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{s.user?.email}</Menu.Label>
+                <CurrencyDisplayItems />
                 <Menu.Item
                   leftSection={<IconKey size={14} />}
                   component={Link}
@@ -114,7 +130,9 @@ export function AdminLayout() {
             to="/admin/choose-event/active"
             label={t('nav.chooseEvent')}
             leftSection={<IconCalendarEvent size={16} />}
-            active={pathname.startsWith('/admin/choose-event')}
+            active={onPath(pathname, '/admin/choose-event')}
+            aria-current={onPath(pathname, '/admin/choose-event') ? 'page' : undefined}
+            activeOptions={{ exact: true }}
             onClick={close}
           />
           {s.event && (
@@ -123,7 +141,9 @@ export function AdminLayout() {
               to="/admin"
               label={t('nav.overview')}
               leftSection={<IconHome size={16} />}
-              active={pathname === '/admin' || pathname === '/admin/'}
+              active={overview}
+              aria-current={overview ? 'page' : undefined}
+              activeOptions={{ exact: true }}
               onClick={close}
             />
           )}
@@ -135,7 +155,9 @@ export function AdminLayout() {
                   component={Link}
                   to={screenPath(id)}
                   label={t(`nav.routes.${id}`)}
-                  active={pathname.startsWith(screenPath(id))}
+                  active={current === id}
+                  aria-current={current === id ? 'page' : undefined}
+                  activeOptions={{ exact: true }}
                   onClick={close}
                   data-testid={`nav-${id}`}
                 />
@@ -150,10 +172,65 @@ export function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<Stack />}>
+        <Suspense fallback={<ScreenLoading pathname={pathname} />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/**
+ * What shows while a screen's code loads: a loader, under the title and tabs of its tab shell when it
+ * is a tab of one (switching tabs never blanks the shell).
+ */
+function ScreenLoading({ pathname }: { pathname: string }) {
+  const { t } = useTranslation();
+  const on = tabShellOf(pathname);
+  return (
+    <Stack gap="md">
+      {on && (
+        <>
+          <Title order={2}>{t(on.shell.title(on.tab))}</Title>
+          <RouteTabs tabs={[...on.shell.tabs]} />
+        </>
+      )}
+      <Center py="xl" data-testid="screen-loading">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    </Stack>
+  );
+}
+
+/**
+ * The currency display toggle (01-console §3): when the event has a local currency besides the
+ * financial one, the user menu chooses which one every amount of the console is shown in.
+ */
+function CurrencyDisplayItems() {
+  const { t } = useTranslation();
+  const { event } = useSession();
+  const chosen = useCurrencyDisplay();
+  const local = useEventCurrency('local');
+  const financial = useEventCurrency('financial');
+  if (!event || (local.iso === financial.iso && local.rate === 1)) return null;
+  const item = (mode: CurrencyDisplay, c: CurrencyView) => (
+    <Menu.Item
+      leftSection={chosen === mode ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
+      onClick={() => setCurrencyDisplay(event.id, mode)}
+      data-testid={`currency-${mode}`}
+      aria-checked={chosen === mode}
+      role="menuitemradio"
+    >
+      {t(`display.currency.${mode}`, { iso: `${c.iso} (${c.symbol})` })}
+    </Menu.Item>
+  );
+  return (
+    <>
+      <Menu.Divider />
+      <Menu.Label>{t('display.currency.label')}</Menu.Label>
+      {item('local', local)}
+      {item('financial', financial)}
+      <Menu.Divider />
+    </>
   );
 }

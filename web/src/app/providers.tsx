@@ -39,7 +39,8 @@ export function Providers({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            <Notifications position="top-right" />
+            {/* Bottom right: notices never cover the header (language selector, user menu). */}
+            <Notifications position="bottom-right" />
             {children}
           </ModalsProvider>
         </QueryClientProvider>

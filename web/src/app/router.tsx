@@ -12,7 +12,7 @@ import { LoadingBar } from '../components/loading-bar';
 import { LoginPage } from '../features/auth/login-page';
 import { chooserSearch } from '../features/events/chooser-search';
 import { can } from '../lib/can';
-import { notifyError, setNavigator } from '../lib/error-dialogs';
+import { errorDialog, notifyError, setNavigator } from '../lib/error-dialogs';
 import { i18n } from '../lib/i18n';
 import { session, trustsExpired } from '../lib/session';
 import { NotFoundPage } from './not-found-page';
@@ -52,6 +52,12 @@ function Root() {
       (to) => void router.navigate({ to }),
       () => router.state.location.pathname,
     );
+  }, [router]);
+  // A refusal of the guard is told once the app is on screen (on a first load the guard runs before
+  // the dialogs exist), after the redirect has landed.
+  useEffect(() => {
+    showRefusal();
+    return router.subscribe('onResolved', showRefusal);
   }, [router]);
   return (
     <>
@@ -183,10 +189,18 @@ const chooseRoute = createRoute({
   },
 });
 
+/** The no-access refusal waiting to be shown (see `Root`). */
+let refusal = false;
+function showRefusal() {
+  if (!refusal) return;
+  refusal = false;
+  errorDialog(i18n.t('dialogs.noAccessTitle'), [i18n.t('errors.forbidden')]);
+}
+
 /**
  * The guard of one console route (01-console §6): a selected event when the rule is event-scoped,
  * valid trusts for non-admins (else they are cleared and the user chooses the event again), then
- * the rule itself (else back to '/').
+ * the rule itself (else the no-access dialog of 01-console §8, and back to '/').
  */
 export function guardRoute(id: RouteId) {
   const s = session.get();
@@ -201,7 +215,8 @@ export function guardRoute(id: RouteId) {
     throw redirect({ to: '/admin/choose-event/$state', params: { state: 'active' } });
   }
   if (!can(s, id)) {
-    notifyError(i18n.t('errors.forbidden'));
+    // 01-console §8: the no-access dialog, then home.
+    refusal = true;
     throw redirect({ to: '/' });
   }
 }

@@ -1,10 +1,10 @@
 import { Checkbox, Group, Input } from '@mantine/core';
-import { DateInput, DateTimePicker, TimeInput } from '@mantine/dates';
+import { DateInput, DateTimePicker, TimePicker } from '@mantine/dates';
 import { WEEKDAYS } from '@pulsera/contracts';
 import { useContext } from 'react';
 import { Controller, type FieldValues, type Path, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../lib/format';
+import { DATE_TIME_INPUT_FORMAT, dayjs, TIME_FORMAT } from '../lib/format';
 import { translateMessage } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { FieldPrefix } from './form-fields';
@@ -61,13 +61,14 @@ export function DateTimeField<T extends FieldValues>({
           required={required}
           disabled={disabled}
           clearable={!required}
-          valueFormat="DD/MM/YYYY HH:mm"
+          valueFormat={DATE_TIME_INPUT_FORMAT}
           value={isoToWall(field.value, tz)}
           minDate={isoToWall(min, tz) ?? undefined}
           maxDate={isoToWall(max, tz) ?? undefined}
           onChange={(v) => field.onChange(wallToIso(v, tz))}
           onBlur={field.onBlur}
           error={f.error}
+          timePickerProps={{ format: TIME_FORMAT }}
           description={tz}
           data-testid={`field-${name}`}
         />
@@ -101,25 +102,30 @@ export function DateField<T extends FieldValues>({ name, label, required, disabl
   );
 }
 
-/** A time of day 'HH:mm:ss'. */
+/**
+ * A time of day 'HH:mm:ss', shown and typed in the console's 24-hour format (TIME_FORMAT) whatever
+ * the browser's locale: a native time input would show "12:00:00 AM" in an en-US browser while every
+ * list shows 00:00.
+ */
 export function TimeField<T extends FieldValues>({ name, label, required, disabled }: Base<T>) {
   const f = useField(name, label);
+  const { t } = useTranslation();
   return (
     <Controller
       name={name}
       control={f.form.control}
       render={({ field }) => (
-        <TimeInput
+        <TimePicker
           label={f.label}
           required={required}
           disabled={disabled}
           withSeconds
+          format={TIME_FORMAT}
+          hoursInputLabel={t('display.time.hours')}
+          minutesInputLabel={t('display.time.minutes')}
+          secondsInputLabel={t('display.time.seconds')}
           value={field.value ?? ''}
-          onChange={(e) =>
-            field.onChange(
-              e.currentTarget.value.length === 5 ? `${e.currentTarget.value}:00` : e.currentTarget.value,
-            )
-          }
+          onChange={(v) => field.onChange(v === '' ? null : v.length === 5 ? `${v}:00` : v)}
           onBlur={field.onBlur}
           error={f.error}
           data-testid={`field-${name}`}

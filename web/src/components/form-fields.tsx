@@ -248,6 +248,7 @@ export function SelectField<T extends FieldValues>({
   name,
   label,
   data,
+  required,
   clearable,
   disabled,
   numeric,
@@ -275,6 +276,7 @@ export function SelectField<T extends FieldValues>({
           onChange={(v) => field.onChange(numeric && v !== null ? Number(v) : v)}
           error={f.error}
           description={description}
+          withAsterisk={required}
           data-testid={`field-${name}`}
         />
       )}
@@ -286,6 +288,7 @@ export function MultiSelectField<T extends FieldValues>({
   name,
   label,
   data,
+  required,
   disabled,
   numeric,
 }: Base<T> & {
@@ -307,6 +310,7 @@ export function MultiSelectField<T extends FieldValues>({
           value={(field.value ?? []).map(String)}
           onChange={(v) => field.onChange(numeric ? v.map(Number) : v)}
           error={f.error}
+          withAsterisk={required}
         />
       )}
     />

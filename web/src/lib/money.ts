@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { currentLanguage } from './i18n';
 import { useSession } from './session';
 
@@ -67,8 +67,10 @@ export function rateText(fin: string, local: string, rate: number) {
  * the financial currency, typed and shown in the event's display currency with its rate.
  */
 export interface Money {
-  /** The display currency (local when the event has one). */
+  /** The entry currency: amounts are typed in it (local when the event has one). */
   currency: CurrencyView;
+  /** The currency amounts are shown in: the user's choice (`useCurrencyDisplay`). */
+  display: CurrencyView;
   /** The financial currency (the currency of the cents). */
   financial: CurrencyView;
   /** Decimals an amount is typed with (`inputDecimals`). */
@@ -77,21 +79,26 @@ export interface Money {
   toInput: (cents: number) => number;
   /** A typed amount → cents (an empty amount is 0). toCents(toInput(c)) === c for every c. */
   toCents: (amount: number | null | undefined) => number;
-  /** cents → text in the display currency, e.g. '12.00 T'. */
+  /** cents → text in the display currency (the user's choice), e.g. '12.00 T' or '6.00 €'. */
   format: (cents: number | null | undefined) => string;
   /** The rate, '1 EUR = 2.00 SNT', when the display currency is not the financial one; else null. */
   rate: string | null;
 }
 
-export function moneyOf(c: CurrencyView, financial: CurrencyView = { ...c, rate: 1 }): Money {
+export function moneyOf(
+  c: CurrencyView,
+  financial: CurrencyView = { ...c, rate: 1 },
+  display: CurrencyView = c,
+): Money {
   const differs = c.iso !== financial.iso || c.rate !== 1;
   return {
     currency: c,
+    display,
     financial,
     decimals: inputDecimals(c),
     toInput: (cents) => centsToInput(cents, c),
     toCents: (amount) => displayToCents(amount ?? 0, c),
-    format: (cents) => formatMoney(cents, c, currentLanguage()),
+    format: (cents) => formatMoney(cents, display, currentLanguage()),
     rate: differs ? rateText(financial.iso, c.iso, c.rate)[0]! : null,
   };
 }
@@ -105,15 +112,72 @@ export const messageAmount = (m: Money) => (cents: number) =>
 
 /** The selected event's money helper (see `Money`). */
 export function useMoney(): Money {
-  const c = useEventCurrency();
+  const c = useEventCurrency('entry');
   const f = useEventCurrency('financial');
+  const d = useEventCurrency('display');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the currencies are their values
-  return useMemo(() => moneyOf(c, f), [c.iso, c.symbol, c.fraction, c.rate, f.iso, f.symbol, f.fraction]);
+  return useMemo(
+    () => moneyOf(c, f, d),
+    [c.iso, c.symbol, c.fraction, c.rate, f.iso, f.symbol, f.fraction, d.iso, d.rate],
+  );
 }
 
-/** The selected event's display currency (local when it has one, else financial). */
-export function useEventCurrency(mode: 'local' | 'financial' = 'local'): CurrencyView {
+/**
+ * The currency display toggle (01-console §3 Currency): amounts are shown in the event's local or
+ * financial currency, chosen in the user menu and remembered per event in this browser
+ * (localStorage `pulsera.currencyDisplay.<event id>`). Default: local, as before the choice existed.
+ * Amounts are still typed in the entry currency (`useEventCurrency('entry')`).
+ */
+export type CurrencyDisplay = 'local' | 'financial';
+const displayKey = (eventId: number) => `pulsera.currencyDisplay.${eventId}`;
+const listeners = new Set<() => void>();
+export function readCurrencyDisplay(eventId: number | undefined): CurrencyDisplay {
+  if (!eventId) return 'local';
+  try {
+    return localStorage.getItem(displayKey(eventId)) === 'financial' ? 'financial' : 'local';
+  } catch {
+    return 'local';
+  }
+}
+export function setCurrencyDisplay(eventId: number, mode: CurrencyDisplay) {
+  try {
+    localStorage.setItem(displayKey(eventId), mode);
+  } catch {
+    // A browser without storage keeps the choice for this page only.
+  }
+  for (const l of listeners) l();
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  const onStorage = (e: StorageEvent) => e.key?.startsWith('pulsera.currencyDisplay.') && l();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(l);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+/** The current event's display choice (re-renders every screen when it changes). */
+export function useCurrencyDisplay(): CurrencyDisplay {
   const { event } = useSession();
+  return useSyncExternalStore(
+    subscribe,
+    () => readCurrencyDisplay(event?.id),
+    () => 'local',
+  );
+}
+
+/**
+ * A currency of the selected event: `display` (default) the one amounts are shown in (the user's
+ * choice), `entry` the one amounts are typed in (local when the event has one), or `local` /
+ * `financial` explicitly (fiscal documents and bank files stay in the financial currency).
+ */
+export function useEventCurrency(
+  mode: 'display' | 'entry' | 'local' | 'financial' = 'display',
+): CurrencyView {
+  const { event } = useSession();
+  const chosen = useCurrencyDisplay();
+  if (mode === 'display') mode = chosen;
+  if (mode === 'entry') mode = 'local';
   const fin = event?.currency ?? { iso: 'EUR', symbol: '€', fraction: 0.01 };
   const local = event?.localCurrency;
   if (mode === 'financial' || !local)

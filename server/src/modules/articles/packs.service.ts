@@ -1,8 +1,15 @@
-import { duplicatePackArticle, type Pack, type PackSave, type PacksResult } from '@pulsera/contracts';
+import {
+  duplicatePackArticle,
+  LOCATION_PICKER_MESSAGE,
+  type Pack,
+  type PackSave,
+  type PacksResult,
+} from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail, fieldError } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
+import { pickerLocations, unfitLocations } from '../venue/location-pickers';
 import { existingArticles } from './articles.repo';
 import * as repo from './packs.repo';
 
@@ -48,11 +55,18 @@ async function packDtos(db: Executor, eventId: number): Promise<Pack[]> {
 
 /** GET /packs: the packs and the choices of the form (articles and locations of the event). */
 export async function listPacks(ctx: AppContext, eventId: number): Promise<PacksResult> {
-  const [packs, articles, locations] = await Promise.all([
+  const [packs, articles, named] = await Promise.all([
     packDtos(ctx.db, eventId),
     repo.articleOptions(ctx.db, eventId),
-    repo.locationOptions(ctx.db, eventId),
+    repo.listPackLocations(ctx.db, eventId),
   ]);
+  // Packs are sold: only selling locations fit (and those packs already name).
+  const locations = await pickerLocations(
+    ctx.db,
+    eventId,
+    'sale',
+    named.map((l) => l.locationId),
+  );
   return { packs, articles, locations };
 }
 
@@ -83,6 +97,14 @@ export const savePack = (ctx: DbContext, eventId: number, input: PackSave) =>
       if (locationIds.some((l) => !places.has(l))) {
         throw fieldError('pack.locationsAvailable', 'validation.unknownLocations');
       }
+      const kept =
+        input.id !== undefined
+          ? (await repo.listPackLocations(tx, eventId))
+              .filter((l) => l.packId === input.id)
+              .map((l) => l.locationId)
+          : [];
+      if ((await unfitLocations(tx, eventId, 'sale', locationIds, kept)).length)
+        throw fieldError('pack.locationsAvailable', LOCATION_PICKER_MESSAGE.sale);
       const values = {
         name: input.nombre,
         price: input.precio,

@@ -1,8 +1,15 @@
-import { type Bonus, type BonusesResult, type BonusSave, normalizeBonus } from '@pulsera/contracts';
+import {
+  type Bonus,
+  type BonusesResult,
+  type BonusSave,
+  LOCATION_PICKER_MESSAGE,
+  normalizeBonus,
+} from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
+import { pickerLocations, unfitLocations } from '../venue/location-pickers';
 import * as repo from './bonuses.repo';
 import { checkIds, existingIds, FieldErrors, hms, options, uniqueIds } from './refs';
 
@@ -36,23 +43,35 @@ const toDto = (r: repo.BonusRow, articles: ArticleRow[], locations: LocationRow[
 
 /** GET /bonus: the automatic bonuses, and the articles, locations and bonus types to choose from. */
 export async function listBonuses(ctx: AppContext, eventId: number): Promise<BonusesResult> {
-  const [rows, articles, locations, articleOptions, locationOptions, bonusTypes] = await Promise.all([
+  const [rows, articles, locations, articleOptions, bonusTypes] = await Promise.all([
     repo.listBonuses(ctx.db, eventId),
     repo.listBonusArticles(ctx.db, eventId),
     repo.listBonusLocations(ctx.db, eventId),
     options(ctx.db, 'articles', eventId),
-    options(ctx.db, 'locations', eventId),
     repo.bonusTypeOptions(ctx.db, eventId),
   ]);
+  // Only top-up locations fit "only at chosen top-up locations" (and those bonuses already name).
+  const topUpPlaces = await pickerLocations(
+    ctx.db,
+    eventId,
+    'topUp',
+    locations.map((l) => l.locationId),
+  );
   return {
     bonus: rows.map((r) => toDto(r, articles, locations)),
     articles: articleOptions,
-    locations: locationOptions,
+    locations: topUpPlaces,
     bonusTypes,
   };
 }
 
-async function checkReferences(tx: Executor, eventId: number, input: BonusSave, locationIds: number[]) {
+async function checkReferences(
+  tx: Executor,
+  eventId: number,
+  input: BonusSave,
+  locationIds: number[],
+  kept: number[],
+) {
   const errors = new FieldErrors();
   if (input.idBonusType != null) {
     const types = await repo.bonusTypeOptions(tx, eventId);
@@ -62,6 +81,8 @@ async function checkReferences(tx: Executor, eventId: number, input: BonusSave, 
   const found = await existingIds(tx, 'locations', eventId, locationIds);
   if (locationIds.some((id) => !found.has(id)))
     errors.add('bonus.locationsAvailable', 'validation.unknownLocations');
+  else if ((await unfitLocations(tx, eventId, 'topUp', locationIds, kept)).length)
+    errors.add('bonus.locationsAvailable', LOCATION_PICKER_MESSAGE.topUp);
   await checkIds(
     tx,
     errors,
@@ -84,7 +105,12 @@ export const saveBonus = (ctx: DbContext, eventId: number, input: BonusSave) =>
       const existing = input.id !== undefined ? await repo.findBonus(tx, eventId, input.id) : undefined;
       if (input.id !== undefined && !existing) throw fail('notFound');
       const locationIds = uniqueIds(input.locationsAvailable);
-      await checkReferences(tx, eventId, input, locationIds);
+      const kept = existing
+        ? (await repo.listBonusLocations(tx, eventId))
+            .filter((l) => l.bonusId === existing.id)
+            .map((l) => l.locationId)
+        : [];
+      await checkReferences(tx, eventId, input, locationIds, kept);
       const n = normalizeBonus(input);
       const values = {
         bonusTypeId: input.idBonusType ?? null,

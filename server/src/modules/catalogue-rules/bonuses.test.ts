@@ -1,7 +1,7 @@
 import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { articlesOf, fieldsOf, makeLocation, type Session, sessions } from './fixtures.test-helper';
+import { articlesOf, fieldsOf, makeLocation, ok, type Session, sessions } from './fixtures.test-helper';
 
 let t: TestApp;
 let admin: Session;
@@ -37,6 +37,22 @@ const base = {
 };
 
 describe('automatic bonuses (02-catalogue §3, §5, §7)', () => {
+  it('offers and accepts only top-up locations; a bar is refused, also when sent by hand', async () => {
+    const mainBar = ok(
+      await t.call('POST', '/api/locations', {
+        ...admin,
+        body: { location: { nombre: 'Bonus bar', actividades_nfc: ['V'] } },
+      }),
+    ).id as number;
+    const choices = ((await load()).locations as { id: number }[]).map((l) => l.id);
+    expect(choices).toContain(bar);
+    expect(choices).not.toContain(mainBar);
+    const refused = await save({ ...base, locationsAvailable: [bar, mainBar], articles: [] });
+    expect(refused.status).toBe(400);
+    expect(fieldsOf(refused)).toEqual(['bonus.locationsAvailable: validation.locationNotTopUp']);
+    expect((await list()).some((b) => b.locationsAvailable.includes(mainBar))).toBe(false);
+  });
+
   it('creates a bonus with its defaults, articles and locations', async () => {
     const res = await save({
       ...base,

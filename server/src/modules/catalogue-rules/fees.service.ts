@@ -1,9 +1,10 @@
-import type { Fee, FeeSave, FeesResult } from '@pulsera/contracts';
+import { type Fee, type FeeSave, type FeesResult, LOCATION_PICKER_MESSAGE } from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
+import { pickerLocations, unfitLocations } from '../venue/location-pickers';
 import * as repo from './fees.repo';
-import { checkDevices, deviceOptions, existingIds, FieldErrors, options, uniqueIds } from './refs';
+import { checkDevices, deviceOptions, existingIds, FieldErrors, uniqueIds } from './refs';
 
 type LocationRow = { feeId: number; locationId: number };
 
@@ -27,11 +28,17 @@ const toDto = (r: repo.FeeRow, locations: LocationRow[]): Fee => ({
 
 /** GET /fees: the fees, and the locations and devices to choose from. */
 export async function listFees(ctx: AppContext, eventId: number): Promise<FeesResult> {
-  const [rows, locations, locationOptions] = await Promise.all([
+  const [rows, locations] = await Promise.all([
     repo.listFees(ctx.db, eventId),
     repo.listFeeLocations(ctx.db, eventId),
-    options(ctx.db, 'locations', eventId),
   ]);
+  // Top-up fees: only top-up locations fit (and those fees already name).
+  const locationOptions = await pickerLocations(
+    ctx.db,
+    eventId,
+    'topUp',
+    locations.map((l) => l.locationId),
+  );
   const devices = await deviceOptions(
     ctx.db,
     eventId,
@@ -52,6 +59,15 @@ export const saveFee = (ctx: DbContext, eventId: number, input: FeeSave) =>
       const found = await existingIds(tx, 'locations', eventId, locationIds);
       if (locationIds.some((id) => !found.has(id)))
         errors.add('fee.idLocations', 'validation.unknownLocations');
+      else {
+        const kept = existing
+          ? (await repo.listFeeLocations(tx, eventId))
+              .filter((l) => l.feeId === existing.id)
+              .map((l) => l.locationId)
+          : [];
+        if ((await unfitLocations(tx, eventId, 'topUp', locationIds, kept)).length)
+          errors.add('fee.idLocations', LOCATION_PICKER_MESSAGE.topUp);
+      }
       await checkDevices(tx, errors, eventId, deviceIds, existing?.deviceIds ?? [], 'fee.idDevices');
       errors.throwIfAny();
       const values = {

@@ -11,7 +11,7 @@ export async function sessions(t: TestApp) {
   return { admin, other };
 }
 
-const ok = (res: Response) => {
+export const ok = (res: Response) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.result;
 };

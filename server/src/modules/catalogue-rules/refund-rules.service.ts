@@ -1,7 +1,13 @@
-import type { RefundRule, RefundRuleSave, RefundsResult } from '@pulsera/contracts';
+import {
+  LOCATION_PICKER_MESSAGE,
+  type RefundRule,
+  type RefundRuleSave,
+  type RefundsResult,
+} from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../context';
 import { fail } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
+import { pickerLocations, unfitLocations } from '../venue/location-pickers';
 import { checkDevices, deviceOptions, existingIds, FieldErrors, hms, options, uniqueIds } from './refs';
 import * as repo from './refund-rules.repo';
 
@@ -37,12 +43,19 @@ export async function listRefundRules(ctx: AppContext, eventId: number): Promise
     options(ctx.db, 'locations', eventId),
   ]);
   const names = new Map(locations.map((l) => [l.id, l.name]));
+  // Balances are paid back where money is taken: only top-up locations fit (and those rules name).
+  const choices = await pickerLocations(
+    ctx.db,
+    eventId,
+    'topUp',
+    ruleLocations.map((l) => l.locationId),
+  );
   const devices = await deviceOptions(
     ctx.db,
     eventId,
     rows.flatMap((r) => r.deviceIds),
   );
-  return { refunds: rows.map((r) => toDto(r, ruleLocations, names)), locations, devices };
+  return { refunds: rows.map((r) => toDto(r, ruleLocations, names)), locations: choices, devices };
 }
 
 /** POST /refunds {refund}: no id creates, an id updates; answers the rule's id. */
@@ -57,6 +70,15 @@ export const saveRefundRule = (ctx: DbContext, eventId: number, input: RefundRul
       const found = await existingIds(tx, 'locations', eventId, locationIds);
       if (locationIds.some((id) => !found.has(id)))
         errors.add('refund.idLocation', 'validation.unknownLocations');
+      else {
+        const kept = existing
+          ? (await repo.listRuleLocations(tx, eventId))
+              .filter((l) => l.refundRuleId === existing.id)
+              .map((l) => l.locationId)
+          : [];
+        if ((await unfitLocations(tx, eventId, 'topUp', locationIds, kept)).length)
+          errors.add('refund.idLocation', LOCATION_PICKER_MESSAGE.topUp);
+      }
       await checkDevices(tx, errors, eventId, deviceIds, existing?.deviceIds ?? [], 'refund.idDevice');
       errors.throwIfAny();
       const values = {

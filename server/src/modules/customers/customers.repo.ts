@@ -194,14 +194,16 @@ export const findOnlineTopUp = async (db: Executor, eventId: number, id: number)
  * Marks an online top-up refunded in one statement that only matches while it is not -1: of two
  * concurrent marks exactly one updates the row; the other finds nothing to update.
  */
-/** Whether the customer bought on the online-services web (any online top-up of theirs). */
-export async function hasOnlineTopUps(db: Executor, eventId: number, customerId: number) {
+/**
+ * When the customer first bought on the online-services web (their earliest online top-up), null
+ * when they never did.
+ */
+export async function firstOnlineTopUp(db: Executor, eventId: number, customerId: number) {
   const [row] = await db
-    .select({ id: onlineTopUps.id })
+    .select({ at: sql<Date | string | null>`min(${onlineTopUps.dateRechargeOnline})` })
     .from(onlineTopUps)
-    .where(and(eq(onlineTopUps.eventId, eventId), eq(onlineTopUps.customerId, customerId)))
-    .limit(1);
-  return !!row;
+    .where(and(eq(onlineTopUps.eventId, eventId), eq(onlineTopUps.customerId, customerId)));
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** Marks a paid online top-up (payed = 1) refunded (-1); undefined when it is not one. */

@@ -83,6 +83,7 @@ export async function detail(
     rfidId !== undefined
       ? await wristbandOr404(ctx.db, eventId, rfidId, c.id)
       : await repo.currentWristband(ctx.db, eventId, c.id);
+  const firstOnline = await repo.firstOnlineTopUp(ctx.db, eventId, c.id);
   return {
     customerId: c.id,
     name: c.name,
@@ -97,8 +98,10 @@ export async function detail(
     gift: w?.gift ?? null,
     refundableCash: await repo.customerCash(ctx.db, eventId, c.id),
     flags: w?.flags ?? [],
-    // Registered on the online-services web: so marked, or they bought there (issue 16).
-    registered: c.registered === 1 || (await repo.hasOnlineTopUps(ctx.db, eventId, c.id)) ? 1 : 0,
+    // Registered on the online-services web: so marked, or they bought there (issue 16); the date
+    // known for it is their first online top-up's.
+    registered: c.registered === 1 || firstOnline ? 1 : 0,
+    dateOnlineRegistration: firstOnline ? firstOnline.toISOString() : null,
     date_insert: iso(c.dateInsert),
     dateInactive: isoOrNull(c.dateInactive),
     dateValidation: isoOrNull(c.dateValidation),

@@ -205,6 +205,7 @@ describe('the customer tabs', () => {
       active: 0,
       cash: 0,
       registered: 0,
+      dateOnlineRegistration: null,
       dateValidation: T0,
       refundableCash: 6400,
     });
@@ -586,6 +587,8 @@ describe('marking an online top-up refunded', () => {
     // Having bought online, the customer registered on the online-services web.
     const general = await get(`/api/infoCustomer?customerId=${marco.customerId}`);
     expect(general.body.result.registered).toBe(1);
+    // Its date is the first online top-up's, not the record's creation (issue 16 item 9).
+    expect(general.body.result.dateOnlineRegistration).toBe(new Date(T0).toISOString());
   });
 
   it('answers 404 for an online top-up of another event', async () => {

@@ -4,6 +4,7 @@ import {
   EventListQuery,
   EventListResult,
   EventSaveRequest,
+  EventTypeOption,
   FindEventResult,
   IdParam,
   ok as okSchema,
@@ -55,6 +56,15 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, body: EventSaveRequest, response: { 200: okSchema(z.number().int()) } },
     },
     async (req) => ok(req, await saveEvent(ctx, req.user!, req.body.event)),
+  );
+
+  r.get(
+    '/api/event/types',
+    {
+      config: { access: {} },
+      schema: { tags, response: { 200: okSchema(z.array(EventTypeOption)) } },
+    },
+    async (req) => ok(req, service.eventTypes(req.lang)),
   );
 
   r.get(

@@ -1,12 +1,19 @@
 import {
   ALL_PERMISSION_CODES,
   DEFAULT_LANGUAGE,
+  DEFAULT_TIMEZONE,
   EVENT_DEFAULTS,
   type Event,
   type EventListItem,
+  eventStatus,
+  eventTypesIn,
   isAdminUser,
+  type Language,
   TYPEAHEAD_LIMIT,
 } from '@pulsera/contracts';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail } from '../../lib/errors';
@@ -15,13 +22,15 @@ import type { Principal } from '../../plugins/guard';
 import { topUpSiteAddress } from '../online-services/site-address';
 import * as repo from './events.repo';
 
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const flag = (n: number) => (n === 1 ? 1 : 0) as 0 | 1;
 
-export function eventStatus(row: Pick<repo.EventRow, 'isClosed' | 'isActive'>): Event['status'] {
-  if (row.isClosed === 1) return 'closed';
-  return row.isActive === 1 ? 'active' : 'inactive';
-}
+/** The status of 01-console §3 by the one rule of contracts (`eventStatus`), at this moment. */
+export const statusOf = (row: Pick<repo.EventRow, 'isClosed' | 'dateStart' | 'dateEnd'>): Event['status'] =>
+  eventStatus(row);
 
 const currencyModel = (c: { id: number; iso: string; symbol: string; fraction: number } | null) =>
   c ? { id: c.id, iso: c.iso, symbol: c.symbol, fraction: c.fraction } : null;
@@ -102,7 +111,7 @@ export async function toEvent(db: Executor, row: repo.EventRow): Promise<Event> 
     paymentMethods: pm?.value ?? pm?.defaultValue ?? '',
     tagCounters: row.tagCounters,
     featureToggle: { capacityLog: flag(row.capacityLog) },
-    status: eventStatus(row),
+    status: statusOf(row),
     update_time: row.updatedAt.toISOString(),
   };
 }
@@ -118,7 +127,7 @@ function toListItem(ctx: AppContext, row: repo.EventRow): EventListItem {
     f_inicio: row.dateStart.toISOString(),
     f_fin: row.dateEnd.toISOString(),
     zona_horaria: row.timezone,
-    status: eventStatus(row),
+    status: statusOf(row),
     subdomain: row.subdomain,
     slug: row.slug,
     isClosed: flag(row.isClosed),
@@ -154,14 +163,25 @@ export const searchEvents = (ctx: AppContext, user: Principal, search: string) =
   );
 
 /**
+ * The dates of a new event: tomorrow at local midnight in the event's time zone, for three festival
+ * days (the last ends at 23:59:59 local), so the form shows 00:00 – 23:59 whatever the zone's offset.
+ */
+export function newEventDates(now: Date, timezone: string) {
+  const first = dayjs(now).tz(timezone).startOf('day').add(1, 'day');
+  const start = dayjs.tz(first.format('YYYY-MM-DD 00:00:00'), timezone);
+  const end = dayjs.tz(first.add(2, 'day').format('YYYY-MM-DD 23:59:59'), timezone);
+  return { start: start.toDate(), end: end.toDate() };
+}
+
+/** GET /event/types (01-console §7): the event types with their names in the caller's language. */
+export const eventTypes = (lang: Language) => eventTypesIn(lang);
+
+/**
  * POST /event from the chooser: a new event with only a name; the rest takes the defaults. Its
  * language is en when configured, else the first configured language (en while there is none).
  */
 export async function createEvent(ctx: AppContext, name: string) {
-  const start = new Date();
-  start.setUTCHours(0, 0, 0, 0);
-  start.setUTCDate(start.getUTCDate() + 1);
-  const end = new Date(start.getTime() + 3 * 86_400_000 - 1000);
+  const { start, end } = newEventDates(new Date(), DEFAULT_TIMEZONE);
   return ctx.db.transaction(async (tx) => {
     const eur = await repo.findCurrencyByIso(tx, 'EUR');
     const language = await repo.holdDefaultLanguage(tx, DEFAULT_LANGUAGE);

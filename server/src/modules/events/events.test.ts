@@ -27,7 +27,11 @@ describe('GET /api/events/{status}', () => {
     expect(names(pending.body)).toEqual(['Sonora Festival 2027']);
     const past = await t.call('GET', '/api/events/past', { token: admin });
     expect(names(past.body)).toEqual(['Mar Azul Beach 2026', 'Sonora Winter 2025']);
-    expect(past.body.result.events[0].status).toBe('inactive');
+    // One rule for every place: every past event is inactive, whatever its stored flags.
+    expect(past.body.result.events.map((e: { status: string }) => e.status)).toEqual([
+      'inactive',
+      'inactive',
+    ]);
     const all = await t.call('GET', '/api/events/anything', { token: admin });
     expect(all.body.result.total).toBe(5);
     expect(
@@ -76,8 +80,29 @@ describe('POST /api/event (new event from the chooser)', () => {
       cashLabel: 'cash',
       businessTypeId: 'FE',
       financialCurrencyModel: { iso: 'EUR' },
-      status: 'active',
+      // It starts tomorrow: not active yet (01-console §3), and listed under pending.
+      status: 'inactive',
     });
+    const event = found.body.result.event as { f_inicio: string; f_fin: string };
+    // Tomorrow at local midnight in Madrid for three days (00:00 – 23:59:59 local), not UTC midnight.
+    const wall = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Madrid',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(iso));
+    expect(wall(event.f_inicio)).toBe('00:00:00');
+    expect(wall(event.f_fin)).toBe('23:59:59');
+    const hours = (Date.parse(event.f_fin) - Date.parse(event.f_inicio)) / 3_600_000;
+    expect(Math.round(hours)).toBe(72);
+    expect(Date.parse(event.f_inicio)).toBeGreaterThan(Date.now());
+    expect(Date.parse(event.f_inicio) - Date.now()).toBeLessThan(2 * 86_400_000);
+    const pending = await t.call('GET', '/api/events/pending', { token: admin });
+    expect(pending.body.result.events).toContainEqual(
+      expect.objectContaining({ id, nombre: 'Autumn Fest', status: 'inactive' }),
+    );
     expect(found.body.result.articles).toEqual([]);
     expect(found.body.result.params.map((p: { nameUnique: string }) => p.nameUnique)).toContain(
       'ALLOWED_PAYMENT_METHODS',
@@ -94,6 +119,19 @@ describe('POST /api/event (new event from the chooser)', () => {
     const denied = await t.call('POST', '/api/event', { token: ops, body: { event: { nombre: 'Mine' } } });
     expect(denied.status).toBe(403);
     expect(denied.body.error).toBe(403);
+  });
+});
+
+describe('GET /api/event/types (01-console §7)', () => {
+  it('serves the twelve event types with their names in the caller’s language', async () => {
+    const en = await t.call('GET', '/api/event/types', { token: admin });
+    expect(en.status).toBe(200);
+    expect(en.body.result).toHaveLength(12);
+    expect(en.body.result[0]).toEqual({ id: 'FE', name: 'Festival' });
+    expect(en.body.result).toContainEqual({ id: 'PA', name: 'Padel courts' });
+    const es = await t.call('GET', '/api/event/types', { token: admin, lang: 'es' });
+    expect(es.body.result).toContainEqual({ id: 'PA', name: 'Pistas de pádel' });
+    expect((await t.call('GET', '/api/event/types')).status).toBe(401);
   });
 });
 

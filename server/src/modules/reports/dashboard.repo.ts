@@ -38,6 +38,20 @@ export async function eventInfo(db: Executor, eventId: number): Promise<EventInf
   };
 }
 
+/**
+ * The event's value of an application parameter, else its default (null when the parameter does not
+ * exist), e.g. CONSOLE_REPORT_REFRESH_SECONDS.
+ */
+export async function paramValue(db: Executor, eventId: number, nameUnique: string): Promise<string | null> {
+  const res = await db.execute(sql`
+    select coalesce(nullif(trim(ep.value), ''), ap.default_value) as value
+      from app_params ap
+      left join event_params ep on ep.param_id = ap.id and ep.event_id = ${eventId}
+     where ap.name_unique = ${nameUnique}`);
+  const r = rowsOf<{ value: string | null }>(res)[0];
+  return r?.value ?? null;
+}
+
 export interface TypePaymentSums {
   type: string;
   paymentType: string | null;

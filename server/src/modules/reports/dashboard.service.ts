@@ -1,7 +1,9 @@
 import {
   codesOfGroup,
+  DASHBOARD_REFRESH_PARAM,
   DASHBOARD_TOP,
   type DashboardPaymentRow,
+  dashboardRefreshSeconds,
   type OperationGroup,
   operationGroupOf,
   PAYMENT_TYPES,
@@ -40,7 +42,10 @@ export async function quickDashboard(
 ): Promise<QuickDashboardResult> {
   const w = windowOf(q);
   const now = new Date();
-  const event = await repo.eventInfo(ctx.db, eventId);
+  const [event, refresh] = await Promise.all([
+    repo.eventInfo(ctx.db, eventId),
+    repo.paramValue(ctx.db, eventId, DASHBOARD_REFRESH_PARAM),
+  ]);
   const [ops, sales, articles, hours, stock, zones, locNames, artNames] = await Promise.all([
     repo.topUpSums(ctx.db, eventId, w),
     repo.salesSums(ctx.db, eventId, w, DASHBOARD_TOP),
@@ -70,6 +75,7 @@ export async function quickDashboard(
   return {
     generatedAt: now.toISOString(),
     live: now >= event.start && now < event.end,
+    refreshSeconds: dashboardRefreshSeconds(refresh),
     timezone: event.timezone,
     topUps: {
       count: sum(topUpRows, (r) => r.operations),

@@ -521,6 +521,24 @@ function expectDashboard(d: any, w: Window) {
 }
 
 describe('GET /reports/mainQuickDashboard', () => {
+  it('refreshes at the period of the parameter CONSOLE_REPORT_REFRESH_SECONDS', async () => {
+    // The demo's default is 60 s.
+    expect((await dashboard()).refreshSeconds).toBe(60);
+    const list = ok(await t.call('GET', '/api/event/params', admin)) as {
+      params: { id: number; nameUnique: string }[];
+    };
+    const param = list.params.find((p) => p.nameUnique === 'CONSOLE_REPORT_REFRESH_SECONDS')!;
+    const save = (value: string | null) =>
+      t.call('POST', '/api/event/params', { ...admin, body: { appParam: { id: param.id, value } } });
+    expect((await save('15')).status).toBe(200);
+    expect((await dashboard()).refreshSeconds).toBe(15);
+    // Out of reason: kept within 5 s … 1 h.
+    await save('1');
+    expect((await dashboard()).refreshSeconds).toBe(5);
+    await save(null);
+    expect((await dashboard()).refreshSeconds).toBe(60);
+  });
+
   it('adds up the whole event: money in, spent, refunded and left on wristbands', async () => {
     const d = await dashboard();
     expectDashboard(d, {});

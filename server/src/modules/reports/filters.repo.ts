@@ -33,6 +33,15 @@ const byName = <T extends FilterOption>(rows: T[]) =>
   rows.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id);
 
 /** The options of one kind, id + name, sorted by name (the bar puts "All" first). */
+/** The event's locations with their NFC activities (a report offers those that fit it). */
+export const locationOptions = async (db: Db, eventId: number) =>
+  byName(
+    await db
+      .select({ id: locations.id, name: locations.name, activities: locations.activities })
+      .from(locations)
+      .where(eq(locations.eventId, eventId)),
+  );
+
 export async function options(
   db: Db,
   eventId: number,
@@ -40,12 +49,7 @@ export async function options(
 ): Promise<FilterOption[]> {
   switch (kind) {
     case 'locations':
-      return byName(
-        await db
-          .select({ id: locations.id, name: locations.name })
-          .from(locations)
-          .where(eq(locations.eventId, eventId)),
-      );
+      return locationOptions(db, eventId);
     case 'articles':
       return byName(
         await db

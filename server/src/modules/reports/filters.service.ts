@@ -20,6 +20,7 @@ export async function filters(
   };
   for (const kind of kinds) {
     if (kind === 'staffs') result.staffs = await repo.staffOptions(ctx.db, eventId, trust);
+    else if (kind === 'locations') result.locations = await repo.locationOptions(ctx.db, eventId);
     else result[kind] = await repo.options(ctx.db, eventId, kind);
   }
   return result;

@@ -1,9 +1,15 @@
-import type { Kitchen, KitchenSave, KitchensResult } from '@pulsera/contracts';
+import {
+  type Kitchen,
+  type KitchenSave,
+  type KitchensResult,
+  LOCATION_PICKER_MESSAGE,
+} from '@pulsera/contracts';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
+import { fail, fieldError } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
 import * as repo from './kitchens.repo';
+import { pickerLocations, unfitLocations } from './location-pickers';
 import { findLocation } from './locations.repo';
 import { uniqueIds } from './venue.shared';
 
@@ -24,13 +30,19 @@ function toDtos(
 
 /** GET /kitchens: the kitchens with their printers and rooms, and the locations and rooms to choose. */
 export async function listKitchens(ctx: AppContext, eventId: number): Promise<KitchensResult> {
-  const [kitchens, printers, links, locations, rooms] = await Promise.all([
+  const [kitchens, printers, links, rooms] = await Promise.all([
     repo.listKitchens(ctx.db, eventId),
     repo.listPrinters(ctx.db, eventId),
     repo.listKitchenRooms(ctx.db, eventId),
-    repo.locationOptions(ctx.db, eventId),
     repo.roomOptions(ctx.db, eventId),
   ]);
+  // A kitchen prints the orders of a selling location: only those fit (and those kitchens name).
+  const locations = await pickerLocations(
+    ctx.db,
+    eventId,
+    'sale',
+    kitchens.map((k) => k.locationId),
+  );
   return { kitchens: toDtos(kitchens, printers, links), locations, rooms };
 }
 
@@ -54,6 +66,9 @@ export const saveKitchen = (ctx: AppContext, eventId: number, input: KitchenSave
       const existing = input.id !== undefined ? await repo.findKitchen(tx, eventId, input.id) : undefined;
       if (input.id !== undefined && !existing) throw fail('notFound');
       if (!(await findLocation(tx, eventId, input.idLocation))) throw fail('notFound');
+      const keptPlace = existing ? [existing.locationId] : [];
+      if ((await unfitLocations(tx, eventId, 'sale', [input.idLocation], keptPlace)).length)
+        throw fieldError('kitchen.idLocation', LOCATION_PICKER_MESSAGE.sale);
       const roomIds = uniqueIds(input.rooms);
       if ((await repo.countEventRooms(tx, eventId, roomIds)) !== roomIds.length) throw fail('notFound');
 

@@ -20,7 +20,7 @@ beforeAll(async () => {
     ['foreign', 'Their bar', other],
   ] as const) {
     loc[key] = (
-      await t.call('POST', '/api/locations', { ...s, body: { location: { nombre } } })
+      await t.call('POST', '/api/locations', { ...s, body: { location: { nombre, actividades_nfc: ['V'] } } })
     ).body.result.id;
   }
   for (const [key, name, s] of [
@@ -190,5 +190,20 @@ describe('kitchens (02-catalogue §3, §5, §7)', () => {
     expect((await patch({ id: k.id, name: 'Sneaky', idLocation: loc.grill }, s)).status).toBe(403);
     expect((await t.call('DELETE', `/api/kitchens/${k.id}`, s)).status).toBe(403);
     expect((await load()).kitchens.map((x: { name: string }) => x.name)).toEqual(['Ops kitchen']);
+  });
+
+  it('offers and accepts only selling locations (02-catalogue §3 activity codes)', async () => {
+    const desk = (
+      await t.call('POST', '/api/locations', {
+        ...admin,
+        body: { location: { nombre: 'Cash desk', actividades_nfc: ['C'] } },
+      })
+    ).body.result.id as number;
+    const choices = (await t.call('GET', '/api/kitchens', admin)).body.result.locations as { id: number }[];
+    expect(choices.map((c) => c.id)).toContain(loc.grill);
+    expect(choices.map((c) => c.id)).not.toContain(desk);
+    const refused = await create({ name: 'Desk kitchen', idLocation: desk });
+    expect(refused.status).toBe(400);
+    expect(fieldsOf(refused)).toEqual(['kitchen.idLocation: validation.locationNotSale']);
   });
 });

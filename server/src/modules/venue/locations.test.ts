@@ -191,7 +191,7 @@ describe('locations (02-catalogue §3, §4, §5, §7)', () => {
       description: 'This location cannot be deleted: a gate belongs to it',
     });
 
-    const grill = (await create({ nombre: 'Grill' })).body.result;
+    const grill = (await create({ nombre: 'Grill', actividades_nfc: ['V'] })).body.result;
     await t.call('POST', '/api/kitchens', {
       ...admin,
       body: { kitchen: { name: 'Grill kitchen', idLocation: grill.id } },
@@ -282,7 +282,7 @@ describe('locations (02-catalogue §3, §4, §5, §7)', () => {
   });
 
   it('names what still uses a location when a foreign key refuses the delete (fees, refund rules)', async () => {
-    const north = (await create({ nombre: 'Fee top-up' })).body.result;
+    const north = (await create({ nombre: 'Fee top-up', actividades_nfc: ['C'] })).body.result;
     const fee = await t.call('POST', '/api/fees', {
       ...admin,
       body: {

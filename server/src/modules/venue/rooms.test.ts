@@ -96,7 +96,7 @@ describe('rooms (02-catalogue §3, §4, §5, §7)', () => {
     const room = (await create('Dining hall')).body.result;
     const loc = await t.call('POST', '/api/locations', {
       ...admin,
-      body: { location: { nombre: 'Kitchen bar' } },
+      body: { location: { nombre: 'Kitchen bar', actividades_nfc: ['V'] } },
     });
     const kitchen = await t.call('POST', '/api/kitchens', {
       ...admin,

@@ -1,8 +1,8 @@
 import { Group, Paper, Select } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import type { FilterOption } from '@pulsera/contracts';
+import { type FilterOption, locationFits } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
-import { dayjs } from '../../lib/format';
+import { DATE_TIME_INPUT_FORMAT, dayjs, TIME_FORMAT } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { isoToWall, wallToIso } from '../date-fields';
 import type { FilterField, ReportFilterState } from './use-report-filter';
@@ -30,7 +30,13 @@ export function FilterBar({ state }: { state: ReportFilterState }) {
   const has = (f: FilterField) => fields.includes(f);
 
   const idSelect = (field: keyof typeof OPTION_LIST) => {
-    const list = (options?.[OPTION_LIST[field]] ?? []) as FilterOption[];
+    const every = (options?.[OPTION_LIST[field]] ?? []) as (FilterOption & { activities?: string[] })[];
+    // A report of top-ups offers the top-up locations, one of sales the selling ones (one rule).
+    const picker = state.locationPicker;
+    const list =
+      field === 'location' && picker
+        ? every.filter((o) => locationFits(picker, o.activities ?? []) || o.id === search.location)
+        : every;
     return (
       <Select
         key={field}
@@ -71,7 +77,8 @@ export function FilterBar({ state }: { state: ReportFilterState }) {
           <>
             <DateTimePicker
               label={t('reports.filters.start')}
-              valueFormat="DD/MM/YYYY HH:mm"
+              valueFormat={DATE_TIME_INPUT_FORMAT}
+              timePickerProps={{ format: TIME_FORMAT }}
               clearable
               value={isoToWall(search.start ? String(search.start) : null, tz)}
               onChange={(v) => set({ start: wallToIso(v, tz) ?? undefined })}
@@ -80,7 +87,8 @@ export function FilterBar({ state }: { state: ReportFilterState }) {
             />
             <DateTimePicker
               label={t('reports.filters.end')}
-              valueFormat="DD/MM/YYYY HH:mm"
+              valueFormat={DATE_TIME_INPUT_FORMAT}
+              timePickerProps={{ format: TIME_FORMAT }}
               clearable
               value={isoToWall(search.end ? String(search.end) : null, tz)}
               onChange={(v) => set({ end: wallToIso(v, tz) ?? undefined })}

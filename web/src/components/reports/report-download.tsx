@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format';
 import { centsToDisplay, useEventCurrency } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { downloadXlsx } from '../../lib/xlsx';
@@ -24,11 +24,10 @@ export interface ReportSheet<Row> {
  * filters, the currency and the date, then the table with an autofilter, then its totals row. Money
  * columns (cents) become amounts of the event's display currency (or its financial one).
  */
-export function useReportDownload(currencyMode: 'local' | 'financial' = 'local') {
+export function useReportDownload(currencyMode: 'display' | 'local' | 'financial' = 'display') {
   const { t } = useTranslation();
   const currency = useEventCurrency(currencyMode);
   const { event } = useSession();
-  const lang = currentLanguage();
   const money = (v: unknown) => Math.round(centsToDisplay(Number(v) || 0, currency) * 100) / 100;
   return async <Row,>(sheet: ReportSheet<Row>) => {
     const { columns, totals } = sheet;
@@ -39,7 +38,7 @@ export function useReportDownload(currencyMode: 'local' | 'financial' = 'local')
         [t('reports.event'), event?.nombre ?? ''],
         ...(sheet.filterInfo ?? []),
         [t('reports.currency'), currency.iso],
-        [t('reports.generated'), new Date().toLocaleString(lang)],
+        [t('reports.generated'), formatDateTime(new Date().toISOString(), event?.zona_horaria)],
       ],
       timezone: event?.zona_horaria,
       // Typed cells (issue 16): amounts as numbers with 2 decimals, counts as numbers, dates as dates.

@@ -1,5 +1,5 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useIsFetching, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, queryString } from '../../lib/api';
@@ -97,10 +97,16 @@ export function ReportPage({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  // Any report call of the screen on its way: a loader beside the title (the figures shown stay).
+  const loading = useIsFetching({ queryKey: reportKeys.all }) > 0;
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>{title}</Title>
+        <Group gap="sm">
+          <Title order={2}>{title}</Title>
+          {loading && <Loader size="sm" aria-label={t('common.loading')} data-testid="report-loading" />}
+        </Group>
         {actions}
       </Group>
       {tabs}

@@ -1,9 +1,9 @@
 import { Card, Group, Text, Title } from '@mantine/core';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { formatMoney, useEventCurrency } from '../../lib/money';
+import { DataTable, type DataTableColumn } from '../data-table';
 import { DownloadButton, useReportDownload } from './report-download';
 
 export interface ReportColumn<Row> {
@@ -71,7 +71,7 @@ export function ReportTable<Row>({
   pageSize,
   downloadRows,
   totals: serverTotals,
-  currencyMode = 'local',
+  currencyMode = 'display',
 }: {
   title: string;
   fileName: string;
@@ -90,7 +90,7 @@ export function ReportTable<Row>({
   /** The server's totals over every row of the report, by column key (columns with `total`). */
   totals?: Partial<Record<string, number>>;
   /** Money in the event's display currency (default), or in its financial currency (billing, tax). */
-  currencyMode?: 'local' | 'financial';
+  currencyMode?: 'display' | 'local' | 'financial';
 } & ServerPaging<Row>) {
   const { t } = useTranslation();
   const currency = useEventCurrency(currencyMode);

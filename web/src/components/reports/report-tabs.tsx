@@ -2,7 +2,7 @@ import { Tabs } from '@mantine/core';
 import type { RouteId } from '@pulsera/contracts';
 import { Navigate, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { screenPath } from '../../app/screens';
+import { onPath, screenPath } from '../../app/screens';
 import { can } from '../../lib/can';
 import { useSession } from '../../lib/session';
 
@@ -16,7 +16,7 @@ export function RouteTabs({ tabs }: { tabs: RouteId[] }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const allowed = tabs.filter((id) => can(session, id));
-  const current = allowed.find((id) => pathname.startsWith(screenPath(id)));
+  const current = allowed.find((id) => onPath(pathname, screenPath(id)));
   return (
     <Tabs value={current ?? null} onChange={(v) => v && navigate({ to: screenPath(v as RouteId) })} mb="md">
       <Tabs.List>

@@ -1,4 +1,4 @@
-import type { FilterKind, FiltersResult } from '@pulsera/contracts';
+import type { FilterKind, FiltersResult, LocationPicker } from '@pulsera/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
@@ -79,7 +79,14 @@ export const filterKeys = {
  * sends (see contracts ReportQuery): it changes on every change of the bar, except that while the
  * end date is offered a start date alone does not change it until both dates are set.
  */
-export function useReportFilter(fields: FilterField[], opts: { trust?: string } = {}) {
+export function useReportFilter(
+  fields: FilterField[],
+  opts: {
+    trust?: string;
+    /** The locations this report offers (contracts `LOCATION_PICKERS`); every location when absent. */
+    locations?: LocationPicker;
+  } = {},
+) {
   const search = useSearch({ strict: false }) as SearchValues;
   const navigate = useNavigate();
   const location = useLocation();
@@ -151,6 +158,7 @@ export function useReportFilter(fields: FilterField[], opts: { trust?: string } 
 
   return {
     fields,
+    locationPicker: opts.locations,
     filter,
     query,
     set,

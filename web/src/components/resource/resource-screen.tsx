@@ -4,7 +4,6 @@ import { ROUTES, TABLE_PAGE_SIZE } from '@pulsera/contracts';
 import { IconHistory, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import {
   type DefaultValues,
@@ -26,6 +25,7 @@ import {
   sameItem,
 } from '../../lib/form';
 import { translateMessage } from '../../lib/i18n';
+import { DataTable, type DataTableColumn } from '../data-table';
 import { confirmDelete, confirmExit, notifySuccess } from '../dialogs';
 import { FieldPrefix } from '../form-fields';
 import { useUnsavedChanges } from '../unsaved-changes';

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
@@ -116,7 +116,10 @@ describe('the kiosk ads screen', () => {
     detail = screen.getByTestId('resource-detail');
     expect(within(detail).getByTestId('image-upload-/ads/kiosk/image')).toBeTruthy();
     expect(within(detail).getByText('500×500 px', { exact: false })).toBeTruthy();
-    fireEvent.change(within(detail).getByTestId('field-timeStart'), { target: { value: '11:15' } });
+    // The 24-hour time picker: hours and minutes typed into their own inputs.
+    const start = within(detail).getByTestId('field-timeStart');
+    await user.type(within(start).getByLabelText('Hours'), '11');
+    await user.type(within(start).getByLabelText('Minutes'), '15');
     await user.click(within(detail).getByLabelText('Mon'));
     await user.click(screen.getByTestId('resource-save'));
     await waitFor(() => expect(saves).toHaveLength(1));

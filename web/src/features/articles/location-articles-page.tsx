@@ -37,9 +37,9 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
 import { confirm, confirmExit, notifySuccess } from '../../components/dialogs';
 import { MoneyInput } from '../../components/form-fields';
 import { useUnsavedChanges } from '../../components/unsaved-changes';

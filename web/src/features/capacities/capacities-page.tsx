@@ -18,8 +18,9 @@ import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../comp
 import { type ReportColumn, ReportTable } from '../../components/reports/report-table';
 import { useReportFilter } from '../../components/reports/use-report-filter';
 import { useCan, useHasPermission } from '../../lib/can';
-import { dayjs, formatDateTime } from '../../lib/format';
+import { DATE_TIME_INPUT_FORMAT, dayjs, formatDateTime, TIME_FORMAT } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { progressColor } from '../../lib/progress';
 import { useSession } from '../../lib/session';
 import { CAPACITY, useCapacityToggle, useSaveCapacityToggle } from './api';
 
@@ -140,12 +141,7 @@ function ZonesAccessTab() {
         if (p === null) return '';
         return (
           <Group gap="xs" wrap="nowrap">
-            <Progress
-              value={Math.min(100, p)}
-              color={p >= 100 ? 'red' : p >= 80 ? 'orange' : 'teal'}
-              w={90}
-              aria-label={`${p}%`}
-            />
+            <Progress value={Math.min(100, p)} color={progressColor(p)} w={90} aria-label={`${p}%`} />
             <Text size="sm">{p}%</Text>
           </Group>
         );
@@ -167,7 +163,8 @@ function ZonesAccessTab() {
         <DateTimePicker
           label={f('at')}
           placeholder={f('now')}
-          valueFormat="DD/MM/YYYY HH:mm"
+          valueFormat={DATE_TIME_INPUT_FORMAT}
+          timePickerProps={{ format: TIME_FORMAT }}
           clearable
           value={isoToWall(at ?? null, tz)}
           onChange={(v) => {

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton, useReportDownload } from '../../components/reports/report-download';
 import type { ReportColumn } from '../../components/reports/report-table';
-import { dayjs, formatDateTime } from '../../lib/format';
+import { dayjs, fileSlug, formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { type AddonStatsSource, addonStatsKeys, loadAddonStats } from './api';
@@ -61,7 +61,7 @@ function StatsTable({ table, filterInfo }: { table: AddonStatsTable; filterInfo:
           onClick={() =>
             download({
               title: `${t(`${STATS}.reportTitle`)} · ${name}`,
-              fileName: `addon-${table.id}-stats`,
+              fileName: `addon-${fileSlug(name)}-stats`,
               columns,
               rows: table.staff,
               filterInfo,

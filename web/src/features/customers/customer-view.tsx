@@ -10,9 +10,9 @@ import {
   IconWorldWww,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
 import { ItemsCell } from '../../components/items-cell';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
@@ -123,7 +123,20 @@ function GeneralTab({ d }: { d: CustomerDetail }) {
           [f('cash'), formatMoney(d.cash, currency, lang)],
           [f('gift'), formatMoney(d.gift, currency, lang)],
           [f('dateValidation'), formatDateTime(d.dateValidation, tz)],
-          [f('date_insert'), formatDateTime(d.date_insert, tz)],
+          // Registration on the online-services web is its own fact with its own date (the first
+          // online top-up); the record's creation is not a registration (issue 16 item 9).
+          [
+            f('onlineServices'),
+            d.registered !== 1
+              ? t('customers.general.online.notRegistered')
+              : d.dateOnlineRegistration
+                ? t('customers.general.online.registeredOn', {
+                    date: formatDateTime(d.dateOnlineRegistration, tz),
+                  })
+                : t('customers.general.online.registeredNoDate'),
+            'customers-general-online',
+          ],
+          [f('date_insert'), formatDateTime(d.date_insert, tz), 'customers-general-created'],
           [f('dateInactive'), formatDateTime(d.dateInactive, tz)],
         ]}
       />

@@ -3,9 +3,9 @@ import { CUSTOMER_SEARCH_FIELDS, type CustomerSearchRow } from '@pulsera/contrac
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
 import { type CustomerSearch, customerKeys, searchCustomers } from './api';
 import { CustomerView } from './customer-view';
 

@@ -11,11 +11,11 @@ import {
 } from '@pulsera/contracts';
 import { IconCash, IconEdit, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DataTable } from '../../components/data-table';
 import { confirm, confirmExit, notifySuccess } from '../../components/dialogs';
 import { FieldPrefix, NumberField, TextField } from '../../components/form-fields';
 import { useHasPermission } from '../../lib/can';

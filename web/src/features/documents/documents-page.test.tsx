@@ -46,6 +46,27 @@ describe('DocumentsPage', () => {
               salesT: 0,
               salesO: 0,
             },
+            // Refunds at a kiosk with no staff member signed in.
+            {
+              idStaff: null,
+              staff: null,
+              intern: null,
+              operations: 2,
+              cashIn: 0,
+              cashOut: 700,
+              cardIn: 0,
+              cardOut: 0,
+              otherIn: 0,
+              otherOut: 0,
+              fee: 0,
+              cashToHandIn: -700,
+              salesOrders: 0,
+              salesAmount: 0,
+              salesS: 0,
+              salesB: 0,
+              salesT: 0,
+              salesO: 0,
+            },
           ],
         });
       if (url.includes('/documents/tickets'))
@@ -63,8 +84,18 @@ describe('DocumentsPage', () => {
     expect(screen.queryByTestId('document-tab-payments')).toBeNull();
     expect(screen.queryByTestId('document-tab-locations')).toBeNull();
     // The first allowed document is open: the staff cash-up, with the cash to hand in.
-    expect(await screen.findByText('Anna Kiosk')).toBeTruthy();
+    expect((await screen.findAllByText('Anna Kiosk')).length).toBe(2);
     expect(screen.getByTestId('document-staffCashUp').textContent).toContain('40.00');
+    // The row without staff says so in words, with why, never a row of dashes (issue 16 item 8).
+    expect(screen.getAllByText('No staff signed in')).toHaveLength(2);
+    expect(screen.getByTestId('staff-cash-up-no-staff-note').textContent).toContain('self-service kiosks');
+    expect(screen.getByTestId('document-staffCashUp').textContent).not.toContain('—');
+    // Its card total differs from the quick dashboard's by add-ons: it says so (issue 16 item 8).
+    expect(screen.getByTestId('staff-cash-up-card-note').textContent).toBe(
+      "'Card in' counts every card payment at the terminals: top-ups, add-ons and other charges. The quick dashboard's card line counts top-ups only, so the two differ by the add-ons and charges paid by card.",
+    );
+    // The sales each staff member served: a table of its own, so both fit the screen.
+    expect(screen.getByTestId('document-staffCashUp-sales')).toBeTruthy();
     expect(sent.some((c) => c.url.includes('/documents/tickets'))).toBe(false);
     await userEvent.click(screen.getByTestId('document-tab-tickets'));
     expect(await screen.findByText('General')).toBeTruthy();

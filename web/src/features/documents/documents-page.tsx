@@ -234,43 +234,77 @@ function StaffCashUp({ filters }: { filters: ReportFilterState }) {
     money: true,
     total: true,
   });
+  const rows = d.report.data?.rows ?? [];
+  // Operations a terminal recorded with no staff member signed in (kiosks' refunds and top-ups):
+  // named and explained in words, as the top-ups' cashboxes do, never a row of dashes.
+  const noStaff = t('reports.topUps.cashboxes.noStaff');
+  const who: ReportColumn<StaffCashUpRow>[] = [
+    {
+      key: 'staff',
+      label: d.f('staff'),
+      value: (r) => r.staff ?? (r.idStaff ? `#${r.idStaff}` : noStaff),
+    },
+    {
+      key: 'intern',
+      label: d.f('intern'),
+      value: (r) =>
+        r.intern === null ? '' : t(r.intern === 1 ? 'reports.filters.internal' : 'reports.filters.external'),
+    },
+  ];
+  const common = {
+    currencyMode: 'financial' as const,
+    filterInfo: d.info,
+    loading: d.loading,
+    rows,
+    rowKey: (r: StaffCashUpRow, i: number) => r.idStaff ?? `none-${i}`,
+  };
+  // Two tables of one document, so that each fits the screen whole (issue 16): the till (money
+  // taken and paid out, the cash to hand in) and the sales each staff member served.
   return (
-    <ReportTable<StaffCashUpRow>
-      title={d.title}
-      fileName={d.fileName}
-      testId="document-staffCashUp"
-      currencyMode="financial"
-      filterInfo={d.info}
-      loading={d.loading}
-      rows={d.report.data?.rows ?? []}
-      rowKey={(r, i) => r.idStaff ?? `none-${i}`}
-      columns={[
-        { key: 'staff', label: d.f('staff'), value: (r) => r.staff ?? (r.idStaff ? `#${r.idStaff}` : '—') },
-        {
-          key: 'intern',
-          label: d.f('intern'),
-          value: (r) =>
-            r.intern === null
-              ? '—'
-              : t(r.intern === 1 ? 'reports.filters.internal' : 'reports.filters.external'),
-        },
-        { key: 'operations', label: d.f('operations'), value: (r) => r.operations, total: true },
-        m('cashIn'),
-        m('cashOut'),
-        m('cashToHandIn'),
-        m('cardIn'),
-        m('cardOut'),
-        m('otherIn'),
-        m('otherOut'),
-        m('fee'),
-        { key: 'salesOrders', label: d.f('salesOrders'), value: (r) => r.salesOrders, total: true },
-        m('salesAmount'),
-        m('salesS'),
-        m('salesB'),
-        m('salesT'),
-        m('salesO'),
-      ]}
-    />
+    <>
+      <ReportTable<StaffCashUpRow>
+        {...common}
+        title={d.title}
+        fileName={d.fileName}
+        testId="document-staffCashUp"
+        columns={[
+          ...who,
+          { key: 'operations', label: d.f('operations'), value: (r) => r.operations, total: true },
+          m('cashIn'),
+          m('cashOut'),
+          m('cashToHandIn'),
+          m('cardIn'),
+          m('cardOut'),
+          m('otherIn'),
+          m('otherOut'),
+          m('fee'),
+        ]}
+      />
+      <ReportTable<StaffCashUpRow>
+        {...common}
+        title={t(`${T}.staffCashUp.salesTitle`)}
+        fileName={d.fileName.replace(t(`${T}.staffCashUp.file`), t(`${T}.staffCashUp.salesFile`))}
+        testId="document-staffCashUp-sales"
+        columns={[
+          ...who,
+          { key: 'salesOrders', label: d.f('salesOrders'), value: (r) => r.salesOrders, total: true },
+          m('salesAmount'),
+          m('salesS'),
+          m('salesB'),
+          m('salesT'),
+          m('salesO'),
+        ]}
+      />
+      {/* Its card total differs from the quick dashboard's: say why, in words (issue 16 item 8). */}
+      <Text size="xs" c="dimmed" data-testid="staff-cash-up-card-note">
+        {t(`${T}.staffCashUp.cardNote`, { column: d.f('cardIn') })}
+      </Text>
+      {rows.some((r) => r.idStaff === null) && (
+        <Text size="xs" c="dimmed" data-testid="staff-cash-up-no-staff-note">
+          {t('reports.topUps.cashboxes.noStaffNote')}
+        </Text>
+      )}
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import type {
   Event,
   EventParamSave,
   EventSave,
+  EventTypeOption,
   KioskButton,
   KioskButtonSave,
   KioskConfig,
@@ -21,7 +22,12 @@ export const eventDetailKeys = {
   all: eventKeys.all,
   detail: (id: number) => eventKeys.detail(id),
   kiosk: (id: number) => [...eventKeys.all, 'kiosk', id] as const,
+  /** The event types in the user's language (GET /event/types); the language is part of the key. */
+  types: (lang: string) => ['eventTypes', lang] as const,
 };
+
+/** GET /event/types (01-console §7): the event types with their translated names. */
+export const listEventTypes = () => api.get<EventTypeOption[]>('/event/types');
 
 /** Field errors of `{ <wrapper>: … }` bodies are named `<wrapper>.<field>`: the forms know `<field>`. */
 async function unwrapFields<T>(wrapper: string, send: Promise<T>): Promise<T> {

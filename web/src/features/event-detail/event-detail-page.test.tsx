@@ -177,7 +177,12 @@ function fakeServer(on: (call: Sent) => { status?: number; body: unknown } | und
                     ? ok({ messageOriginator: 'SONORA', buttons: [] })
                     : url === '/api/global/payment-methods'
                       ? ok(PAYMENT_METHODS_CATALOGUE)
-                      : ok(null));
+                      : url === '/api/event/types'
+                        ? ok([
+                            { id: 'FE', name: 'Festival' },
+                            { id: 'PA', name: 'Padel courts' },
+                          ])
+                        : ok(null));
       const { status = 200, body } = answer;
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),

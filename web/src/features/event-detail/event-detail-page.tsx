@@ -1,7 +1,8 @@
-import { Badge, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { Group, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCopy, IconDeviceDesktop, IconQrcode } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { EventStatusBadge } from '../../components/event-status-badge';
 import { useHasPermission } from '../../lib/can';
 import { isAdminSession, useSession } from '../../lib/session';
 import { eventDetailKeys, loadEventDetail } from './api';
@@ -34,9 +35,7 @@ export default function EventDetailPage() {
     <Stack>
       <Group>
         <Title order={2}>{event.nombre}</Title>
-        <Badge variant="light" color={{ active: 'teal', inactive: 'gray', closed: 'red' }[event.status]}>
-          {t(`events.status.${event.status}`)}
-        </Badge>
+        {saved && <EventStatusBadge event={event} />}
       </Group>
       <Tabs defaultValue="event" keepMounted>
         <Tabs.List>

@@ -18,7 +18,6 @@ import {
   ERRORS,
   EVENT_DATE_MAX,
   EVENT_DATE_MIN,
-  EVENT_TYPES,
   type Event,
   EventForm,
   minRate,
@@ -45,7 +44,7 @@ import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors, formResolver, sameItem } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
-import { translateMessage } from '../../lib/i18n';
+import { currentLanguage, translateMessage } from '../../lib/i18n';
 import { rateText } from '../../lib/money';
 import { isAdminSession, session, useSession } from '../../lib/session';
 import { refreshSelectedEvent } from '../events/api';
@@ -64,6 +63,7 @@ import { listPaymentMethods, paymentMethodKeys } from '../payment-methods/api';
 import {
   type EventDetail,
   eventDetailKeys,
+  listEventTypes,
   loadEventDetail,
   saveCapacityToggle,
   saveEvent,
@@ -99,6 +99,11 @@ export function EventTab({ detail }: { detail: EventDetail }) {
   const promoters = useQuery({ queryKey: promoterKeys.list(), queryFn: listPromoters });
   const currencies = useQuery({ queryKey: currencyKeys.list(), queryFn: listCurrencies });
   const languages = useQuery({ queryKey: languageKeys.list(), queryFn: listLanguages });
+  const types = useQuery({
+    queryKey: eventDetailKeys.types(currentLanguage()),
+    queryFn: listEventTypes,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const [baseline, setBaseline] = useState(detail);
   const form = useForm<EventForm>({
     resolver: formResolver<EventForm>(EventForm),
@@ -245,10 +250,7 @@ export function EventTab({ detail }: { detail: EventDetail }) {
                 />
                 <SelectField<EventForm>
                   name="businessTypeId"
-                  data={EVENT_TYPES.map((c) => ({
-                    value: c,
-                    label: `${c} · ${t(`eventDetail.eventTypes.${c}`)}`,
-                  }))}
+                  data={(types.data ?? []).map((ty) => ({ value: ty.id, label: `${ty.id} · ${ty.name}` }))}
                 />
               </SimpleGrid>
             </Section>

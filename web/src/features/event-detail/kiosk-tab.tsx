@@ -20,7 +20,8 @@ import { deleteKioskButton, eventDetailKeys, loadKiosk, saveKioskButton, saveMes
 /** The Kiosk tab (01-console §2): the message originator and the kiosk buttons with their form. */
 export function KioskTab({ eventId }: { eventId: number }) {
   const { t } = useTranslation();
-  const currency = useEventCurrency();
+  // Typed and listed in the entry currency (a kiosk button's amount is an input).
+  const currency = useEventCurrency('entry');
   const kiosk = useQuery({ queryKey: [...eventDetailKeys.kiosk(eventId), 'config'], queryFn: loadKiosk });
 
   const definition = useMemo<ResourceDefinition<KioskButton, KioskButtonForm>>(

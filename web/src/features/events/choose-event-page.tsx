@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Anchor,
-  Badge,
   Button,
   Group,
   Modal,
@@ -11,15 +10,17 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { EVENT_PAGE_SIZE, type EventListItem, isAdminUser } from '@pulsera/contracts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { EVENT_PAGE_SIZE, type EventListItem, isAdminUser, statusOfEvent } from '@pulsera/contracts';
 import { IconDownload, IconLock, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstScreenPath } from '../../app/screens';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { confirm, notifySuccess } from '../../components/dialogs';
+import { EventStatusBadge } from '../../components/event-status-badge';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { translateMessage } from '../../lib/i18n';
@@ -30,8 +31,6 @@ import type { ChooserSearch } from './chooser-search';
 
 export const STATES = ['active', 'pending', 'past', 'all'] as const;
 
-const statusColor = { active: 'teal', inactive: 'gray', closed: 'red' } as const;
-
 /** admin/choose-event/{state} (01-console §2 Event chooser). */
 export function ChooseEventPage({ state, search }: { state: string; search: ChooserSearch }) {
   const { t } = useTranslation();
@@ -41,6 +40,8 @@ export function ChooseEventPage({ state, search }: { state: string; search: Choo
   const admin = s.user ? isAdminUser(s.user) : false;
   const superAdmin = !!(s.user?.isSuperAdmin || s.user?.isMegaAdmin);
   const [name, setName] = useState(search.eventName ?? '');
+  // The search filters as you type, debounced like every other list (the resource screens: 300 ms).
+  const [typed] = useDebouncedValue(name.trim(), 300);
   const [creating, setCreating] = useState(false);
   const page = search.page ?? 1;
   const q = { state, page, eventName: search.eventName || undefined };
@@ -51,6 +52,11 @@ export function ChooseEventPage({ state, search }: { state: string; search: Choo
 
   const setSearch = (next: Partial<ChooserSearch>) =>
     navigate({ to: '/admin/choose-event/$state', params: { state }, search: { ...search, ...next } });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new typed text moves the URL
+  useEffect(() => {
+    if (typed !== (search.eventName ?? '')) void setSearch({ eventName: typed || undefined, page: 1 });
+  }, [typed]);
 
   const open = useMutation({
     mutationFn: (row: EventListItem) => selectEvent(row.id, admin),
@@ -74,11 +80,7 @@ export function ChooseEventPage({ state, search }: { state: string; search: Choo
       render: (r) => (
         <Group gap="xs">
           {r.nombre}
-          {r.status !== 'active' && (
-            <Badge size="xs" color={statusColor[r.status]} variant="light">
-              {t(`events.status.${r.status}`)}
-            </Badge>
-          )}
+          <EventStatusBadge event={r} size="xs" data-testid={`event-status-${r.id}`} />
         </Group>
       ),
     },
@@ -151,9 +153,7 @@ export function ChooseEventPage({ state, search }: { state: string; search: Choo
       info: [
         [
           t('events.state'),
-          t(
-            `events.states.${state in statusColor || (STATES as readonly string[]).includes(state) ? state : 'all'}`,
-          ),
+          t(`events.states.${(STATES as readonly string[]).includes(state) ? state : 'all'}`),
         ],
         [t('events.fields.nombre'), q.eventName ?? ''],
         [t('common.date'), formatDateTime(new Date().toISOString())],
@@ -175,7 +175,7 @@ export function ChooseEventPage({ state, search }: { state: string; search: Choo
           timezone: (r) => r.zona_horaria,
           width: 22,
         },
-        { header: t('events.fields.status'), value: (r) => t(`events.status.${r.status}`) },
+        { header: t('events.fields.status'), value: (r) => t(`events.status.${statusOfEvent(r)}`) },
         { header: t('events.fields.onlineServicesUrl'), value: (r) => r.onlineServicesUrl, width: 40 },
       ],
       rows: all.events,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { navigation, screenPath } from '../../app/screens';
+import { EventStatusBadge } from '../../components/event-status-badge';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { eventKeys, findEvent } from '../events/api';
@@ -21,10 +22,7 @@ export function OverviewPage() {
       {ev && (
         <Card withBorder>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            <Info
-              label={t('events.fields.status')}
-              value={<Badge variant="light">{t(`events.status.${ev.status}`)}</Badge>}
-            />
+            <Info label={t('events.fields.status')} value={<EventStatusBadge event={ev} />} />
             <Info label={t('events.fields.f_inicio')} value={formatDateTime(ev.f_inicio, ev.zona_horaria)} />
             <Info label={t('events.fields.f_fin')} value={formatDateTime(ev.f_fin, ev.zona_horaria)} />
             <Info label={t('events.fields.zona_horaria')} value={ev.zona_horaria} />

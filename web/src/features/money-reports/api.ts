@@ -1,3 +1,5 @@
+import { TAB_SHELLS } from '../../app/screens';
+
 /**
  * The money reports' calls (02-catalogue §7 Reports): the recharge tabs, the bonuses and the
  * wristbands. Each is loaded with `useReport` (query key family ['reports']).
@@ -14,4 +16,4 @@ export const MONEY_REPORTS = {
 } as const;
 
 /** The recharge reports tab shell (01-console §2): overview, cashboxes, locations, online. */
-export const TOP_UP_TABS = ['topUpsOverview', 'topUpsCashboxes', 'topUpsLocations', 'topUpsOnline'] as const;
+export const TOP_UP_TABS = TAB_SHELLS.topUps.tabs;

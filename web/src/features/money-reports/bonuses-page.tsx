@@ -128,7 +128,7 @@ function ManualTab({ filters }: { filters: ReportFilterState }) {
  */
 export default function BonusesPage() {
   const { t } = useTranslation();
-  const filters = useReportFilter(FIELDS);
+  const filters = useReportFilter(FIELDS, { locations: 'topUp' });
   const automatic = useHasPermission('reportsBonus');
   const navigate = useNavigate();
   const location = useLocation();

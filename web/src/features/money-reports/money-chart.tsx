@@ -5,6 +5,21 @@ import { currentLanguage } from '../../lib/i18n';
 import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
 
 /**
+ * A money chart's value axis and tooltip (issue 16): the ticks in a compact form ('6K T'), so they
+ * never wrap over two lines ('6,000.00 / T') and fit the axis's width; the tooltip keeps the full
+ * amount. Every money chart takes its axis from here.
+ */
+export function useMoneyAxis() {
+  const currency = useEventCurrency();
+  const lang = currentLanguage();
+  const compact = new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 });
+  return {
+    valueFormatter: (v: number) => formatMoney(Math.round((v / (currency.rate || 1)) * 100), currency, lang),
+    yAxisProps: { width: 64, tickFormatter: (v: number) => `${compact.format(v)} ${currency.symbol}` },
+  };
+}
+
+/**
  * A bar chart of money figures (cents) by a label, drawn in the event's display currency: the
  * reports' charts where people would rather look than read.
  */
@@ -24,7 +39,7 @@ export function MoneyBarChart<Row>({
   testId?: string;
 }) {
   const currency = useEventCurrency();
-  const lang = currentLanguage();
+  const axis = useMoneyAxis();
   if (!rows.length) return null;
   const data = rows.map((r) => ({
     label: label(r),
@@ -41,10 +56,9 @@ export function MoneyBarChart<Row>({
         dataKey="label"
         type={stacked ? 'stacked' : 'default'}
         maxBarWidth={72}
-        yAxisProps={{ width: 96 }}
         withLegend
         series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))}
-        valueFormatter={(v) => formatMoney(Math.round((v / (currency.rate || 1)) * 100), currency, lang)}
+        {...axis}
       />
     </Card>
   );

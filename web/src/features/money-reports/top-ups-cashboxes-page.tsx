@@ -20,7 +20,7 @@ const cashNet = (r: CashboxRow) => r.cashIn - r.cashOut;
  */
 export default function TopUpsCashboxesPage() {
   const { t } = useTranslation();
-  const filters = useReportFilter(FIELDS);
+  const filters = useReportFilter(FIELDS, { locations: 'topUp' });
   const info = useFilterInfo(filters);
   const report = useReport<CashboxesResult>(MONEY_REPORTS.cashboxes, filters.query, {
     enabled: filters.ready,
@@ -42,13 +42,12 @@ export default function TopUpsCashboxesPage() {
       key: 'staff',
       label: f('staff'),
       value: (r) => (r.idStaff === null ? t(`${T}.noStaff`) : named(r.staffName, r.idStaff)),
-      width: 160,
     },
     {
       key: 'device',
       label: f('device'),
       value: (r) => (r.idDevice === null ? t(`${T}.noDevice`) : named(r.deviceName, r.idDevice)),
-      width: 240,
+      width: 180,
     },
     { key: 'count', label: f('count'), value: (r) => r.count, total: true },
     money('cashIn', (r) => r.cashIn),
@@ -62,14 +61,12 @@ export default function TopUpsCashboxesPage() {
       label: f('first'),
       value: (r) => formatDateTime(r.first, tz),
       instant: (r) => r.first,
-      width: 170,
     },
     {
       key: 'last',
       label: f('last'),
       value: (r) => formatDateTime(r.last, tz),
       instant: (r) => r.last,
-      width: 170,
     },
   ];
   const sum = (fn: (r: CashboxRow) => number) => rows.reduce((s, r) => s + fn(r), 0);

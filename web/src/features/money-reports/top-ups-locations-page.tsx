@@ -17,7 +17,7 @@ const T = 'reports.topUps.locations';
  */
 export default function TopUpsLocationsPage() {
   const { t } = useTranslation();
-  const filters = useReportFilter(FIELDS);
+  const filters = useReportFilter(FIELDS, { locations: 'topUp' });
   const info = useFilterInfo(filters);
   const report = useReport<TopUpsLocationResult>(MONEY_REPORTS.locations, filters.query, {
     enabled: filters.ready,

@@ -36,7 +36,7 @@ const T = 'reports.topUps.online';
 export default function TopUpsOnlinePage() {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const filters = useReportFilter(FIELDS);
+  const filters = useReportFilter(FIELDS, { locations: 'topUp' });
   const info = useFilterInfo(filters);
   const navigate = useNavigate();
   const location = useLocation();

@@ -18,7 +18,7 @@ const T = 'reports.topUps';
  */
 export default function TopUpsOverviewPage() {
   const { t } = useTranslation();
-  const filters = useReportFilter(FIELDS);
+  const filters = useReportFilter(FIELDS, { locations: 'topUp' });
   const info = useFilterInfo(filters);
   const report = useReport<TopUpsOverviewResult>(MONEY_REPORTS.overview, filters.query, {
     enabled: filters.ready,

@@ -30,11 +30,11 @@ import {
 } from '@pulsera/contracts';
 import { IconDownload, IconFileSpreadsheet, IconSend, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DataTable } from '../../components/data-table';
 import { confirm, notifySuccess } from '../../components/dialogs';
 import { FieldPrefix, TextField } from '../../components/form-fields';
 import { applyServerErrors, cleanForSave, formResolver } from '../../lib/form';

@@ -26,12 +26,12 @@ import {
 import { IconArrowBackUp, IconDownload, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { confirmDelete, confirmExit, notifySuccess } from '../../components/dialogs';
 import { useUnsavedChanges } from '../../components/unsaved-changes';
-import { formatDateTime } from '../../lib/format';
+import { fileSlug, formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { downloadXlsx } from '../../lib/xlsx';
 import { deletePresenceRecords, loadPresence, loadPresenceDetail, presenceKeys } from './api';
@@ -98,7 +98,7 @@ export default function PresencePage() {
     const f = (k: string) => t(`${P}.fields.${k}`);
     const location = locations.find((l) => l.id === idLocation)?.nombre;
     return downloadXlsx<PresenceSummary>({
-      fileName: `presence-${kind}-${(event?.nombre ?? 'event').replace(/[^\p{L}\p{N}]+/gu, '-')}`,
+      fileName: `presence-${kind}-${fileSlug(event?.nombre ?? 'event')}`,
       timezone: tz,
       title: t(`${P}.${kind}`),
       info: [

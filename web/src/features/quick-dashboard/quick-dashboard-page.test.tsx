@@ -25,6 +25,7 @@ const calendar = {
 const dashboard: QuickDashboardResult = {
   generatedAt: '2026-07-10T21:00:00.000Z',
   live: false,
+  refreshSeconds: 60,
   timezone: 'Europe/Madrid',
   topUps: {
     count: 3,
@@ -68,18 +69,23 @@ describe('QuickDashboardPage', () => {
         return ok({
           ...dashboard,
           live: true,
+          refreshSeconds: 45,
           byHour: [{ hour: '2026-07-10T16:00', topUps: 5000, sales: 0 }, ...dashboard.byHour],
         });
       return { status: 404, body: { error: 404, description: 'unexpected' } };
     });
     renderScreen(<QuickDashboardPage />);
-    expect((await screen.findByTestId('dashboard-live')).textContent).toContain('refreshes every 30 s');
+    expect((await screen.findByTestId('dashboard-live')).textContent).toContain('refreshes every 45 s');
     expect(screen.getByTestId('dashboard-topups').textContent).toContain('100.00');
     expect(screen.getByTestId('dashboard-sales').textContent).toContain('42.50');
     expect(screen.getByTestId('dashboard-cash-left').textContent).toContain('87.50');
     expect(screen.getByTestId('dashboard-zones').textContent).toContain('450 of 500 (90 %)');
     expect(screen.getByTestId('dashboard-zones').textContent).toContain('1 inside');
     expect(screen.getByTestId('dashboard-top-articles').textContent).toContain('Beer 50cl');
+    // Its card line differs from the staff cash-up's by add-ons sold by card: it says so (issue 16 item 8).
+    expect(screen.getByTestId('dashboard-topups-note').textContent).toBe(
+      "Top-ups only, by the balance they credited. The staff cash-up's totals also count other money taken at the terminals (add-ons sold by card or cash) and subtract refunds, so they can differ.",
+    );
     await waitFor(() => expect(sent.filter((c) => c.url.includes('mainQuickDashboard'))).toHaveLength(1));
   });
 

@@ -1,12 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  DASHBOARD_REFRESH_SECONDS,
-  type DashboardTopArticle,
-  type DashboardTopLocation,
-  type DashboardZone,
-  type QuickDashboardResult,
+import type {
+  DashboardTopArticle,
+  DashboardTopLocation,
+  DashboardZone,
+  QuickDashboardResult,
 } from '@pulsera/contracts';
 import { IconBroadcast } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -18,7 +17,9 @@ import { useReportFilter } from '../../components/reports/use-report-filter';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
+import { progressColor } from '../../lib/progress';
 import { useSession } from '../../lib/session';
+import { useMoneyAxis } from '../money-reports/money-chart';
 
 const T = 'reports.dashboard';
 const FIELDS = ['day'] as const;
@@ -30,6 +31,7 @@ const hourLabel = (hour: string, lang: string) =>
     month: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
     timeZone: 'UTC',
   }).format(new Date(`${hour}:00Z`));
 
@@ -37,7 +39,7 @@ const hourLabel = (hour: string, lang: string) =>
  * admin/reports/quickdashboard (permission quickdashboard; 02-catalogue §7 mainQuickDashboard): the
  * event at a glance — money in, money spent, what is left on wristbands, refunds, people inside,
  * the best locations and articles and a chart by hour. While the event is live it refreshes itself
- * every DASHBOARD_REFRESH_SECONDS. The day filter narrows the flows; stocks are always those of now.
+ * every CONSOLE_REPORT_REFRESH_SECONDS (the answer's refreshSeconds). The day filter narrows the flows; stocks are always those of now.
  */
 export default function QuickDashboardPage() {
   const { t } = useTranslation();
@@ -46,7 +48,7 @@ export default function QuickDashboardPage() {
   const info = useFilterInfo(filters);
   const report = useReport<QuickDashboardResult>('/reports/mainQuickDashboard', filters.query, {
     enabled: filters.ready,
-    refetchInterval: (d) => (d?.live ? DASHBOARD_REFRESH_SECONDS * 1000 : false),
+    refetchInterval: (d) => (d?.live ? d.refreshSeconds * 1000 : false),
   });
   const d = report.data;
   const tz = d?.timezone ?? event?.zona_horaria;
@@ -66,7 +68,7 @@ export default function QuickDashboardPage() {
                 leftSection={<IconBroadcast size={12} />}
                 data-testid="dashboard-live"
               >
-                {t(`${T}.live`, { seconds: DASHBOARD_REFRESH_SECONDS })}
+                {t(`${T}.live`, { seconds: d.refreshSeconds })}
               </Badge>
             )}
             <Text size="xs" c="dimmed" data-testid="dashboard-updated">
@@ -174,6 +176,7 @@ function HourChart({ rows }: { rows: QuickDashboardResult['byHour'] }) {
   const { t } = useTranslation();
   const currency = useEventCurrency();
   const lang = currentLanguage();
+  const moneyAxis = useMoneyAxis();
   return (
     <Card withBorder data-testid="dashboard-chart">
       <Title order={4} mb="sm">
@@ -193,7 +196,7 @@ function HourChart({ rows }: { rows: QuickDashboardResult['byHour'] }) {
             { name: 'topUps', label: t(`${T}.fields.topUps`), color: 'teal.6' },
             { name: 'sales', label: t(`${T}.fields.sales`), color: 'indigo.6' },
           ]}
-          valueFormatter={(v) => formatMoney(Math.round((v / (currency.rate || 1)) * 100), currency, lang)}
+          {...moneyAxis}
         />
       ) : (
         <Text c="dimmed" size="sm">
@@ -380,9 +383,7 @@ function ZonesCard({ zones, filterInfo }: { zones: DashboardZone[]; filterInfo: 
                         })}
                   </Text>
                 </Group>
-                {pct !== null && (
-                  <Progress value={pct} color={pct >= 90 ? 'red' : pct >= 70 ? 'orange' : 'teal'} />
-                )}
+                {pct !== null && <Progress value={Math.min(100, pct)} color={progressColor(pct)} />}
               </div>
             );
           })}

@@ -730,7 +730,8 @@ function useDefinition(money: Money): ResourceDefinition<Rol, RolForm, Extra> {
 }
 
 export default function RolsPage() {
-  const c = useEventCurrency();
+  // The ticket roles' amounts are inputs: typed in the entry currency.
+  const c = useEventCurrency('entry');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the currency is its four values
   const money = useMemo(() => moneyOf(c), [c.iso, c.symbol, c.fraction, c.rate]);
   return <ResourceScreen def={useDefinition(money)} />;

@@ -14,7 +14,7 @@ const T = 'reports.orderErrors';
  */
 export default function OrderErrorsPage() {
   const { t } = useTranslation();
-  const filters = useReportFilter(ORDER_ERROR_FIELDS);
+  const filters = useReportFilter(ORDER_ERROR_FIELDS, { locations: 'sale' });
   const info = useFilterInfo(filters);
   const report = useReport<OrderErrorsResult>(ORDER_ERRORS_CALL, filters.query, { enabled: filters.ready });
   const tz = filters.options?.event.timezone;

@@ -28,8 +28,9 @@ import { type ReportColumn, ReportTable } from '../../components/reports/report-
 import { type ReportFilterState, useReportFilter } from '../../components/reports/use-report-filter';
 import { dayjs } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
-import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
+import { centsToDisplay, useEventCurrency } from '../../lib/money';
 import { subjectOf, useSession } from '../../lib/session';
+import { useMoneyAxis } from '../money-reports/money-chart';
 import { named, PAYMENTS, SALES_CALLS, SALES_FIELDS } from './api';
 
 const T = 'reports.sales';
@@ -91,6 +92,7 @@ function HourChart({ rows, timezone }: { rows: SalesOverviewResult['byHour']; ti
   const { t } = useTranslation();
   const currency = useEventCurrency();
   const lang = currentLanguage();
+  const moneyAxis = useMoneyAxis();
   if (!rows.length) return null;
   const data = rows.map((r) => ({
     hour: dayjs(r.hour).tz(timezone).locale(lang).format('ddd D, HH:mm'),
@@ -106,7 +108,7 @@ function HourChart({ rows, timezone }: { rows: SalesOverviewResult['byHour']; ti
         data={data}
         dataKey="hour"
         series={[{ name: 'amount', label: t(`${T}.fields.amount`), color: 'teal.6' }]}
-        valueFormatter={(v) => formatMoney(Math.round((v / (currency.rate || 1)) * 100), currency, lang)}
+        {...moneyAxis}
       />
     </Card>
   );
@@ -365,7 +367,10 @@ export default function SalesPage() {
   const tab = (
     typeof search.tab === 'string' && (tabs as string[]).includes(search.tab) ? search.tab : tabs[0]
   ) as SalesTab | undefined;
-  const filters = useReportFilter(SALES_FIELDS[tab ?? 'overview'], tab === 'metre' ? { trust: 'M' } : {});
+  const filters = useReportFilter(SALES_FIELDS[tab ?? 'overview'], {
+    locations: 'sale',
+    ...(tab === 'metre' ? { trust: 'M' } : {}),
+  });
   const open = (v: string) => {
     const next: Record<string, unknown> = { ...(filters.search as Record<string, unknown>), tab: v };
     navigate({ to: location.pathname, search: next, replace: true });

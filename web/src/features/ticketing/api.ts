@@ -1,6 +1,7 @@
 import type { ValidationDeleteResult } from '@pulsera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { TAB_SHELLS } from '../../app/screens';
 import { reportKeys } from '../../components/reports/report-page';
 import { api, queryString } from '../../lib/api';
 
@@ -22,14 +23,7 @@ export const TICKETING = {
 } as const;
 
 /** The ticketing tab shell (02-catalogue §2): tickets, complements, online recharges, time, search, manual roles. */
-export const TICKETING_TABS = [
-  'ticketingTickets',
-  'ticketingComplements',
-  'ticketingOnlineRecharges',
-  'ticketingTime',
-  'ticketingSearch',
-  'ticketingManualRoles',
-] as const;
+export const TICKETING_TABS = TAB_SHELLS.ticketing.tabs;
 
 /** A ticket rol's name, or its id when the rol is gone, or "no rol". */
 export const rolName = (t: TFunction, idRol: number | null, rol: string | null) =>

@@ -7,8 +7,9 @@ import { ReportPage, Stat, StatGrid, useReport } from '../../components/reports/
 import { type ReportColumn, ReportTable } from '../../components/reports/report-table';
 import { dayjs, formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
-import { centsToDisplay, formatMoney, useEventCurrency } from '../../lib/money';
+import { centsToDisplay, useEventCurrency } from '../../lib/money';
 import { useSession } from '../../lib/session';
+import { useMoneyAxis } from '../money-reports/money-chart';
 import { TICKETING, TK } from './api';
 import { TicketingTabs } from './shared';
 
@@ -21,6 +22,7 @@ export default function OnlineRechargesPage() {
   const tz = useSession().event?.zona_horaria;
   const currency = useEventCurrency();
   const lang = currentLanguage();
+  const moneyAxis = useMoneyAxis();
   const report = useReport<OverviewPreRechargesResult>(TICKETING.overviewPreRecharges, {});
   const f = (k: string) => t(`${TK}.fields.${k}`);
   const total = report.data?.total;
@@ -86,7 +88,7 @@ export default function OnlineRechargesPage() {
               { name: 'redeemed', label: f('amountRedeemed'), color: 'teal.6' },
               { name: 'pending', label: f('amountPending'), color: 'orange.5' },
             ]}
-            valueFormatter={(v) => formatMoney(Math.round((v / (currency.rate || 1)) * 100), currency, lang)}
+            {...moneyAxis}
           />
         </Card>
       )}

@@ -145,7 +145,7 @@ export default function TicketsPage() {
       />
       <ReportTable
         title={t(`${TK}.tickets.byRol`)}
-        fileName="tickets-by-rol"
+        fileName="tickets-by-role"
         columns={roleColumns}
         rows={roles}
         rowKey={(r) => r.idRol ?? 'none'}

@@ -21,10 +21,10 @@ import {
 import { IconSearch, IconUser } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable } from 'mantine-datatable';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenPath } from '../../app/screens';
+import { DataTable } from '../../components/data-table';
 import { isoToWall, wallToIso } from '../../components/date-fields';
 import { dayjs } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
