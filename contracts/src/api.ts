@@ -191,6 +191,13 @@ export const ERRORS = {
   jobNotFailed: { code: 3501, status: 409 },
   jobKindUnknown: { code: 3502, status: 404 },
   topUpSearchEmpty: { code: 3503, status: 400 },
+  // Ticket API (3700-3729)
+  ticketApiError: { code: 3700, status: 502 },
+  ticketImportRunning: { code: 3701, status: 409 },
+  ticketTokenRequired: { code: 3702, status: 400 },
+  ticketTokenUnreadable: { code: 3703, status: 409 },
+  ticketIssueSolved: { code: 3704, status: 409 },
+  ticketNoReportEmail: { code: 3705, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

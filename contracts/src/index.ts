@@ -47,6 +47,7 @@ export * from './rol';
 export * from './room';
 export * from './staff';
 export * from './team';
+export * from './ticket-api';
 export * from './ticketing';
 export * from './time-range';
 export * from './top-up-search';

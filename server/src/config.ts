@@ -79,6 +79,8 @@ export interface Config {
   invitationLinkHours: number;
   /** Minutes a password-reset link stays valid (RESET_LINK_MINUTES). */
   resetLinkMinutes: number;
+  /** Pages of a ticketing platform one import job reads before it continues in the next (TICKET_IMPORT_PAGES_PER_JOB). */
+  ticketImportPagesPerJob: number;
 }
 
 export interface S3Config {
@@ -225,6 +227,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     outboxDir: path.join(overrides.dataDir ?? dataDir, 'outbox'),
     invitationLinkHours: int('INVITATION_LINK_HOURS', 72, 1),
     resetLinkMinutes: int('RESET_LINK_MINUTES', 60, 5),
+    ticketImportPagesPerJob: int('TICKET_IMPORT_PAGES_PER_JOB', 20, 1),
     ...overrides,
   };
 }

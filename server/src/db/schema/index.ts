@@ -16,6 +16,7 @@ export * from './payment-methods';
 export * from './report-rollups';
 export * from './rols';
 export * from './staff';
+export * from './ticket-import';
 export * from './uploads';
 export * from './users';
 export * from './venue';

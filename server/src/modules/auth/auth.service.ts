@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { LoginRequest, SessionUser } from '@pulsera/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { posAuthorizations } from '../../db/schema';
+import { posAuthorizations, ticketImportSchedules } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import { choosePasswordProblems } from '../../lib/password-strength';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -171,6 +171,17 @@ export async function enableSchedule(ctx: AppContext, token: string) {
   if (row.verifiedAt) return { verified: true, email: row.email };
   if (row.expiresAt.getTime() < Date.now()) throw fail('invalidToken');
   await repo.markScheduleVerified(ctx.db, row.id);
+  // The ticket-import schedule's report address, while it is still the one the link was sent to.
+  if (row.scheduleId)
+    await ctx.db
+      .update(ticketImportSchedules)
+      .set({ reportEmailVerifiedAt: new Date() })
+      .where(
+        and(
+          eq(ticketImportSchedules.id, row.scheduleId),
+          sql`lower(${ticketImportSchedules.reportEmail}) = lower(${row.email})`,
+        ),
+      );
   return { verified: true, email: row.email };
 }
 

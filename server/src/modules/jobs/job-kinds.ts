@@ -1,5 +1,10 @@
 import { capacityLogJob } from '../reports/capacity-log.task';
 import { rollupCompactionJob } from '../reports/rollups.task';
+import {
+  ticketImportJob,
+  ticketImportReportJob,
+  ticketImportTickJob,
+} from '../ticket-import/ticket-import.task';
 import { uploadSweepJob } from '../uploads/upload-sweep.task';
 import type { JobQueue } from './job-queue';
 
@@ -14,4 +19,7 @@ export function registerJobKinds(jobs: JobQueue) {
   jobs.register(capacityLogJob);
   jobs.register(rollupCompactionJob);
   jobs.register(uploadSweepJob);
+  jobs.register(ticketImportTickJob);
+  jobs.register(ticketImportJob);
+  jobs.register(ticketImportReportJob);
 }
