@@ -72,6 +72,8 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   rfids: lazy(() => import('../features/wristband-stock/wristband-stock-page')),
   uploadVersions: lazy(() => import('../features/app-versions/app-versions-page')),
   paymentMethod: lazy(() => import('../features/payment-methods/payment-methods-page')),
+  apiTicketSchedules: lazy(() => import('../features/ticket-api/schedules-page')),
+  apiTicketIssues: lazy(() => import('../features/ticket-api/issues-page')),
 };
 
 export const NAV_GROUPS: NavGroup[] = [
