@@ -79,9 +79,9 @@ test('configure a schedule, verify its address, import, find the tickets and sol
   await expect.poll(() => (link = scheduleLink('tickets-e2e@sonora.test')), { timeout: 15_000 }).not.toBe('');
   await page.goto(link);
   await expect(page.getByText('E-mail verified')).toBeVisible();
-  await expect(page).toHaveURL(/\/auth\/login/);
+  // Back to sign-in, which passes a signed-in user on to the console.
+  await expect(page).toHaveURL(/\/auth\/login|\/admin$/);
 
-  await openActiveEvent(page, 'admin@demo.test');
   await page.goto('/admin/api-ticket/schedules');
   await page.getByRole('cell', { name: 'Box office pretix' }).click();
   await expect(page.getByTestId('schedule-email-state')).toHaveText('verified');
