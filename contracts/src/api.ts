@@ -198,6 +198,8 @@ export const ERRORS = {
   ticketTokenUnreadable: { code: 3703, status: 409 },
   ticketIssueSolved: { code: 3704, status: 409 },
   ticketNoReportEmail: { code: 3705, status: 409 },
+  ticketInUse: { code: 3706, status: 409 },
+  ticketResellerInUse: { code: 3707, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

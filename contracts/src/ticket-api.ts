@@ -209,10 +209,15 @@ export const ConverterRow = z.object({
 });
 export type ConverterRow = z.output<typeof ConverterRow>;
 
+/** `preview`: answer what the list would do (every row checked as on apply) and write nothing. */
 export const ManualTicketRequest = z.object({
   rows: z.array(ManualTicketInput).min(1).max(TICKET_LIST_MAX_ROWS),
+  preview: z.boolean().optional(),
 });
-export const ConverterRequest = z.object({ rows: z.array(ConverterInput).min(1).max(TICKET_LIST_MAX_ROWS) });
+export const ConverterRequest = z.object({
+  rows: z.array(ConverterInput).min(1).max(TICKET_LIST_MAX_ROWS),
+  preview: z.boolean().optional(),
+});
 
 export const TicketListRefusal = z.object({
   line: z.number().int(),
@@ -220,9 +225,14 @@ export const TicketListRefusal = z.object({
   description: z.string(),
   fields: z.array(z.object({ path: z.string(), message: z.string(), text: z.string() })).optional(),
 });
+export const TICKET_LIST_ACTIONS = ['create', 'update', 'unchanged'] as const;
 export const TicketListResult = z.object({
   created: z.number().int(),
   updated: z.number().int(),
+  /** Rows already applied as they are (a list imported again changes nothing). */
+  unchanged: z.number().int(),
+  /** What each good row does (or did), by line. */
+  applied: z.array(z.object({ line: z.number().int(), action: z.enum(TICKET_LIST_ACTIONS) })),
   refused: z.array(TicketListRefusal),
 });
 export type TicketListResult = z.infer<typeof TicketListResult>;
@@ -301,11 +311,14 @@ export const ApiTicket = z.object({
   source: z.string().nullable(),
   validated: z.number().int(),
   cancelled: z.number().int(),
+  /** Validated, on a wristband or adopted by an import: it can no longer be changed or deleted here. */
+  locked: z.boolean(),
   createdAt: z.string(),
 });
 export type ApiTicket = z.infer<typeof ApiTicket>;
 export const ApiTicketQuery = z.object({
-  source: z.enum(['manual', 'converter', 'import']).optional(),
+  /** Part of the code, the external code, the holder's name or e-mail. */
+  search: z.string().trim().max(100).optional(),
   page: queryInt(1, 100_000).optional(),
   paginationLimit: queryInt(1, 999).optional(),
 });
