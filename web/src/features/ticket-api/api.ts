@@ -1,7 +1,13 @@
 import type {
+  ApiTicket,
+  ConverterInput,
   ExternalProduct,
+  ManualTicketInput,
+  Reseller,
+  ResellerSave,
   TicketIssue,
   TicketIssueKind,
+  TicketListResult,
   TicketRun,
   TicketSchedule,
   TicketScheduleSave,
@@ -43,3 +49,33 @@ export const listIssues = (q: IssueFilter) =>
 export const retryIssue = (id: number) =>
   api.post<{ solved: boolean; issue: TicketIssue }>(`/api-ticket/issues/${id}/retry`, {});
 export const solveIssue = (id: number) => api.post<TicketIssue>(`/api-ticket/issues/${id}/solve`, {});
+
+// Tickets by hand, the converter and resellers (lists checked row by row; `preview` writes nothing).
+export const listKeys = {
+  tickets: (kind: 'manual' | 'converter', q: TicketFilter) => [...ticketApiKeys.all, kind, q] as const,
+  preview: (kind: 'manual' | 'converter', rows: unknown) =>
+    [...ticketApiKeys.all, kind, 'preview', rows] as const,
+  resellers: () => [...ticketApiKeys.all, 'resellers'] as const,
+};
+
+export interface TicketFilter {
+  search?: string;
+  page?: number;
+  paginationLimit?: number;
+}
+
+export const listTickets = (kind: 'manual' | 'converter', q: TicketFilter) =>
+  api.get<{ tickets: ApiTicket[]; total: number }>(`/api-ticket/${kind}`, {
+    query: q as Record<string, unknown>,
+  });
+export const applyManual = (rows: ManualTicketInput[], preview: boolean) =>
+  api.post<TicketListResult>('/api-ticket/manual', { rows, preview }, { find: preview });
+export const applyConverter = (rows: ConverterInput[], preview: boolean) =>
+  api.post<TicketListResult>('/api-ticket/converter', { rows, preview }, { find: preview });
+export const deleteListTicket = (kind: 'manual' | 'converter', id: number) =>
+  api.delete<number>(`/api-ticket/${kind}/${id}`);
+
+export const listResellers = () => api.get<Reseller[]>('/api-ticket/resellers');
+export const saveReseller = (reseller: ResellerSave) =>
+  api.post<Reseller>('/api-ticket/resellers', { reseller }, { form: true });
+export const deleteReseller = (id: number) => api.delete<number>(`/api-ticket/resellers/${id}`);

@@ -35,7 +35,9 @@ import { translateMessage } from '../../lib/i18n';
 import { listRols, rolKeys } from '../rols/api';
 import {
   deleteSchedule,
+  listKeys,
   listProducts,
+  listResellers,
   listSchedules,
   resendVerification,
   runSchedule,
@@ -85,6 +87,8 @@ export default function TicketSchedulesPage() {
     refetchInterval: 5000,
   });
   const rols = useQuery({ queryKey: rolKeys.all, queryFn: listRols });
+  const resellers = useQuery({ queryKey: listKeys.resellers(), queryFn: listResellers });
+  const resellerOptions = (resellers.data ?? []).map((r) => ({ value: String(r.id), label: r.name }));
   const [selected, setSelected] = useState<number | 'new' | null>(null);
   const current = typeof selected === 'number' ? schedules.data?.find((s) => s.id === selected) : undefined;
 
@@ -441,6 +445,22 @@ export default function TicketSchedulesPage() {
                             onChange={(v) => field.onChange(v ? Number(v) : 0)}
                             error={err(`mappings.${i}.roleId`)}
                             data-testid={`mapping-role-${i}`}
+                          />
+                        )}
+                      />
+                      <Controller
+                        control={form.control}
+                        name={`mappings.${i}.resellerId`}
+                        render={({ field }) => (
+                          <Select
+                            style={{ flex: 1 }}
+                            label={i === 0 ? t('ticketApi.reseller.mappingReseller') : undefined}
+                            data={resellerOptions}
+                            clearable
+                            value={field.value ? String(field.value) : null}
+                            onChange={(v) => field.onChange(v ? Number(v) : null)}
+                            error={err(`mappings.${i}.resellerId`)}
+                            data-testid={`mapping-reseller-${i}`}
                           />
                         )}
                       />
