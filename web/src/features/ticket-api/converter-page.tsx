@@ -1,5 +1,5 @@
 import { Button, Card, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CONVERTER_COLUMNS, type TicketListResult } from '@pulsera/contracts';
+import { CONVERTER_COLUMNS, checkConverterRows, type TicketListResult } from '@pulsera/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -132,6 +132,7 @@ export default function TicketConverterPage() {
                 columns={CONVERTER_COLUMNS}
                 labels={labels}
                 headers={HEADERS}
+                check={checkConverterRows}
                 submit={applyConverter}
                 onApplied={refresh}
               />

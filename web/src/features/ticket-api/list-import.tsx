@@ -10,13 +10,14 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { TICKET_LIST_MAX_ROWS, type TicketListResult } from '@pulsera/contracts';
+import { type ListCheck, TICKET_LIST_MAX_ROWS, type TicketListResult } from '@pulsera/contracts';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/dialogs';
 import { ImportPreview, type PreviewRow } from '../../components/import-preview';
+import { translateMessage } from '../../lib/i18n';
 import {
   parseDelimited,
   readTableFile,
@@ -61,6 +62,7 @@ export function ListImport<K extends string>({
   labels,
   headers,
   submit,
+  check,
   onApplied,
 }: {
   kind: 'manual' | 'converter';
@@ -68,6 +70,8 @@ export function ListImport<K extends string>({
   labels: Record<K, string>;
   headers: Record<string, K>;
   submit: (rows: ({ line: number } & Record<K, string>)[], preview: boolean) => Promise<TicketListResult>;
+  /** The rows' own checks (contracts), shown while the server's preview is on its way. */
+  check: (rows: ({ line: number } & Record<K, string>)[]) => ListCheck<unknown>[];
   onApplied: () => unknown;
 }) {
   const { t } = useTranslation();
@@ -124,8 +128,21 @@ export function ListImport<K extends string>({
       errors: bad.get(r.line) ?? [],
     }));
   };
-  const previewRows = toPreview(preview.data);
-  const good = preview.data ? preview.data.created + preview.data.updated : 0;
+  // Until the server's preview of these very rows answers, the rows' own checks (same rules).
+  const current = preview.data && !preview.isPlaceholderData;
+  const previewRows = current
+    ? toPreview(preview.data)
+    : rows.map((r, i) => {
+        const c = check(rows)[i]!;
+        return {
+          line: r.line,
+          cells: Object.fromEntries(columns.map((k) => [k, r[k]])),
+          errors: c.ok
+            ? []
+            : c.fields.map((f) => `${labels[f.path as K] ?? f.path}: ${translateMessage(t, f.message)}`),
+        };
+      });
+  const good = current ? preview.data!.created + preview.data!.updated : 0;
   const columnList = columns.map((key) => ({ key, label: labels[key] }));
   const reset = () => {
     setResult(null);
@@ -215,13 +232,13 @@ export function ListImport<K extends string>({
         rows.length > 0 &&
         !tooMany && (
           <>
-            {preview.data && (
+            {current && (
               <Text size="sm" c="dimmed" data-testid={`${kind}-list-summary`}>
                 {t('ticketApi.list.previewSummary', {
-                  created: preview.data.created,
-                  updated: preview.data.updated,
-                  unchanged: preview.data.unchanged,
-                  refused: preview.data.refused.length,
+                  created: preview.data!.created,
+                  updated: preview.data!.updated,
+                  unchanged: preview.data!.unchanged,
+                  refused: preview.data!.refused.length,
                 })}
               </Text>
             )}
@@ -229,7 +246,7 @@ export function ListImport<K extends string>({
             <Group>
               <Button
                 leftSection={<IconUpload size={16} />}
-                disabled={!preview.data || good === 0 || preview.isFetching}
+                disabled={!current || good === 0 || preview.isFetching}
                 loading={apply.isPending}
                 onClick={() => apply.mutate()}
                 data-testid={`${kind}-list-apply`}

@@ -1,5 +1,5 @@
 import { Button, Card, Grid, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { MANUAL_TICKET_COLUMNS, type TicketListResult } from '@pulsera/contracts';
+import { checkManualTickets, MANUAL_TICKET_COLUMNS, type TicketListResult } from '@pulsera/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -146,6 +146,7 @@ export default function TicketManualPage() {
                 columns={MANUAL_TICKET_COLUMNS}
                 labels={labels}
                 headers={HEADERS}
+                check={checkManualTickets}
                 submit={applyManual}
                 onApplied={refresh}
               />

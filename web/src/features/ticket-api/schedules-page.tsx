@@ -289,7 +289,7 @@ export default function TicketSchedulesPage() {
                         data-testid="schedule-token"
                       />
                     </Grid.Col>
-                    <Grid.Col span={{ base: 6, md: 3 }}>
+                    <Grid.Col span={{ base: 12, md: 6 }}>
                       <Controller
                         control={form.control}
                         name="intervalMinutes"
@@ -306,7 +306,7 @@ export default function TicketSchedulesPage() {
                         )}
                       />
                     </Grid.Col>
-                    <Grid.Col span={{ base: 6, md: 3 }} pt="xl">
+                    <Grid.Col span={12}>
                       <Controller
                         control={form.control}
                         name="enabled"

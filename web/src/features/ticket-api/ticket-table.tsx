@@ -55,6 +55,7 @@ export function TicketTable({
     {
       accessor: 'state',
       title: t('ticketApi.tickets.state'),
+      noWrap: true,
       render: (r) =>
         r.cancelled ? (
           <Badge color="gray" variant="light">
@@ -77,6 +78,7 @@ export function TicketTable({
     {
       accessor: 'createdAt',
       title: t('ticketApi.tickets.created'),
+      noWrap: true,
       render: (r) => dayjs(r.createdAt).format('D MMM YYYY, HH:mm'),
     },
     {
