@@ -55,6 +55,7 @@ export function TicketTable({
     {
       accessor: 'state',
       title: t('ticketApi.tickets.state'),
+      width: 150,
       noWrap: true,
       render: (r) =>
         r.cancelled ? (
@@ -71,7 +72,7 @@ export function TicketTable({
           </Badge>
         ) : (
           <Badge color="yellow" variant="light">
-            {t('ticketApi.tickets.waiting')}
+            {t(kind === 'converter' ? 'ticketApi.tickets.notImported' : 'ticketApi.tickets.waiting')}
           </Badge>
         ),
     },
@@ -112,7 +113,7 @@ export function TicketTable({
         <TextInput
           w={320}
           leftSection={<IconSearch size={16} />}
-          placeholder={t('ticketApi.tickets.search')}
+          placeholder={t(kind === 'converter' ? 'ticketApi.tickets.searchCodes' : 'ticketApi.tickets.search')}
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);
