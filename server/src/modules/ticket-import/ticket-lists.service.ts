@@ -206,9 +206,20 @@ export async function applyManualTickets(
     name: string | null;
     email: string | null;
   }[] = [];
-  for (const c of checks) {
+  for (const [i, c] of checks.entries()) {
     if (!c.ok) {
-      result.refuse(c.line, c.code, c.fields);
+      // Every reason at once: the rol and reseller named are checked too.
+      const raw = inputs[i]!;
+      const more: Field[] = [];
+      const has = (p: string) => c.fields.some((f) => f.path === p);
+      if (!has('role') && raw.role?.trim() && !rol(raw.role))
+        more.push({ path: 'role', message: msg('ticketRoleUnknown', { role: raw.role.trim() }) });
+      if (!has('reseller') && raw.reseller?.trim() && !reseller(raw.reseller))
+        more.push({
+          path: 'reseller',
+          message: msg('ticketResellerUnknown', { reseller: raw.reseller.trim() }),
+        });
+      result.refuse(c.line, c.code, [...c.fields, ...more]);
       continue;
     }
     const row = c.row;
@@ -343,9 +354,14 @@ export async function applyConversions(
 
   const inserts: { code: string; external_code: string; role_id: number }[] = [];
   const updates: { id: number; code: string; role_id: number }[] = [];
-  for (const c of checks) {
+  for (const [i, c] of checks.entries()) {
     if (!c.ok) {
-      result.refuse(c.line, c.code, c.fields);
+      const raw = inputs[i]!;
+      const unknownRol =
+        !c.fields.some((f) => f.path === 'role') && raw.role?.trim() && !rol(raw.role)
+          ? [{ path: 'role', message: msg('ticketRoleUnknown', { role: raw.role.trim() }) }]
+          : [];
+      result.refuse(c.line, c.code, [...c.fields, ...unknownRol]);
       continue;
     }
     const row = c.row;

@@ -109,6 +109,13 @@ describe('tickets by hand', () => {
     expect(byLine[4]).toMatch(/^validation.ticketCodeRepeated/);
     expect(byLine[5]).toBe('validation.ticketCode');
     expect(byLine[6]).toMatch(/^validation.ticketRoleUnknown/);
+    // A row with several problems names them all.
+    const both = await manual([{ code: 'HAND 9', role: 'Nope', email: 'bad' }], true);
+    expect(both.body.result.refused[0].fields.map((f: { path: string }) => f.path).sort()).toEqual([
+      'code',
+      'email',
+      'role',
+    ]);
     expect(byLine[8]).toMatch(/^validation.ticketCodeTaken/);
     expect(r.refused[4].description).toContain('TERM-1');
     expect(
