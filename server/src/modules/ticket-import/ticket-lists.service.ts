@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail, fieldError } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
+import { guardedWrite } from '../globals/db-errors';
 
 /**
  * Ticket API lists (docs/decisions.md "Ticket API"): tickets made by hand (manual), the converter of
@@ -24,6 +25,10 @@ import { translate } from '../../lib/i18n';
 
 const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+/** Lists of one event apply one at a time (advisory lock: this key and the event id). */
+const LIST_LOCK = 3714;
+const lockLists = (db: Executor, eventId: number) =>
+  db.execute(sql`select pg_advisory_xact_lock(${LIST_LOCK}::int, ${eventId}::int)`);
 const msg = (key: string, params: Record<string, unknown>) => `validation.${key}|${JSON.stringify(params)}`;
 
 type Field = { path: string; message: string };
@@ -170,6 +175,7 @@ export async function applyManualTickets(
   opts: { preview: boolean; lang: Language },
 ): Promise<TicketListResult> {
   const db = ctx.db;
+  if (!opts.preview) await lockLists(db, eventId);
   const result = new ListResult(opts.lang);
   const checks = checkManualTickets(inputs);
   const [rolList, resellerList] = await Promise.all([
@@ -291,7 +297,30 @@ export async function applyManualTickets(
     }
   }
   if (opts.preview) return result.out();
+  // A code an import wrote meanwhile (between the checks and here) is a 409, never a 500.
+  await guardedWrite(() => writeManual(db, eventId, inserts, updates));
+  return result.out();
+}
 
+async function writeManual(
+  db: Executor,
+  eventId: number,
+  inserts: {
+    code: string;
+    role_id: number;
+    reseller_id: number | null;
+    name: string | null;
+    email: string | null;
+  }[],
+  updates: {
+    id: number;
+    customer_id: number | null;
+    role_id: number;
+    reseller_id: number | null;
+    name: string | null;
+    email: string | null;
+  }[],
+) {
   if (inserts.length)
     await db.execute(sql`
       with x as (
@@ -317,7 +346,6 @@ export async function applyManualTickets(
       from json_to_recordset(${json(updates)}) as x(customer_id int, name text, email text)
       where c.id = x.customer_id and c.event_id = ${eventId}::int`);
   }
-  return result.out();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,6 +364,7 @@ export async function applyConversions(
   opts: { preview: boolean; lang: Language },
 ): Promise<TicketListResult> {
   const db = ctx.db;
+  if (!opts.preview) await lockLists(db, eventId);
   const result = new ListResult(opts.lang);
   const checks = checkConverterRows(inputs);
   const rol = byNameOrId(await eventRols(db, eventId));
@@ -402,6 +431,16 @@ export async function applyConversions(
     }
   }
   if (opts.preview) return result.out();
+  await guardedWrite(() => writeConversions(db, eventId, inserts, updates));
+  return result.out();
+}
+
+async function writeConversions(
+  db: Executor,
+  eventId: number,
+  inserts: { code: string; external_code: string; role_id: number }[],
+  updates: { id: number; code: string; role_id: number }[],
+) {
   if (updates.length)
     await db.execute(sql`
       update tickets t set code = x.code, role_id = x.role_id, updated_at = now()
@@ -413,7 +452,6 @@ export async function applyConversions(
       select ${eventId}::int, x.code, x.external_code, x.role_id, 'converter'
       from json_to_recordset(${json(inserts)}) as x(code text, external_code text, role_id int)
       order by x.code`);
-  return result.out();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -595,15 +633,19 @@ export async function saveReseller(ctx: AppContext, eventId: number, input: Rese
       if (input.allocations[i]!.quantity < n)
         throw fieldError(`reseller.allocations.${i}.quantity`, msg('ticketAllocationBelowSold', { sold: n }));
     }
-    await db.execute(sql`
-      update ticket_resellers set name = ${name}, email = ${email}, updated_at = now()
-      where id = ${id} and event_id = ${eventId}`);
+    await guardedWrite(() =>
+      db.execute(sql`
+        update ticket_resellers set name = ${name}, email = ${email}, updated_at = now()
+        where id = ${id} and event_id = ${eventId}`),
+    );
     await db.execute(sql`delete from ticket_reseller_allocations where reseller_id = ${id}`);
   } else {
     const [row] = rowsOf<{ id: number }>(
-      await db.execute(sql`
-        insert into ticket_resellers (event_id, name, email) values (${eventId}, ${name}, ${email})
-        returning id`),
+      await guardedWrite(() =>
+        db.execute(sql`
+          insert into ticket_resellers (event_id, name, email) values (${eventId}, ${name}, ${email})
+          returning id`),
+      ),
     );
     id = Number(row!.id);
   }
