@@ -195,6 +195,15 @@ export const ERRORS = {
   salesPeriodNotEnded: { code: 3802, status: 400 },
   salesNoLocations: { code: 3803, status: 409 },
   jobNotRunnable: { code: 3804, status: 400 },
+  // Ticket API (3700-3729)
+  ticketApiError: { code: 3700, status: 502 },
+  ticketImportRunning: { code: 3701, status: 409 },
+  ticketTokenRequired: { code: 3702, status: 400 },
+  ticketTokenUnreadable: { code: 3703, status: 409 },
+  ticketIssueSolved: { code: 3704, status: 409 },
+  ticketNoReportEmail: { code: 3705, status: 409 },
+  ticketInUse: { code: 3706, status: 409 },
+  ticketResellerInUse: { code: 3707, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -53,6 +53,7 @@ export * from './room';
 export * from './sales-api';
 export * from './staff';
 export * from './team';
+export * from './ticket-api';
 export * from './ticketing';
 export * from './time-range';
 export * from './top-up-search';

@@ -49,6 +49,8 @@ import { wristbandReportRoutes } from './modules/reports/wristbands.routes';
 import { rolRoutes } from './modules/rols/rols.routes';
 import { salesApiRoutes } from './modules/sales-api/sales-api.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { ticketImportRoutes } from './modules/ticket-import/ticket-import.routes';
+import { ticketListRoutes } from './modules/ticket-import/ticket-lists.routes';
 import { topUpSearchRoutes } from './modules/top-up-search/top-up-search.routes';
 import { eventImageRoutes } from './modules/uploads/event-images.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -124,6 +126,8 @@ export async function buildApp(
   await customerRoutes(app, ctx);
   await payoutRoutes(app, ctx);
   await onlineServicesRoutes(app, ctx);
+  await ticketImportRoutes(app, ctx);
+  await ticketListRoutes(app, ctx);
   await eventDeviceRoutes(app, ctx);
   await currencyRoutes(app, ctx);
   await languageRoutes(app, ctx);

@@ -91,6 +91,8 @@ export interface Config {
   integrationsAllowHttp: boolean;
   /** Minutes between two checks for sales periods to push (SALES_PUSH_MINUTES; 0: not scheduled). */
   salesPushMinutes: number;
+  /** Pages of a ticketing platform one import job reads before it continues in the next (TICKET_IMPORT_PAGES_PER_JOB). */
+  ticketImportPagesPerJob: number;
 }
 
 export interface S3Config {
@@ -248,6 +250,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     secretsKey: secretsKeyOf(sessionSecret),
     integrationsAllowHttp: str('INTEGRATIONS_ALLOW_HTTP', '0') === '1',
     salesPushMinutes: slotMinutes('SALES_PUSH_MINUTES', 5),
+    ticketImportPagesPerJob: int('TICKET_IMPORT_PAGES_PER_JOB', 20, 1),
     ...overrides,
   };
 }

@@ -74,6 +74,11 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   paymentMethod: lazy(() => import('../features/payment-methods/payment-methods-page')),
   apiSalesSchedules: lazy(() => import('../features/sales-api/schedules-page')),
   apiSalesLocations: lazy(() => import('../features/sales-api/locations-page')),
+  apiTicketSchedules: lazy(() => import('../features/ticket-api/schedules-page')),
+  apiTicketIssues: lazy(() => import('../features/ticket-api/issues-page')),
+  apiTicketConverter: lazy(() => import('../features/ticket-api/converter-page')),
+  apiTicketReseller: lazy(() => import('../features/ticket-api/reseller-page')),
+  apiTicketManual: lazy(() => import('../features/ticket-api/manual-page')),
 };
 
 export const NAV_GROUPS: NavGroup[] = [

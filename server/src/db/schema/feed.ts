@@ -176,11 +176,21 @@ export const tickets = pgTable(
     validated: smallint('validated').notNull().default(0),
     cancelled: smallint('cancelled').notNull().default(0),
     dateValidation: ts('date_validation'),
+    /** Where the ticket came from (Ticket API): import, manual, converter; null: a terminal's validation. */
+    source: text('source'),
+    /** The reseller that sold it (ticket_resellers; plain id, the history outlives the reseller). */
+    resellerId: integer('reseller_id'),
+    /** The code of the other platform it was converted from (api-ticket converter). */
+    externalCode: text('external_code'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('tickets_event_code_uq').on(t.eventId, t.code),
+    uniqueIndex('tickets_event_external_code_uq')
+      .on(t.eventId, t.externalCode)
+      .where(sql`${t.externalCode} is not null`),
+    index('tickets_event_reseller_idx').on(t.eventId, t.resellerId),
     index('tickets_event_customer_idx').on(t.eventId, t.customerId),
     // The ticket search (a code anywhere, ILIKE '%…%'): a trigram index, as the customers' lookup.
     index('tickets_code_trgm').using('gin', t.code.op('gin_trgm_ops')),

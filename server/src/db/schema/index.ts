@@ -17,6 +17,7 @@ export * from './report-rollups';
 export * from './rols';
 export * from './sales-api';
 export * from './staff';
+export * from './ticket-import';
 export * from './uploads';
 export * from './users';
 export * from './venue';

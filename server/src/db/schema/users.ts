@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { events } from './events';
+import { ticketImportSchedules } from './ticket-import';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -81,6 +92,10 @@ export const scheduleEmailTokens = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** The ticket-import schedule whose report address this verifies (Ticket API). */
+    scheduleId: integer('schedule_id').references((): AnyPgColumn => ticketImportSchedules.id, {
+      onDelete: 'cascade',
+    }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     verifiedAt: ts('verified_at'),

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { LoginRequest, SessionUser } from '@pulsera/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import { ticketImportSchedules } from '../../db/schema';
 import { AppError, fail } from '../../lib/errors';
 import { choosePasswordProblems } from '../../lib/password-strength';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -169,5 +171,16 @@ export async function enableSchedule(ctx: AppContext, token: string) {
   if (row.verifiedAt) return { verified: true, email: row.email };
   if (row.expiresAt.getTime() < Date.now()) throw fail('invalidToken');
   await repo.markScheduleVerified(ctx.db, row.id);
+  // The ticket-import schedule's report address, while it is still the one the link was sent to.
+  if (row.scheduleId)
+    await ctx.db
+      .update(ticketImportSchedules)
+      .set({ reportEmailVerifiedAt: new Date() })
+      .where(
+        and(
+          eq(ticketImportSchedules.id, row.scheduleId),
+          sql`lower(${ticketImportSchedules.reportEmail}) = lower(${row.email})`,
+        ),
+      );
   return { verified: true, email: row.email };
 }

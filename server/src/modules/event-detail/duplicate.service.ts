@@ -150,6 +150,18 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
     why: 'sales API schedules: a platform connection authorised (and its tokens issued) for this event',
   },
   { table: s.salesPushes, copy: 'never', why: 'the sales pushed to a platform for this event' },
+  // Ticket API: the connection to the platform's event of this edition (its token too), what was
+  // imported from it, and the resellers' deals of this edition.
+  {
+    table: s.ticketImportSchedules,
+    copy: 'never',
+    why: 'a schedule names the platform event of its own edition',
+  },
+  { table: s.ticketImportRuns, copy: 'never', why: HISTORY },
+  { table: s.ticketImportPositions, copy: 'never', why: HISTORY },
+  { table: s.ticketImportIssues, copy: 'never', why: HISTORY },
+  { table: s.ticketResellers, copy: 'never', why: 'resellers’ deals are made per edition' },
+  { table: s.ticketResellerAllocations, copy: 'never', why: 'resellers’ deals are made per edition' },
   { table: s.images, copy: 'never', why: 'uploaded files stay with their event; copies lose the references' },
   { table: s.ads, copy: 'never', why: 'kiosk ads are campaigns with their own dates and images' },
   // Cashless rules are dated for the source edition, and their location lists (none = every

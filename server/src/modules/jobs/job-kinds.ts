@@ -1,6 +1,11 @@
 import { capacityLogJob } from '../reports/capacity-log.task';
 import { rollupCompactionJob } from '../reports/rollups.task';
 import { salesPushJob, salesPushTickJob } from '../sales-api/sales-push.task';
+import {
+  ticketImportJob,
+  ticketImportReportJob,
+  ticketImportTickJob,
+} from '../ticket-import/ticket-import.task';
 import { uploadSweepJob } from '../uploads/upload-sweep.task';
 import type { JobQueue } from './job-queue';
 
@@ -17,4 +22,7 @@ export function registerJobKinds(jobs: JobQueue) {
   jobs.register(uploadSweepJob);
   jobs.register(salesPushJob);
   jobs.register(salesPushTickJob);
+  jobs.register(ticketImportTickJob);
+  jobs.register(ticketImportJob);
+  jobs.register(ticketImportReportJob);
 }
