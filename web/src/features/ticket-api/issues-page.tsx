@@ -2,9 +2,9 @@ import { Badge, Button, Group, SegmentedControl, Select, Stack, Text, Title } fr
 import { TICKET_ISSUE_KINDS, type TicketIssue, type TicketIssueKind } from '@pulsera/contracts';
 import { IconCheck, IconRotateClockwise } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
 import { notifySuccess } from '../../components/dialogs';
 import { dayjs } from '../../lib/format';
 import { type IssueFilter, listIssues, retryIssue, solveIssue, ticketApiKeys } from './api';

@@ -15,10 +15,10 @@ import {
 import { type Reseller, ResellerSave, type ResellerSave as ResellerSaveInput } from '@pulsera/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table';
 import { confirmDelete, notifySuccess } from '../../components/dialogs';
 import { applyServerErrors, formResolver } from '../../lib/form';
 import { translateMessage } from '../../lib/i18n';
