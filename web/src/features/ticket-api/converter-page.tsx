@@ -1,13 +1,12 @@
 import { Button, Card, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { CONVERTER_COLUMNS, checkConverterRows, type TicketListResult } from '@pulsera/contracts';
+import { CONVERTER_COLUMNS, checkConverterRows } from '@pulsera/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../components/dialogs';
 import { listRols, rolKeys } from '../rols/api';
-import { applyConverter, ticketApiKeys } from './api';
+import { applyConverter } from './api';
 import { ListImport } from './list-import';
+import { useSingleRowForm } from './single-row-form';
 import { TicketTable } from './ticket-table';
 
 type Column = (typeof CONVERTER_COLUMNS)[number];
@@ -31,33 +30,12 @@ const empty = { externalCode: '', code: '', role: '' };
  */
 export default function TicketConverterPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const rols = useQuery({ queryKey: rolKeys.list(), queryFn: listRols });
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, errors, set, save, load, refresh } = useSingleRowForm(empty, applyConverter);
   const labels: Record<Column, string> = {
     externalCode: t('ticketApi.converter.fields.externalCode'),
     code: t('ticketApi.converter.fields.code'),
     role: t('ticketApi.manual.fields.role'),
-  };
-  const refresh = () => qc.invalidateQueries({ queryKey: ticketApiKeys.all });
-  const save = useMutation({
-    mutationFn: () => applyConverter([{ line: 1, ...form }], false),
-    onSuccess: async (r: TicketListResult) => {
-      const refused = r.refused[0];
-      if (refused) {
-        setErrors(Object.fromEntries((refused.fields ?? []).map((f) => [f.path, f.text])));
-        return;
-      }
-      setErrors({});
-      setForm(empty);
-      notifySuccess(r.unchanged ? t('ticketApi.manual.unchanged') : undefined);
-      await refresh();
-    },
-  });
-  const set = (k: keyof typeof empty) => (v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: '' }));
   };
 
   return (
@@ -112,8 +90,7 @@ export default function TicketConverterPage() {
                   <Button
                     variant="subtle"
                     onClick={() => {
-                      setForm(empty);
-                      setErrors({});
+                      load(empty);
                     }}
                   >
                     {t('ticketApi.converter.clear')}
@@ -144,8 +121,7 @@ export default function TicketConverterPage() {
         kind="converter"
         onPick={(r) => {
           if (r.locked) return;
-          setErrors({});
-          setForm({ externalCode: r.externalCode ?? '', code: r.code, role: r.rol ?? '' });
+          load({ externalCode: r.externalCode ?? '', code: r.code, role: r.rol ?? '' });
         }}
       />
     </Stack>

@@ -1,13 +1,12 @@
 import { Button, Card, Grid, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { checkManualTickets, MANUAL_TICKET_COLUMNS, type TicketListResult } from '@pulsera/contracts';
+import { checkManualTickets, MANUAL_TICKET_COLUMNS } from '@pulsera/contracts';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../components/dialogs';
 import { listRols, rolKeys } from '../rols/api';
-import { applyManual, listKeys, listResellers, ticketApiKeys } from './api';
+import { applyManual, listKeys, listResellers } from './api';
 import { ListImport } from './list-import';
+import { useSingleRowForm } from './single-row-form';
 import { TicketTable } from './ticket-table';
 
 type Column = (typeof MANUAL_TICKET_COLUMNS)[number];
@@ -37,36 +36,15 @@ const empty = { code: '', role: '', holder: '', email: '', reseller: '' };
  */
 export default function TicketManualPage() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const rols = useQuery({ queryKey: rolKeys.list(), queryFn: listRols });
   const resellers = useQuery({ queryKey: listKeys.resellers(), queryFn: listResellers });
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, errors, set, save: create, refresh } = useSingleRowForm(empty, applyManual);
   const labels: Record<Column, string> = {
     code: t('ticketApi.manual.fields.code'),
     role: t('ticketApi.manual.fields.role'),
     holder: t('ticketApi.manual.fields.holder'),
     email: t('ticketApi.manual.fields.email'),
     reseller: t('ticketApi.manual.fields.reseller'),
-  };
-  const refresh = () => qc.invalidateQueries({ queryKey: ticketApiKeys.all });
-  const create = useMutation({
-    mutationFn: () => applyManual([{ line: 1, ...form }], false),
-    onSuccess: async (r: TicketListResult) => {
-      const refused = r.refused[0];
-      if (refused) {
-        setErrors(Object.fromEntries((refused.fields ?? []).map((f) => [f.path, f.text])));
-        return;
-      }
-      setErrors({});
-      setForm(empty);
-      notifySuccess(r.unchanged ? t('ticketApi.manual.unchanged') : undefined);
-      await refresh();
-    },
-  });
-  const set = (k: keyof typeof empty) => (v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: '' }));
   };
 
   return (
