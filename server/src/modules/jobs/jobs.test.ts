@@ -126,11 +126,17 @@ describe('a job that fails for real, listed and retried', () => {
       'rollup-compaction',
       'sales-push',
       'sales-push-tick',
+      'ticket-import',
+      'ticket-import-report',
+      'ticket-import-tick',
       'upload-sweep',
     ]);
     // A sales push works on one schedule's period: it is queued by its screen, not run by hand.
     expect(all.kinds.find((k: { name: string }) => k.name === 'sales-push').runnable).toBe(false);
     expect(all.kinds.find((k: { name: string }) => k.name === 'sales-push-tick').runnable).toBe(true);
+    // So does an import run (it works on one schedule's run); the tick that starts them can be run.
+    expect(all.kinds.find((k: { name: string }) => k.name === 'ticket-import').runnable).toBe(false);
+    expect(all.kinds.find((k: { name: string }) => k.name === 'ticket-import-tick').runnable).toBe(true);
     expect(all.kinds.find((k: { name: string }) => k.name === 'capacity-log').schedule).toEqual({
       cron: '*/5 * * * *',
       slotSeconds: 300,
