@@ -76,6 +76,9 @@ const bg = (page: Page, testId: string) =>
 test('configures the online top-up site, sees the preview follow, saves and finds it after a reload', async ({
   page,
 }) => {
+  // The longest flow of the suite (every field, four images uploaded, two saves and a reload): on a
+  // loaded 2-core machine it took 60 s, the default limit, while the app answered each step in time.
+  test.slow();
   await page.setViewportSize({ width: 1440, height: 1000 });
   await openOnlineServices(page);
   const preview = page.getByTestId('top-up-preview');
