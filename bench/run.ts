@@ -12,7 +12,7 @@ import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } fro
 /**
  * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--db postgres|pglite] [--seconds 45] [--customers 100000]
  *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
- *   [--report-keep] [--report-db pulsera_bench_xxxxxxxx] [--report-calls cashboxes,mainQuickDashboard]
+ *   [--report-keep] [--report-db <kept database name>] [--report-calls cashboxes,mainQuickDashboard]
  *
  * Ingest through POST /api/device/sync and customer search, on PostgreSQL (DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, in a database of its own that is dropped afterwards) and

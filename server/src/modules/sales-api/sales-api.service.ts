@@ -537,16 +537,16 @@ export async function pushPeriod(ctx: AppContext, tx: Tx, body: PushBody) {
     .select()
     .from(salesPushes)
     .where(and(eq(salesPushes.scheduleId, s.id), eq(salesPushes.periodStart, period.start)));
-  const todo = maps.filter(
+  const unsent = maps.filter(
     (m) => body.resend || existing.find((e) => e.locationId === m.locationId)?.status !== 'sent',
   );
-  if (!todo.length) return { sent: 0, failed: 0 };
+  if (!unsent.length) return { sent: 0, failed: 0 };
   const figures = await repo.salesByLocation(
     tx,
     s.eventId,
     period.start,
     period.end,
-    todo.map((m) => m.locationId),
+    unsent.map((m) => m.locationId),
   );
   const outcomes: Outcome[] = [];
   let tokens: TokenSet | 'refused' | null = null;
@@ -560,7 +560,7 @@ export async function pushPeriod(ctx: AppContext, tx: Tx, body: PushBody) {
     authError = e instanceof Error ? e.message : String(e);
     if (e instanceof PlatformError && e.grantRefused && s.accessTokenEnc) tokens = 'refused';
   }
-  for (const m of todo) {
+  for (const m of unsent) {
     const f = figures.get(m.locationId) ?? { amount: 0, orders: 0, devolutions: 0 };
     const base = { locationId: m.locationId, storeId: m.storeId, ...f };
     if (!token) {
