@@ -49,8 +49,12 @@ test('a new event starts tomorrow at local midnight and is inactive (pending) ev
   // The event page: not active before it starts.
   await expect(page.getByTestId('event-status')).toHaveText(/^inactive$/i);
   // The date-time pickers show the chosen instant as text (dd/MM/yyyy HH:mm in the event's zone).
-  await expect(page.getByTestId('field-f_inicio')).toHaveText(/^\d\d\/\d\d\/\d{4} 00:00$/);
-  await expect(page.getByTestId('field-f_fin')).toHaveText(/^\d\d\/\d\d\/\d{4} 23:59$/);
+  await expect(page.getByTestId('event-form').getByTestId('field-f_inicio')).toHaveText(
+    /^\d\d\/\d\d\/\d{4} 00:00$/,
+  );
+  await expect(page.getByTestId('event-form').getByTestId('field-f_fin')).toHaveText(
+    /^\d\d\/\d\d\/\d{4} 23:59$/,
+  );
   // The chooser lists it under pending with the same label.
   await page.goto('/admin/choose-event/pending');
   const row = page.getByRole('row').filter({ hasText: name });
