@@ -145,7 +145,13 @@ export async function benchApiOverhead(opts: {
     const { app: probe } = await buildApp({
       database,
       logger: false,
-      config: { seed: 'none', sessionSecret: env.SESSION_SECRET, tokenRefreshMinutes: 100_000 },
+      // No job workers: their statements would be captured with the first call's.
+      config: {
+        seed: 'none',
+        sessionSecret: env.SESSION_SECRET,
+        tokenRefreshMinutes: 100_000,
+        jobWorkers: false,
+      },
     });
     await probe.ready();
     for (const [name, url] of Object.entries(calls)) {

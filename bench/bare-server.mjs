@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The same work done bare: Fastify + pg, one route per measured call, each running exactly the SQL
 // statements (text, values, row mode) that Pulsera's call issued, on one connection, in the same
-// order, and answering the last statement's rows as JSON. No guard, no schema, no ORM.
+// order, and answering every statement's rows as JSON (the data the call read, as ours answers what it
+// read; answering only the last statement's rows would leave out, say, the locations of a call whose
+// last statement reads the gates). No guard, no schema, no ORM.
 // Usage: node bench/bare-server.mjs <statements.json> <port> <databaseUrl>
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -23,10 +25,10 @@ for (const [name, statements] of Object.entries(routes)) {
   app.get(`/bare/${name}`, async () => {
     const client = await pool.connect();
     try {
-      let last = null;
+      const result = [];
       for (const s of statements)
-        last = await client.query({ text: s.text, values: s.values, rowMode: s.rowMode });
-      return { error: 0, result: last?.rows ?? null };
+        result.push((await client.query({ text: s.text, values: s.values, rowMode: s.rowMode })).rows);
+      return { error: 0, result };
     } finally {
       client.release();
     }

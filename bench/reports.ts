@@ -96,6 +96,8 @@ const ROLLUP_TABLES = [
   'report_wristband_days',
   'report_wristband_day_counts',
   'report_article_totals_hourly',
+  'report_tickets_hourly',
+  'report_wristband_balances',
 ];
 
 interface Addon {

@@ -39,8 +39,25 @@ async function serve(config: Config, database: Database, seeded: boolean) {
   const { app } = await buildApp({ database });
   if (seeded) app.log.info('Loaded the demo festival (accounts in README.md)');
 
+  // Requests still being answered when the process is told to stop finish before the database
+  // closes (under several processes, a worker's server can report itself closed while its last
+  // requests still run their queries): at most 10 s.
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  app.server.on('request', (_req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    });
+  });
   const close = async () => {
     await app.close();
+    if (inFlight > 0)
+      await new Promise<void>((resolve) => {
+        drained = resolve;
+        setTimeout(resolve, 10_000).unref();
+      });
     await database.close();
     process.exit(0);
   };

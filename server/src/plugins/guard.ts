@@ -11,7 +11,7 @@ import {
   type RouteId,
   type RouteRule,
 } from '@pulsera/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -148,6 +148,29 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
       if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
   });
 
+  // The session's user, and with it the selected event, in one round trip: prepared once (named
+  // statements, parsed once per connection), read fresh on every request so that a revocation, a
+  // disabled user or a new session version bites at the next request.
+  const eventColumns = {
+    id: events.id,
+    name: events.name,
+    timezone: events.timezone,
+    isClosed: events.isClosed,
+  };
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('guard_user');
+  const userAndEvent = db
+    .select({ user: users, event: eventColumns })
+    .from(users)
+    .leftJoin(events, eq(events.token, sql.placeholder('token')))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('guard_user_event');
+
   app.addHook('onRequest', async (req) => {
     req.lang = requestLanguage(req.headers);
     const access = req.routeOptions.config?.access;
@@ -176,11 +199,18 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
     const verified = await tokens.verifySession(token);
     if (!verified.ok) throw fail(verified.reason === 'expired' ? 'tokenExpired' : 'unauthorized');
     const claims = verified.claims;
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(users.id, Number(claims.sub)))
-      .limit(1);
+    const rule = ruleOf(access);
+    const needsEvent = Boolean(rule?.event || access.event);
+    const eventToken = needsEvent ? header(req, HEADERS.event) : undefined;
+    let user: typeof users.$inferSelect | undefined;
+    let event: SelectedEventCtx | null = null;
+    if (eventToken) {
+      const [row] = await userAndEvent.execute({ id: Number(claims.sub), token: eventToken });
+      user = row?.user;
+      event = row?.event?.id ? row.event : null;
+    } else {
+      [user] = await userById.execute({ id: Number(claims.sub) });
+    }
     if (!user) throw fail('unauthorized');
     if (user.sessionVersion !== claims.v) throw fail('tokenExpired');
     if (user.disabled || (user.dateInactive && user.dateInactive.getTime() <= Date.now())) {
@@ -201,8 +231,7 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
 
     // 3. The role, the selected event and its trusts.
     if (access.role && !hasRole(user, access.role)) throw fail('forbidden');
-    const rule = ruleOf(access);
-    if (rule?.event || access.event) await selectEvent(req);
+    if (needsEvent) await selectEvent(req, event);
     if (rule) {
       const denial = checkAccess(subjectOf(req), rule);
       if (denial) throw fail('forbidden', { params: { reason: denial } });
@@ -235,15 +264,11 @@ async function guardPlugin(app: FastifyInstance, opts: { db: Db; tokens: Tokens;
     req.permissions = grant.permissions;
   }
 
-  /** Resolves `tokenevent` and, for non-admins, the trusts proving they may work in that event. */
-  async function selectEvent(req: FastifyRequest) {
-    const eventToken = header(req, HEADERS.event);
-    if (!eventToken) throw fail('eventNotSelected');
-    const [event] = await db
-      .select({ id: events.id, name: events.name, timezone: events.timezone, isClosed: events.isClosed })
-      .from(events)
-      .where(eq(events.token, eventToken))
-      .limit(1);
+  /**
+   * The event `tokenevent` named (read with the user) and, for non-admins, the trusts proving they
+   * may work in that event.
+   */
+  async function selectEvent(req: FastifyRequest, event: SelectedEventCtx | null) {
     if (!event) throw fail('eventNotSelected');
     req.event = event;
     const user = req.user!;

@@ -259,8 +259,12 @@ describe('the demo festival’s catalogue', () => {
     const refunds = await rows<{ location: string | null }>(sql`
       select l.name as location from top_ups t left join locations l on l.id = t.location_id
       where t.event_id = ${eventId} and t.type = 'D'`);
-    expect(refunds.length).toBeGreaterThan(0);
-    expect(new Set(refunds.map((r) => r.location))).toEqual(new Set(['Top-up kiosks']));
+    // Refunds are asked for as people leave on the festival's last night. The demo runs up to now:
+    // between 12:00 and 04:00 UTC that night is still under way and its leavers have not all asked
+    // yet (in the afternoon, none has), so refunds are only certain once it has closed.
+    const hour = new Date().getUTCHours();
+    if (hour >= 4 && hour < 12) expect(refunds.length).toBeGreaterThan(0);
+    for (const r of refunds) expect(r.location).toBe('Top-up kiosks');
   });
 
   it('adds nothing on a second start', async () => {

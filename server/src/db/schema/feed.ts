@@ -194,6 +194,13 @@ export const tickets = pgTable(
     index('tickets_event_customer_idx').on(t.eventId, t.customerId),
     // The ticket search (a code anywhere, ILIKE '%…%'): a trigram index, as the customers' lookup.
     index('tickets_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
+    // The ticketing reports' last part-hour (report_tickets_hourly holds the whole hours): tickets
+    // sold, and tickets validated, within it.
+    index('tickets_event_sold_at_idx').on(
+      t.eventId,
+      sql`least(${t.createdAt}, coalesce(${t.dateValidation}, ${t.createdAt}))`,
+    ),
+    index('tickets_event_date_validation_idx').on(t.eventId, t.dateValidation),
   ],
 );
 

@@ -242,3 +242,58 @@ export const reportArticleTotalsHourly = pgTable(
     index('report_article_totals_hourly_delta_idx').on(t.eventId, t.hour).where(sql`not ${t.compacted}`),
   ],
 );
+
+/**
+ * Tickets per hour and role: the ticketing overview and the tickets document count a hundred thousand
+ * tickets and as many validations, which took over 150 ms raw (decisions.md "Reports"). A ticket adds
+ * `sold` or `cancelled` at the hour it was sold (its creation, or its validation when that came first)
+ * and `validated` at the hour of its validation (not cancelled); a validation adds `validations` (and
+ * `repeated`) at its device time, under the ticket's role (the role the terminal recorded when the
+ * ticket has none), as the raw reports count them. Kept by statement-level triggers on `tickets` and
+ * `ticket_validations` (migration `report_tickets_rollup`): inserts add, deletes subtract, updates add
+ * the difference, and a ticket whose role changes moves its validations to the new role. Delta rows,
+ * compacted as the others.
+ */
+export const reportTicketsHourly = pgTable(
+  'report_tickets_hourly',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    hour: ts('hour').notNull(),
+    roleId: integer('role_id'),
+    sold: sum('sold'),
+    cancelled: sum('cancelled'),
+    validated: sum('validated'),
+    validations: sum('validations'),
+    repeated: sum('repeated'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_tickets_hourly_event_hour_idx').on(t.eventId, t.hour),
+    index('report_tickets_hourly_delta_idx').on(t.eventId, t.hour).where(sql`not ${t.compacted}`),
+  ],
+);
+
+/**
+ * What is left on the event's wristbands now: Σ cash, Σ gift, the active wristbands and those of them
+ * with a balance (the quick dashboard's balances). Summing a hundred thousand wristbands took 70 ms of
+ * the dashboard; here it is a sum of a few rows. Kept by statement-level triggers on `wristbands`
+ * (migration `report_tickets_rollup`): each statement adds the difference it made (new rows minus old
+ * rows). Delta rows, merged by the rollup compaction into one row per event.
+ */
+export const reportWristbandBalances = pgTable(
+  'report_wristband_balances',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    cash: sum('cash'),
+    gift: sum('gift'),
+    active: sum('active'),
+    withBalance: sum('with_balance'),
+    compacted: boolean('compacted').notNull().default(false),
+  },
+  (t) => [
+    index('report_wristband_balances_event_idx').on(t.eventId),
+    index('report_wristband_balances_delta_idx').on(t.eventId).where(sql`not ${t.compacted}`),
+  ],
+);

@@ -180,20 +180,6 @@ export const timeRangeOptions = (db: Executor, eventId: number) =>
     .where(eq(timeRanges.eventId, eventId))
     .orderBy(asc(timeRanges.name), asc(timeRanges.id));
 
-export const addonOptions = (db: Executor, eventId: number) =>
-  db
-    .select({ id: addons.id, name: addons.name })
-    .from(addons)
-    .where(eq(addons.eventId, eventId))
-    .orderBy(asc(addons.name), asc(addons.id));
-
-export const flagOptions = (db: Executor, eventId: number) =>
-  db
-    .select({ id: flags.id, name: flags.name, flagNumber: flags.flagNumber })
-    .from(flags)
-    .where(eq(flags.eventId, eventId))
-    .orderBy(asc(flags.flagNumber));
-
 /** Which of these ids are rows of the event in that table. */
 async function existing(
   db: Executor,
@@ -307,6 +293,34 @@ export async function tagCounterUses(db: Executor, eventId: number, id: number) 
 }
 
 /** The event's financial currency (moneda of every article). */
+/**
+ * What the articles screen offers beside the list, in one statement (the list call ran seven small
+ * queries at once, each a round trip): the event's currency, its time ranges, add-ons and ticket roles
+ * by name, and its flags by number.
+ */
+export async function articleScreenOptions(db: Executor, eventId: number) {
+  const res = await db.execute(sql`
+    select
+      (select currency_id from events where id = ${eventId}) as moneda,
+      coalesce((select json_agg(json_build_object('id', id, 'name', name) order by name, id)
+        from time_ranges where event_id = ${eventId}), '[]') as time_ranges,
+      coalesce((select json_agg(json_build_object('id', id, 'name', name) order by name, id)
+        from addons where event_id = ${eventId}), '[]') as addons,
+      coalesce((select json_agg(json_build_object('id', id, 'name', name, 'flagNumber', flag_number) order by flag_number)
+        from flags where event_id = ${eventId}), '[]') as flags,
+      coalesce((select json_agg(json_build_object('id', id, 'name', name) order by name, id)
+        from rols where event_id = ${eventId}), '[]') as rols`);
+  const row = (res as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  type Option = { id: number; name: string };
+  return {
+    moneda: row.moneda === null || row.moneda === undefined ? null : Number(row.moneda),
+    timeRanges: row.time_ranges as Option[],
+    addons: row.addons as Option[],
+    flags: row.flags as (Option & { flagNumber: number })[],
+    rols: row.rols as Option[],
+  };
+}
+
 export async function eventCurrency(db: Executor, eventId: number) {
   const [row] = await db.select({ id: events.currencyId }).from(events).where(eq(events.id, eventId));
   return row?.id ?? null;

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { fail, fieldError } from '../../lib/errors';
 import { guardedWrite } from '../globals/db-errors';
-import { rolOptions, rolsInEvent } from '../rols/rols.repo';
+import { rolsInEvent } from '../rols/rols.repo';
 import { storageFor } from '../uploads/storage';
 import { deleteImage } from '../uploads/uploads.repo';
 import { attachImage, removeQuietly } from '../uploads/uploads.service';
@@ -33,15 +33,19 @@ const push = <T>(map: Map<number, T[]>, key: number, value: T) => {
   else map.set(key, [value]);
 };
 
-async function relations(db: Executor, eventId: number): Promise<Relations> {
-  const [flags, addons, exchanges, ranges] = await Promise.all([
+async function relations(
+  db: Executor,
+  eventId: number,
+  ranges?: { id: number }[] | Promise<{ id: number }[]>,
+): Promise<Relations> {
+  const [flags, addons, exchanges, rangeRows] = await Promise.all([
     repo.listFlagsOf(db, eventId),
     repo.listAddonsOf(db, eventId),
     repo.listExchangesOf(db, eventId),
-    repo.timeRangeOptions(db, eventId),
+    ranges ?? repo.timeRangeOptions(db, eventId),
   ]);
   // Time ranges are plain ids in an exchange: one deleted since is no longer listed.
-  const rangeIds = new Set(ranges.map((r) => r.id));
+  const rangeIds = new Set(rangeRows.map((r) => r.id));
   const out: Relations = { flags: new Map(), addons: new Map(), exchanges: new Map() };
   for (const f of flags) push(out.flags, f.articleId, { id: f.id, idFlag: f.flagId, addFlag: f.addFlag });
   for (const a of addons) push(out.addons, a.articleId, a.addonId);
@@ -92,14 +96,15 @@ function toDto(
  * roles, for the banned roles), addons and flags (the choices of the detail).
  */
 export async function listArticles(ctx: AppContext, eventId: number): Promise<ArticlesResult> {
-  const [rows, rel, moneda, timeRanges, addons, flags, rols] = await Promise.all([
+  const options = repo.articleScreenOptions(ctx.db, eventId);
+  const [rows, rel, { moneda, timeRanges, addons, flags, rols }] = await Promise.all([
     repo.listArticles(ctx.db, eventId),
-    relations(ctx.db, eventId),
-    repo.eventCurrency(ctx.db, eventId),
-    repo.timeRangeOptions(ctx.db, eventId),
-    repo.addonOptions(ctx.db, eventId),
-    repo.flagOptions(ctx.db, eventId),
-    rolOptions(ctx.db, eventId),
+    relations(
+      ctx.db,
+      eventId,
+      options.then((o) => o.timeRanges),
+    ),
+    options,
   ]);
   return {
     timeRanges,

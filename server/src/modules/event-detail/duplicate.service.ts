@@ -199,6 +199,16 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
   { table: s.reportWristbandDays, copy: 'never', why: 'report rollups sum the source event’s feed' },
   { table: s.reportWristbandDayCounts, copy: 'never', why: 'report rollups sum the source event’s feed' },
   { table: s.reportArticleTotalsHourly, copy: 'never', why: 'report rollups sum the source event’s feed' },
+  {
+    table: s.reportTicketsHourly,
+    copy: 'never',
+    why: 'report rollups sum the source event’s tickets (their triggers count the copied ones)',
+  },
+  {
+    table: s.reportWristbandBalances,
+    copy: 'never',
+    why: 'report rollups sum the source event’s wristbands (their triggers count the copied ones)',
+  },
   { table: s.capacityLogSlots, copy: 'never', why: 'the capacity log records the source event’s occupancy' },
   { table: s.capacityLog, copy: 'never', why: 'the capacity log records the source event’s occupancy' },
   {

@@ -162,8 +162,8 @@ export async function hourly(
 }
 
 /**
- * What is left on the event's wristbands now, the online payments and the bank refunds of the
- * window, in one statement.
+ * What is left on the event's wristbands now (report_wristband_balances, kept by triggers), the
+ * online payments and the bank refunds of the window, in one statement.
  */
 export async function stocks(db: Executor, eventId: number, w: RollupWindow) {
   const within = (col: SQL) =>
@@ -178,9 +178,8 @@ export async function stocks(db: Executor, eventId: number, w: RollupWindow) {
     select w.*, o.*, r.*
     from (
       select coalesce(sum(cash), 0)::bigint as cash, coalesce(sum(gift), 0)::bigint as gift,
-        count(*) filter (where active = 1)::int as wristbands,
-        count(*) filter (where active = 1 and (cash > 0 or gift > 0))::int as with_balance
-      from wristbands where event_id = ${eventId}
+        coalesce(sum(active), 0)::int as wristbands, coalesce(sum(with_balance), 0)::int as with_balance
+      from report_wristband_balances where event_id = ${eventId}
     ) w, (
       select count(*)::int as online_count, coalesce(sum(amount_total), 0)::bigint as online_amount
       from online_top_ups o

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { articlesSource, type RollupWindow, salesSource, topUpsSource } from './rollups';
+import { articlesSource, type RollupWindow, salesSource, ticketsSource, topUpsSource } from './rollups';
 
 /**
  * The documents' queries (contracts/src/report-dashboard.ts): each one statement aggregating the
@@ -211,22 +211,21 @@ export async function staffCashUp(
  * and the validations the gates recorded in the window (repeats apart).
  */
 export async function ticketsByRole(db: Executor, eventId: number, w: RollupWindow) {
+  // Sold and cancelled: every ticket as it is now; validated and validations: within the window. Roles
+  // as the ticketing overview counts them (a validation under its ticket's role).
   const res = await db.execute(sql`
     select x.role_id, sum(x.sold)::bigint as sold, sum(x.cancelled)::bigint as cancelled,
       sum(x.validated)::bigint as validated, sum(x.validations)::bigint as validations,
       sum(x.repeated)::bigint as repeated
     from (
-      select t.role_id, count(*) filter (where t.cancelled = 0) as sold, count(*) filter (where t.cancelled = 1) as cancelled,
-        count(*) filter (where t.cancelled = 0 and t.validated = 1 and ${within(sql`t.date_validation`, w)}) as validated,
-        0 as validations, 0 as repeated
-      from tickets t where t.event_id = ${eventId}
-      group by 1
+      select a.role_id, a.sold, a.cancelled, 0 as validated, 0 as validations, 0 as repeated
+      from (${ticketsSource(eventId, {})}) a
       union all
-      select v.role_id, 0, 0, 0, count(*), count(*) filter (where v.repeated)
-      from ticket_validations v where v.event_id = ${eventId} and ${within(sql`v.device_time`, w)}
-      group by 1
+      select b.role_id, 0, 0, b.validated, b.validations, b.repeated
+      from (${ticketsSource(eventId, w)}) b
     ) x
     group by 1
+    having sum(x.sold) <> 0 or sum(x.cancelled) <> 0 or sum(x.validated) <> 0 or sum(x.validations) <> 0
     order by 1 nulls last`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({
     idRol: idOrNull(r.role_id),

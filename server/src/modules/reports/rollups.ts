@@ -102,6 +102,48 @@ export function salesSource(eventId: number, w: RollupWindow, f: RollupFilters =
 }
 
 /**
+ * Tickets per hour (report_tickets_hourly): hour, role_id, sold, cancelled (at the hour a ticket was
+ * sold), validated (at the hour of its validation, not cancelled), validations and repeated (at the
+ * validations' device time, under the ticket's role, or the role its terminal recorded when the ticket
+ * has none). Each column counts what falls inside the window.
+ */
+export function ticketsSource(eventId: number, w: RollupWindow): SQL {
+  const { hours, edges } = splitWindow(w);
+  const parts: SQL[] = [];
+  if (hours) {
+    parts.push(sql`
+      select r.hour, r.role_id, r.sold, r.cancelled, r.validated, r.validations, r.repeated
+      from report_tickets_hourly r
+      where r.event_id = ${eventId} and ${inSpan(sql`r.hour`, hours)}`);
+  }
+  if (edges.length) {
+    // The same expressions as the indexes tickets_event_sold_at_idx and tickets_event_date_validation_idx.
+    const soldAt = sql`least(t.created_at, coalesce(t.date_validation, t.created_at))`;
+    parts.push(sql`
+      select ${hourOf(soldAt)} as hour, t.role_id, count(*) filter (where t.cancelled = 0) as sold,
+        count(*) filter (where t.cancelled = 1) as cancelled, 0 as validated, 0 as validations, 0 as repeated
+      from tickets t where t.event_id = ${eventId} and ${anyOf(edges.map((e) => inSpan(soldAt, e)))}
+      group by 1, 2`);
+    parts.push(sql`
+      select ${hourOf(sql`t.date_validation`)} as hour, t.role_id, 0 as sold, 0 as cancelled,
+        count(*) as validated, 0 as validations, 0 as repeated
+      from tickets t
+      where t.event_id = ${eventId} and ${anyOf(edges.map((e) => inSpan(sql`t.date_validation`, e)))}
+        and t.cancelled = 0 and t.validated = 1
+      group by 1, 2`);
+    parts.push(sql`
+      select ${hourOf(sql`v.device_time`)} as hour, coalesce(t.role_id, v.role_id) as role_id, 0 as sold,
+        0 as cancelled, 0 as validated, count(*) as validations, count(*) filter (where v.repeated) as repeated
+      from ticket_validations v left join tickets t on t.id = v.ticket_id and t.event_id = v.event_id
+      where v.event_id = ${eventId} and ${anyOf(edges.map((e) => inSpan(sql`v.device_time`, e)))}
+      group by 1, 2`);
+  }
+  return parts.length
+    ? union(parts)
+    : sql`select null::timestamptz as hour, null::int as role_id, 0::bigint as sold, 0::bigint as cancelled, 0::bigint as validated, 0::bigint as validations, 0::bigint as repeated where false`;
+}
+
+/**
  * Sale lines per hour: hour, location_id, staff_id, article_id, orders and devolutions (sales with a
  * line of the article), quantity (charged, net), gifts (net), amount (net).
  */
@@ -294,7 +336,8 @@ export function accessSource(eventId: number, w: RollupWindow): SQL {
  */
 const ROLLUPS: {
   table: string;
-  time?: 'hour' | 'day';
+  /** null: one row per event (no time column). */
+  time?: 'hour' | 'day' | null;
   always?: boolean;
   keys: string[];
   sums: string[];
@@ -340,6 +383,18 @@ const ROLLUPS: {
   },
   { table: 'report_access_hourly', keys: ['zone_from', 'zone_to', 'acceso'], sums: ['passages'] },
   { table: 'report_wristband_day_counts', time: 'day', always: true, keys: [], sums: ['wristbands'] },
+  {
+    table: 'report_tickets_hourly',
+    keys: ['role_id'],
+    sums: ['sold', 'cancelled', 'validated', 'validations', 'repeated'],
+  },
+  {
+    table: 'report_wristband_balances',
+    time: null,
+    always: true,
+    keys: [],
+    sums: ['cash', 'gift', 'active', 'with_balance'],
+  },
 ];
 
 /** (event, hour) pairs merged per statement, so one run never holds many rows at once. */
@@ -356,9 +411,11 @@ const COMPACT_BATCH = 500;
 export async function compactRollups(db: Executor, before: Date, eventId?: number): Promise<number> {
   let removed = 0;
   for (const r of ROLLUPS) {
-    const time = r.time ?? 'hour';
-    const t = sql.raw(time);
-    const cols = ['event_id', time, ...r.keys];
+    const time = r.time === null ? null : (r.time ?? 'hour');
+    const cols = ['event_id', ...(time ? [time] : []), ...r.keys];
+    // The (event, time) groups merged per statement; without a time column, the event alone.
+    const group = sql.raw(['event_id', ...(time ? [time] : [])].join(', '));
+    const same = sql.raw(['event_id', ...(time ? [time] : [])].map((c) => `x.${c} = k.${c}`).join(' and '));
     const list = sql.raw(cols.join(', '));
     const merged = [
       ...r.sums.map((c) => [c, `sum(${c})`]),
@@ -371,12 +428,12 @@ export async function compactRollups(db: Executor, before: Date, eventId?: numbe
     for (;;) {
       const res = await db.execute(sql`
         with k as (
-          select distinct event_id, ${t} from ${table}
-          where not compacted${r.always ? sql`` : sql` and ${t} < ${iso(before)}`}${eventId ? sql` and event_id = ${eventId}` : sql``}
+          select distinct ${group} from ${table}
+          where not compacted${r.always || !time ? sql`` : sql` and ${sql.raw(time)} < ${iso(before)}`}${eventId ? sql` and event_id = ${eventId}` : sql``}
           limit ${COMPACT_BATCH}
         ),
         d as (
-          delete from ${table} x using k where x.event_id = k.event_id and x.${t} = k.${t}
+          delete from ${table} x using k where ${same}
           returning x.*
         ),
         m as (

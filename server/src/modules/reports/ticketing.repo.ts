@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { roleRecordings, ticketValidations } from '../../db/schema';
 import { feedWhere } from './report-window';
+import { ticketsSource } from './rollups';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const iso = (v: unknown) =>
@@ -27,37 +28,15 @@ const validationWhere = (eventId: number, q: ReportQuery) =>
 
 /** Tickets and their validations per ticket rol, as they stood at `at`. */
 export async function ticketsByRol(db: Executor, eventId: number, at: Date) {
-  const t = at.toISOString();
+  // Everything up to `at`: the rollup's whole hours and the raw rows of the hour `at` falls in.
   const res = await db.execute(sql`
-    with tk as (
-      select role_id,
-        count(*) filter (where cancelled = 0 and sold_at <= ${t}::timestamptz)::int as sold,
-        count(*) filter (where cancelled = 0 and validated = 1 and date_validation <= ${t}::timestamptz)::int as validated,
-        count(*) filter (where cancelled = 1 and sold_at <= ${t}::timestamptz)::int as cancelled
-      from (
-        select role_id, cancelled, validated, date_validation,
-          least(created_at, coalesce(date_validation, created_at)) as sold_at
-        from tickets where event_id = ${eventId}
-      ) x
-      group by role_id
-    ),
-    v as (
-      select coalesce(t.role_id, v.role_id) as role_id, count(*)::int as validations,
-        count(*) filter (where v.repeated)::int as repeated
-      from ticket_validations v
-      left join tickets t on t.id = v.ticket_id and t.event_id = v.event_id
-      where v.event_id = ${eventId} and v.device_time <= ${t}::timestamptz
-      group by 1
-    ),
-    k as (select role_id from tk union select role_id from v)
-    select k.role_id, r.name as rol,
-      coalesce(tk.sold, 0) as sold, coalesce(tk.validated, 0) as validated,
-      coalesce(tk.cancelled, 0) as cancelled,
-      coalesce(v.validations, 0) as validations, coalesce(v.repeated, 0) as repeated
-    from k
-    left join tk on tk.role_id is not distinct from k.role_id
-    left join v on v.role_id is not distinct from k.role_id
-    left join rols r on r.id = k.role_id and r.event_id = ${eventId}
+    select x.role_id, r.name as rol,
+      sum(x.sold)::int as sold, sum(x.validated)::int as validated, sum(x.cancelled)::int as cancelled,
+      sum(x.validations)::int as validations, sum(x.repeated)::int as repeated
+    from (${ticketsSource(eventId, { end: new Date(at.getTime() + 1) })}) x
+    left join rols r on r.id = x.role_id and r.event_id = ${eventId}
+    group by x.role_id, r.name
+    having sum(x.sold) <> 0 or sum(x.validated) <> 0 or sum(x.cancelled) <> 0 or sum(x.validations) <> 0
     order by r.name nulls last, 1 nulls last`);
   return rowsOf<{
     role_id: number | null;
