@@ -281,17 +281,29 @@ test('at 1440 px no header, badge or table is cut and chart axes do not wrap', a
   await expect(page.getByTestId('resource-detail')).toBeVisible();
   expect(await cutOrOverflowing(page), 'flags with the detail open').toEqual([]);
   await page.goto('/admin/reports/documents');
+  let cashUpRows: { idStaff: number | null }[] = [];
   for (const tab of ['salesVat', 'payments', 'locations', 'staffCashUp', 'tickets']) {
+    const answered =
+      tab === 'staffCashUp'
+        ? page.waitForResponse((r) => r.url().includes('/api/reports/documents/staff-cash-up'))
+        : null;
     await page.getByTestId(`document-tab-${tab}`).click();
+    if (answered) cashUpRows = (await (await answered).json()).result.rows;
     await settled();
     expect(await cutOrOverflowing(page), `documents › ${tab}`).toEqual([]);
   }
   // The staff cash-up names the operations recorded with no staff member signed in, and says why.
+  // (The demo's are the refunds asked for as people leave on its last night, which runs up to now:
+  // in the afternoon nobody has left yet.)
   await page.getByTestId('document-tab-staffCashUp').click();
-  await expect(
-    page.getByTestId('document-staffCashUp').getByRole('row', { name: /No staff signed in/ }),
-  ).toBeVisible();
-  await expect(page.getByTestId('staff-cash-up-no-staff-note')).toContainText('no staff member signed in');
+  const noStaff = page.getByTestId('document-staffCashUp').getByRole('row', { name: /No staff signed in/ });
+  if (cashUpRows.some((r) => r.idStaff === null)) {
+    await expect(noStaff).toBeVisible();
+    await expect(page.getByTestId('staff-cash-up-no-staff-note')).toContainText('no staff member signed in');
+  } else {
+    await expect(page.getByTestId('document-staffCashUp').getByRole('row').nth(1)).toBeVisible();
+    await expect(noStaff).toHaveCount(0);
+  }
   await expect(page.getByTestId('document-staffCashUp')).not.toContainText('—');
   await page.goto('/admin/reports/quickdashboard');
   await expect(page.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
