@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { appVersions, devices } from '../../db/schema';
 
@@ -50,3 +50,14 @@ export async function deviceMayDownload(db: Executor, id: number, version: numbe
     .limit(1);
   return !!row && row.version === version && (!row.inactive || row.inactive > new Date());
 }
+
+/**
+ * The same as a scalar subquery (JSON of version_code, version_name, package_name, or null), for the
+ * terminal feed's sync to read with its first statement.
+ */
+export const latestEnabledJsonSql = (channel: string) =>
+  sql`(select row_to_json(a) from (
+        select version_code, version_name, package_name from app_versions
+        where channel = ${channel}::text and enabled_at is not null
+        order by enabled_at desc, id desc limit 1
+      ) a)`;

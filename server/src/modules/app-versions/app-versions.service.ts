@@ -138,7 +138,14 @@ export async function latestAppVersion(
   channel: AppChannel,
 ): Promise<RequiredAppVersion | null> {
   const row = await repo.latestEnabled(db, channel);
-  if (!row) return null;
+  return row ? requiredAppVersion(channel, row) : null;
+}
+
+/** The required version as the sync answers it, from its row (or the JSON of latestEnabledJsonSql). */
+export function requiredAppVersion(
+  channel: AppChannel,
+  row: { versionCode: number; versionName: string; packageName: string },
+): RequiredAppVersion {
   return {
     channel,
     versionCode: row.versionCode,

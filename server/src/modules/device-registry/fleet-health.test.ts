@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { appVersions, devices } from '../../db/schema';
+import { appVersions, deviceSeqRanges, devices } from '../../db/schema';
 import { isOutdated } from './app-version';
-import { mergeRanges, missingOperations } from './terminal-contact';
 
 /** Fleet health (admin/status/devices) and each ban's reach (admin/events/ban-rfids). */
 let t: TestApp;
@@ -74,23 +73,37 @@ const row = async (serial: string, query = '') =>
   (await fleet(query)).devices.find((d) => d.n_serie === serial);
 
 describe('gaps in the sequence numbers', () => {
-  it('merges ranges and counts the numbers never received, less those the terminal still holds', () => {
-    expect(mergeRanges([], [3, 1, 2, 7, 5, 5])).toEqual([
-      { lo: 1, hi: 3 },
-      { lo: 5, hi: 5 },
-      { lo: 7, hi: 7 },
+  it('merges ranges and counts the numbers never received, less those the terminal still holds', async () => {
+    const term = await terminal('FLEET-MERGE-01');
+    const ranges = async () =>
+      (
+        await t.database.db
+          .select({ lo: deviceSeqRanges.lo, hi: deviceSeqRanges.hi })
+          .from(deviceSeqRanges)
+          .where(eq(deviceSeqRanges.deviceId, term.id))
+          .orderBy(deviceSeqRanges.lo)
+      ).map((r) => [r.lo, r.hi]);
+    expect((await term.sync([3, 1, 2, 7, 5, 5].map(op))).status).toBe(200);
+    expect(await ranges()).toEqual([
+      [1, 3],
+      [5, 5],
+      [7, 7],
     ]);
-    expect(mergeRanges([{ lo: 1, hi: 3 }], [4, 6])).toEqual([
-      { lo: 1, hi: 4 },
-      { lo: 6, hi: 6 },
-    ]);
-    const ranges = mergeRanges([], [1, 2, 3, 5, 7]);
-    expect(missingOperations(ranges, null, null)).toBe(2);
-    // It made 10: 8, 9, 10 are still on it (pending 3): only 4 and 6 are lost.
-    expect(missingOperations(ranges, 10, 3)).toBe(2);
+    expect(await row('FLEET-MERGE-01')).toMatchObject({ missingOperations: 2 });
+    // It made 10: 8, 9, 10 are still on it (pending 3): only 4 and 6 are lost. A call without
+    // operations stores the same.
+    expect((await term.sync([], { lastSeq: 10, pendingOperations: 3 })).status).toBe(200);
+    expect(await row('FLEET-MERGE-01')).toMatchObject({ missingOperations: 2, lastSeq: 10 });
     // Pending 5 covers the holes too (it sends out of order).
-    expect(missingOperations(ranges, 10, 5)).toBe(0);
-    expect(missingOperations([], null, null)).toBe(0);
+    expect((await term.sync([], { pendingOperations: 5 })).status).toBe(200);
+    expect(await row('FLEET-MERGE-01')).toMatchObject({ missingOperations: 0, pendingOperations: 5 });
+    // 4 arrives (and an older last number, re-sent late, does not lower it): 6, 8, 9 and 10 are missing.
+    expect((await term.sync([op(4)], { lastSeq: 4, pendingOperations: 0 })).status).toBe(200);
+    expect(await ranges()).toEqual([
+      [1, 5],
+      [7, 7],
+    ]);
+    expect(await row('FLEET-MERGE-01')).toMatchObject({ missingOperations: 4, lastSeq: 10 });
   });
 
   it('shows a terminal whose operations never arrived, and not one that still holds them', async () => {
@@ -123,6 +136,35 @@ describe('gaps in the sequence numbers', () => {
     // The late ones arrive: the gap closes.
     await gap.sync([op(4), op(5)], { lastSeq: 7, pendingOperations: 0 });
     expect((await row('FLEET-GAP-01'))?.missingOperations).toBe(0);
+  });
+
+  it('keeps every number of batches a terminal sends at once, and merges ranges across later ones', async () => {
+    const busy = await terminal('FLEET-BUSY-01');
+    // Six batches at once (a terminal that lost its answers re-sends while the first is recorded).
+    const batches = [1, 3, 5, 7, 9, 11].map((n) =>
+      busy.sync([op(n), op(n + 1)], { lastSeq: 12, pendingOperations: 0 }),
+    );
+    for (const res of await Promise.all(batches)) expect(res.status).toBe(200);
+    const ranges = async () =>
+      (
+        await t.database.db
+          .select({ lo: deviceSeqRanges.lo, hi: deviceSeqRanges.hi })
+          .from(deviceSeqRanges)
+          .where(eq(deviceSeqRanges.deviceId, busy.id))
+          .orderBy(deviceSeqRanges.lo)
+      ).map((r) => [r.lo, r.hi]);
+    expect(await ranges()).toEqual([[1, 12]]);
+    expect(await row('FLEET-BUSY-01')).toMatchObject({ missingOperations: 0, lastSeq: 12 });
+    // 20 arrives before 13-19: a hole of seven, then one range again.
+    await busy.sync([op(20)], { lastSeq: 20, pendingOperations: 0 });
+    expect(await ranges()).toEqual([
+      [1, 12],
+      [20, 20],
+    ]);
+    expect(await row('FLEET-BUSY-01')).toMatchObject({ missingOperations: 7, lastSeq: 20 });
+    await busy.sync([13, 14, 15, 16, 17, 18, 19].map(op), { pendingOperations: 0 });
+    expect(await ranges()).toEqual([[1, 20]]);
+    expect(await row('FLEET-BUSY-01')).toMatchObject({ missingOperations: 0, lastSeq: 20 });
   });
 
   it('counts the operations recorded today; an older terminal without the new fields still syncs', async () => {

@@ -1,28 +1,23 @@
-import {
-  type AppChannel,
-  INT4_MAX,
-  type Language,
-  type SyncHealth,
-  type SyncRequest,
-  type SyncResult,
-  type TerminalBanList,
-} from '@pulsera/contracts';
+import type { Language, SyncRequest, SyncResult, TerminalBanList } from '@pulsera/contracts';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { bannedWristbands, deviceSeqRanges, devices } from '../../db/schema';
+import { bannedWristbands, devices } from '../../db/schema';
 import { fail } from '../../lib/errors';
+import { latestAppVersion, requiredAppVersion } from '../app-versions/app-versions.service';
 import type { DeviceCaller } from '../device/device-auth';
 import { syncBatch } from '../device/sync.service';
+import { type ContactReport, contactWrites, sequenceNumbers } from './contact-record';
 
 /**
- * Fleet health at the terminal feed's sync (docs/decisions.md "Device registry and fleet health"),
- * kept apart from the sync's own transaction: after the batch is recorded, what the terminal said of
- * itself (app version, operations it still holds, its last sequence number, the ban-list version it
- * holds) is stored on the device, the sequence numbers of the batch are merged into its received
- * ranges, and the answer gains the banned-wristband list when the terminal asked for it.
+ * Fleet health at the terminal feed's sync (docs/decisions.md "Device registry and fleet health"):
+ * what the terminal said of itself (app version, operations it still holds, its last sequence
+ * number, the ban-list version it holds) is stored on the device and the sequence numbers of the
+ * batch are merged into its received ranges, in the batch's own transaction (contact-record.ts); the
+ * answer gains the app version the terminal's channel must run and, when the terminal asked for it,
+ * the banned-wristband list.
  *
- * A server failure here answers 500 like one in the batch; the terminal re-sends, the batch's
- * operations are duplicates and merging their sequence numbers again changes nothing.
+ * A server failure answers 500 and records nothing; the terminal re-sends, and merging the same
+ * sequence numbers again changes nothing.
  */
 export async function syncTerminal(
   db: Db,
@@ -30,75 +25,36 @@ export async function syncTerminal(
   body: SyncRequest,
   lang: Language = 'en',
 ): Promise<SyncResult> {
-  const { operations, ...health } = body;
-  const result: SyncResult = operations.length
-    ? await syncBatch(db, device, operations, lang)
-    : { accepted: [], duplicates: [], refused: [], flagged: [], flags: [] };
-  await recordContact(db, device, health, sequenceNumbers(operations));
-  if (health.banListVersion === undefined) return result;
-  return { ...result, banList: await banListSince(db, health.banListVersion) };
-}
-
-/** The valid sequence numbers a batch carries (read from the raw operations, refused ones too: they arrived). */
-export function sequenceNumbers(rawOps: unknown[]) {
-  const seqs: number[] = [];
-  for (const raw of rawOps) {
-    const seq = (raw as { seq?: unknown } | null)?.seq;
-    if (typeof seq === 'number' && Number.isInteger(seq) && seq >= 1 && seq <= INT4_MAX) seqs.push(seq);
+  const { operations, appChannel, ...health } = body;
+  const channel = appChannel ?? 'production';
+  const report: ContactReport = { health: { ...health, appChannel }, seqs: sequenceNumbers(operations) };
+  if (!operations.length) {
+    await recordContact(db, device, report);
+    const result: SyncResult = { accepted: [], duplicates: [], refused: [], flagged: [], flags: [] };
+    const banList =
+      health.banListVersion === undefined ? undefined : await banListSince(db, health.banListVersion);
+    return { ...result, ...(banList ? { banList } : {}), app: await latestAppVersion(db, channel) };
   }
-  return seqs;
-}
-
-export interface SeqRange {
-  lo: number;
-  hi: number;
-}
-
-/** Merges numbers into sorted, disjoint, non-adjacent ranges. */
-export function mergeRanges(ranges: SeqRange[], seqs: number[]): SeqRange[] {
-  const all = [...ranges, ...seqs.map((s) => ({ lo: s, hi: s }))].sort((a, b) => a.lo - b.lo);
-  const out: SeqRange[] = [];
-  for (const r of all) {
-    const last = out[out.length - 1];
-    if (last && r.lo <= last.hi + 1) last.hi = Math.max(last.hi, r.hi);
-    else out.push({ ...r });
-  }
-  return out;
+  const outcome = await syncBatch(db, device, operations, { ...report, channel }, lang);
+  const app = outcome.app && requiredAppVersion(channel, outcome.app);
+  if (health.banListVersion === undefined) return { ...outcome.result, app };
+  const banList = await banListSince(db, health.banListVersion, outcome.banListVersion);
+  return { ...outcome.result, banList, app };
 }
 
 /**
- * Operations made on the terminal that never arrived: of the numbers 1 … its last sequence number
- * (what it says, else the highest received), those not received, less those it says it still holds.
- * So a terminal that sends out of order, or holds a batch after a lost answer, shows no gap until
- * the numbers are really missing.
+ * Stores the terminal's report and its received sequence numbers, for a call without operations (a
+ * batch stores them with its operations). Checks the device as the sync does: deactivated →
+ * deviceInactive, unassigned → deviceNotAssigned, moved or re-keyed since its token →
+ * deviceTokenInvalid.
  */
-export function missingOperations(ranges: SeqRange[], lastSeq: number | null, pending: number | null) {
-  if (!ranges.length && !lastSeq) return 0;
-  const highest = ranges.length ? ranges[ranges.length - 1]!.hi : 0;
-  const last = Math.max(lastSeq ?? 0, highest);
-  const received = ranges.reduce((n, r) => n + Math.min(r.hi, last) - r.lo + 1, 0);
-  return Math.max(0, last - received - (pending ?? 0));
-}
-
-/**
- * Stores the terminal's report and its received sequence numbers. Checks the device as the sync does
- * (a call with no operations reaches only here): deactivated → deviceInactive, unassigned →
- * deviceNotAssigned, moved or re-keyed since its token → deviceTokenInvalid.
- */
-export async function recordContact(
-  db: Db,
-  device: DeviceCaller,
-  health: SyncHealth & { appChannel?: AppChannel },
-  seqs: number[],
-) {
+export async function recordContact(db: Db, device: DeviceCaller, report: ContactReport) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
         assignedEventId: devices.assignedEventId,
         tokenVersion: devices.tokenVersion,
         dateInactive: devices.dateInactive,
-        lastSeq: devices.lastSeq,
-        pendingOperations: devices.pendingOperations,
       })
       .from(devices)
       .where(eq(devices.id, device.id))
@@ -109,44 +65,9 @@ export async function recordContact(
     if (row.assignedEventId !== device.eventId || row.tokenVersion !== device.version) {
       throw fail('deviceTokenInvalid');
     }
-    // Its last sequence number only grows (a batch re-sent late may say an older one).
-    const lastSeq = health.lastSeq === undefined ? row.lastSeq : Math.max(health.lastSeq, row.lastSeq ?? 0);
-    const pending = health.pendingOperations ?? row.pendingOperations;
-    let ranges = await seqRanges(tx, device.id);
-    if (seqs.length) {
-      const merged = mergeRanges(ranges, seqs);
-      if (!sameRanges(ranges, merged)) {
-        await tx.delete(deviceSeqRanges).where(eq(deviceSeqRanges.deviceId, device.id));
-        await tx.insert(deviceSeqRanges).values(merged.map((r) => ({ deviceId: device.id, ...r })));
-      }
-      ranges = merged;
-    }
-    await tx
-      .update(devices)
-      .set({
-        lastContactAt: new Date(),
-        healthAt: new Date(),
-        missingOperations: missingOperations(ranges, lastSeq, pending),
-        ...(health.appVersion !== undefined ? { appVersion: health.appVersion } : {}),
-        ...(health.appVersionCode !== undefined ? { appVersionCode: health.appVersionCode } : {}),
-        ...(health.appChannel !== undefined ? { appChannel: health.appChannel } : {}),
-        ...(health.pendingOperations !== undefined ? { pendingOperations: health.pendingOperations } : {}),
-        ...(health.lastSeq !== undefined ? { lastSeq } : {}),
-        ...(health.banListVersion !== undefined ? { banListVersion: health.banListVersion } : {}),
-      })
-      .where(eq(devices.id, device.id));
+    await tx.execute(sql`with ${sql.join(contactWrites(device.id, report), sql`, `)} select 1`);
   });
 }
-
-const sameRanges = (a: SeqRange[], b: SeqRange[]) =>
-  a.length === b.length && a.every((r, i) => r.lo === b[i]!.lo && r.hi === b[i]!.hi);
-
-export const seqRanges = (db: Executor, deviceId: number) =>
-  db
-    .select({ lo: deviceSeqRanges.lo, hi: deviceSeqRanges.hi })
-    .from(deviceSeqRanges)
-    .where(eq(deviceSeqRanges.deviceId, deviceId))
-    .orderBy(asc(deviceSeqRanges.lo));
 
 /** The latest banned-wristband list version (0: nothing was ever banned). */
 export async function currentBanListVersion(db: Executor) {
@@ -161,10 +82,12 @@ export async function currentBanListVersion(db: Executor) {
  * 0, so it drops them), or the whole live list when it holds none (0) or a version this server never
  * issued.
  */
-export async function banListSince(db: Executor, since: number): Promise<TerminalBanList> {
-  const version = await currentBanListVersion(db);
+export async function banListSince(db: Executor, since: number, current?: number): Promise<TerminalBanList> {
+  const version = current ?? (await currentBanListVersion(db));
   const full = since === 0 || since > version;
   if (!full && since === version) return { version, full: false, bans: [] };
+  // Version 0: no wristband was ever banned (every ban takes the next number of its sequence).
+  if (version === 0) return { version, full: true, bans: [] };
   const rows = await db
     .select({
       nSerie: bannedWristbands.nSerie,

@@ -13,7 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
-import { latestAppVersion } from '../app-versions/app-versions.service';
 import { syncTerminal } from '../device-registry/terminal-contact';
 import { requestOrigin } from '../event-detail/device-qr.service';
 import * as service from './device.service';
@@ -64,9 +63,8 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const device = callers.get(req) ?? (await requireDevice(ctx, req));
-      const result = await syncTerminal(ctx.db, device, req.body, req.lang);
-      // Terminal software (issue 18): the version the terminal's channel must run.
-      return ok(req, { ...result, app: await latestAppVersion(ctx.db, req.body.appChannel ?? 'production') });
+      // The answer names the version the terminal's channel must run (terminal software, issue 18).
+      return ok(req, await syncTerminal(ctx.db, device, req.body, req.lang));
     },
   );
 

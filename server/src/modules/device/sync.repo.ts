@@ -1,5 +1,7 @@
+import type { AppChannel } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { latestEnabledJsonSql } from '../app-versions/app-versions.repo';
 
 /**
  * Bulk statements of the sync: every table of a batch is written with one statement that reads its
@@ -17,6 +19,13 @@ const uuids = (ids: string[]) => sql`array(select json_array_elements_text(${jso
 const texts = (values: string[]) => sql`array(select json_array_elements_text(${json(values)}))`;
 const ints = (values: number[]) =>
   sql`array(select json_array_elements_text(${json(values.map(String))})::int)`;
+
+/**
+ * Rows found by their primary key are still checked to be the event's, but with `is not distinct
+ * from`, which no index serves: with `event_id =`, a planner whose statistics date from when the
+ * event had few rows (festival morning; autovacuum not run yet, or PGlite, which has none) reads the
+ * whole event's rows through an (event_id, …) index instead of probing the primary key.
+ */
 
 /** A named data-modifying CTE. */
 const cte = (name: string, body: SQL) => sql`${sql.raw(name)} as (${body})`;
@@ -136,6 +145,10 @@ export interface OpenedBatch {
   created: Set<string>;
   /** The batch's wristbands under a ban (banned_wristbands with either toggle on), by serial. */
   bans: Map<string, WristbandBan>;
+  /** The banned-wristband list's current version. */
+  banListVersion: number;
+  /** The latest enabled app version of the terminal's channel (null: none). */
+  app: { versionCode: number; versionName: string; packageName: string } | null;
 }
 
 /** A ban as the sync applies it: on terminals (`enabled`) and of top-ups (`enabled_top_ups`). */
@@ -146,14 +159,17 @@ export interface WristbandBan {
 
 /**
  * The first statement of a batch, one round trip:
- * - reads the device: is it still active, keyed and assigned as its token says? If not, nothing
- *   below happens;
- * - records the contact (at most every 15 seconds, so concurrent batches of a device rarely wait);
+ * - reads and locks the device row: is it still active, keyed and assigned as its token says? If not,
+ *   nothing below happens. The lock holds to the end of the batch's transaction, so the batches of
+ *   one terminal take turns, and the contact it reports is stored by the batch's last statement,
+ *   which sees what the batch before it committed (device-registry/contact-record.ts);
  * - numbers the batch and claims the operations in processed_operations, in id order: the rows
  *   that insert are new, the others were recorded by an earlier (or concurrent, committed) call;
  * - creates the wristbands never seen (each with an anonymous customer) and locks the existing ones
  *   (SELECT … FOR UPDATE, in id order);
- * - reads the bans of those serials (banned_wristbands is global, probed by its unique serial index).
+ * - reads the bans of those serials (banned_wristbands is global, probed by its unique serial index);
+ * - reads what the answer needs: the ban-list version and the app version the terminal's channel
+ *   must run.
  * A wristband another batch created and committed while this statement ran is in none of its sets
  * (not in its snapshot): it is locked by a second query.
  */
@@ -162,6 +178,7 @@ export async function openBatch(
   device: { id: number; eventId: number; version: number },
   ops: { id: string; kind: string; hash: string }[],
   wanted: { n_serie: string; code_check: string | null; first_seen: string }[],
+  channel: AppChannel,
 ): Promise<OpenedBatch> {
   const claims = [...ops].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const bands = [...wanted].sort((a, b) => (a.n_serie < b.n_serie ? -1 : 1));
@@ -172,14 +189,10 @@ export async function openBatch(
           select id, assigned_event_id, token_version,
             (date_inactive is not null and date_inactive <= now()) as inactive
           from devices where id = ${device.id}::int
+          for update
         ),
         ok as (
           select 1 from d where assigned_event_id = ${e} and token_version = ${device.version}::int and not inactive
-        ),
-        touched as (
-          update devices set last_contact_at = now()
-          where id = ${device.id}::int and exists (select 1 from ok)
-            and (last_contact_at is null or last_contact_at < now() - interval '15 seconds')
         ),
         b as (
           select nextval(pg_get_serial_sequence('sync_batches', 'id')) as id where exists (select 1 from ok)
@@ -222,7 +235,9 @@ export async function openBatch(
           (select coalesce(json_agg(bw), '[]'::json) from (
             select n_serie, enabled, enabled_top_ups from banned_wristbands
             where n_serie = any(${serials}) and (enabled = 1 or enabled_top_ups = 1)
-          ) bw) as banned`,
+          ) bw) as banned,
+          (select coalesce(max(list_version), 0) from banned_wristbands) as ban_list_version,
+          ${latestEnabledJsonSql(channel)} as app`,
   );
   const row = rowsOf<{
     device: BatchDevice | string | null;
@@ -231,6 +246,8 @@ export async function openBatch(
     created: WristbandRow[] | string;
     locked: WristbandRow[] | string;
     banned: { n_serie: string; enabled: number; enabled_top_ups: number }[] | string;
+    ban_list_version: number | string;
+    app: { version_code: number; version_name: string; package_name: string } | string | null;
   }>(res)[0]!;
   const batchId = row.batch_id === null ? null : Number(row.batch_id);
   const created = parseJson(row.created);
@@ -247,8 +264,10 @@ export async function openBatch(
       rows.push(...rowsOf<WristbandRow>(late));
     }
   }
+  const found = row.device === null ? null : parseJson(row.device);
+  const app = row.app === null ? null : parseJson(row.app);
   return {
-    device: row.device === null ? null : parseJson(row.device),
+    device: found,
     batchId,
     claimed: new Set(parseJson(row.claimed)),
     wristbands: rows.map((r) => ({ ...r, flags: r.flags ?? [] })),
@@ -259,6 +278,12 @@ export async function openBatch(
         { terminals: Number(b.enabled) === 1, topUps: Number(b.enabled_top_ups) === 1 },
       ]),
     ),
+    banListVersion: Number(row.ban_list_version),
+    app: app && {
+      versionCode: Number(app.version_code),
+      versionName: app.version_name,
+      packageName: app.package_name,
+    },
   };
 }
 
@@ -269,7 +294,8 @@ export const updateWristbandsSql = (eventId: number, rows: WristbandRow[]) =>
         role_id = x.role_id, active = x.active, code_check = x.code_check, updated_at = now()
       from json_to_recordset(${json(rows)}) as x(id int, cash int, gift int, flags int[], customer_id int,
         role_id int, active smallint, code_check text)
-      where w.id = x.id and w.event_id = ${eventId}::int and w.id = any(${ints(rows.map((r) => r.id))})`,
+      where w.id = x.id and w.id = any(${ints(rows.map((r) => r.id))})
+        and w.event_id is not distinct from ${eventId}::int`,
   );
 
 /** An anonymous customer for a wristband whose customer record is gone. */
@@ -298,8 +324,10 @@ export async function validateTickets(
             as x(code text, customer_id int, wristband_id int, role_id int, at timestamptz)
         ),
         before as (
-          select t.code, t.validated from tickets t
-          where t.event_id = ${eventId}::int and t.code = any(${texts(rows.map((r) => r.code))})
+          select x.code, t.validated from x
+          join lateral (
+            select t.validated from tickets t where t.event_id = ${eventId}::int and t.code = x.code
+          ) t on true
         ),
         up as (
           insert into tickets (event_id, code, customer_id, role_id, wristband_id, validated, date_validation)
@@ -345,7 +373,8 @@ export const fillCustomersSql = (eventId: number, rows: CustomerFill[]) =>
           updated_at = now()
         from json_to_recordset(${json(rows)})
           as x(id int, name text, email text, localizer text, ticket_code text, at timestamptz)
-        where c.id = x.id and c.event_id = ${eventId}::int and c.id = any(${ints(rows.map((r) => r.id))})`,
+        where c.id = x.id and c.id = any(${ints(rows.map((r) => r.id))})
+          and c.event_id is not distinct from ${eventId}::int`,
   );
 
 /** Anonymous customers left without wristband or ticket after a validation or change moved them. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type AppChannel,
   type FlaggedOperation,
   type FlagReason,
   findUnsafeText,
@@ -15,6 +16,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
+import { type ContactReport, contactWrites } from '../device-registry/contact-record';
 import { checkStock, namedSerials } from '../wristband-stock/stock-check';
 import { unknownToStock } from '../wristband-stock/wristband-stock.service';
 import type { DeviceCaller } from './device-auth';
@@ -112,12 +114,22 @@ async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
   }
 }
 
+/** A batch's answer, with what the terminal's contact read in the same statements. */
+export interface BatchOutcome {
+  result: SyncResult;
+  /** The banned-wristband list's current version. */
+  banListVersion: number;
+  /** The latest enabled app version of the terminal's channel. */
+  app: repo.OpenedBatch['app'];
+}
+
 export async function syncBatch(
   db: Db,
   device: DeviceCaller,
   rawOps: unknown[],
+  contact: ContactReport & { channel: AppChannel },
   lang: Language = 'en',
-): Promise<SyncResult> {
+): Promise<BatchOutcome> {
   // 1. Each operation on its own: shape, rules, repeats inside the batch.
   const refusals: Refusal[] = [];
   const duplicates: string[] = [];
@@ -176,6 +188,7 @@ export async function syncBatch(
         device,
         candidates.map((c) => ({ id: c.op.id, kind: c.op.kind, hash: c.hash })),
         [...wanted.values()],
+        contact.channel,
       );
       const found = opened.device;
       if (found?.inactive) throw fail('deviceInactive');
@@ -235,6 +248,8 @@ export async function syncBatch(
           },
         ),
       );
+      // What the terminal reported of itself (fleet health), stored with the batch.
+      parts.push(...contactWrites(device.id, contact));
       // Everything the batch recorded, in one statement.
       await repo.runAll(tx, parts);
       await repo.deleteOrphanCustomers(tx, device.eventId, recorded.orphanCustomers);
@@ -246,7 +261,7 @@ export async function syncBatch(
           device.eventId,
           released.map((c) => c.op.id),
         );
-      return {
+      const result: SyncResult = {
         accepted: recorded.accepted,
         duplicates: allDuplicates,
         refused: allRefusals.map((r) => r.refused).sort((a, b) => a.index - b.index),
@@ -260,6 +275,7 @@ export async function syncBatch(
           }),
         ),
       };
+      return { result, banListVersion: opened.banListVersion, app: opened.app };
     }),
   );
   return outcome;
