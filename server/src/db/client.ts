@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -18,6 +19,36 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A repository accepts the database or a transaction. */
 export type Executor = Db | Tx;
+
+/** Statement texts run as named prepared statements so far (at most PREPARED_MAX per process). */
+const prepared = new Set<string>();
+const PREPARED_MAX = 24;
+
+/**
+ * Runs a statement as a named prepared statement: PostgreSQL parses and plans it once per connection
+ * and then reuses its plan. Only for statements whose plans cannot go wrong as tables grow (rows
+ * found by primary key, inserts): a generic plan is chosen early and kept for the connection's life.
+ * The name is the hash of the text, so a name always carries the same text; past PREPARED_MAX
+ * distinct texts in a process (each connection keeps every statement it prepared), a statement runs
+ * unnamed. PGlite runs every statement unnamed.
+ */
+export function executePrepared(db: Executor, query: SQL): Promise<{ rows: Record<string, unknown>[] }> {
+  const { dialect, session } = db as unknown as {
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    session: {
+      prepareQuery(
+        q: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string | undefined,
+        arrayMode: boolean,
+      ): { execute(): Promise<{ rows: Record<string, unknown>[] }> };
+    };
+  };
+  const built = dialect.sqlToQuery(query);
+  const name = `p_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
+  if (!prepared.has(name) && prepared.size < PREPARED_MAX) prepared.add(name);
+  return session.prepareQuery(built, undefined, prepared.has(name) ? name : undefined, false).execute();
+}
 
 export interface Database {
   db: Db;

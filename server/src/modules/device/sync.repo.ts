@@ -1,6 +1,6 @@
 import type { AppChannel } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, executePrepared } from '../../db/client';
 import { latestEnabledJsonSql } from '../app-versions/app-versions.repo';
 
 /**
@@ -45,7 +45,7 @@ function insertSql(table: string, eventId: number, columns: Record<string, strin
 /** Runs data-modifying CTEs as ONE statement: one round trip writes everything a batch recorded. */
 export async function runAll(tx: Executor, parts: SQL[]) {
   if (!parts.length) return;
-  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+  await executePrepared(tx, sql`with ${sql.join(parts, sql`, `)} select 1`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { feedStatisticsJob } from '../device/feed-statistics.task';
 import { capacityLogJob } from '../reports/capacity-log.task';
 import { rollupCompactionJob } from '../reports/rollups.task';
 import { salesPushJob, salesPushTickJob } from '../sales-api/sales-push.task';
@@ -19,6 +20,7 @@ import type { JobQueue } from './job-queue';
 export function registerJobKinds(jobs: JobQueue) {
   jobs.register(capacityLogJob);
   jobs.register(rollupCompactionJob);
+  jobs.register(feedStatisticsJob);
   jobs.register(uploadSweepJob);
   jobs.register(salesPushJob);
   jobs.register(salesPushTickJob);

@@ -25,6 +25,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pulsera-slots-'));
 const EVERY_MINUTE = { cron: '* * * * *', slotSeconds: 60 };
 const override = {
   'capacity-log': EVERY_MINUTE,
+  'feed-statistics': EVERY_MINUTE,
   'rollup-compaction': EVERY_MINUTE,
   'sales-push-tick': EVERY_MINUTE,
   'ticket-import-tick': EVERY_MINUTE,
@@ -79,6 +80,7 @@ describe('scheduled jobs with two server processes on one database', () => {
     )) as unknown as { rows: { name: string; cron: string }[] };
     expect(schedules.rows).toEqual([
       { name: 'capacity-log', cron: '* * * * *' },
+      { name: 'feed-statistics', cron: '* * * * *' },
       { name: 'rollup-compaction', cron: '* * * * *' },
       { name: 'sales-push-tick', cron: '* * * * *' },
       { name: 'ticket-import-tick', cron: '* * * * *' },
