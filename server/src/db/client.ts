@@ -26,8 +26,9 @@ const PREPARED_MAX = 24;
 
 /**
  * Runs a statement as a named prepared statement: PostgreSQL parses and plans it once per connection
- * and then reuses its plan. Only for statements whose plans cannot go wrong as tables grow (rows
- * found by primary key, inserts): a generic plan is chosen early and kept for the connection's life.
+ * and then reuses its plan until the statistics of its tables change. Only for statements whose plans
+ * cannot go wrong as tables grow (rows found by primary key or through a unique index one key at a
+ * time, inserts): a generic plan may be chosen while a table is still small.
  * The name is the hash of the text, so a name always carries the same text; past PREPARED_MAX
  * distinct texts in a process (each connection keeps every statement it prepared), a statement runs
  * unnamed. PGlite runs every statement unnamed.

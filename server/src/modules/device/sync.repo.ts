@@ -124,6 +124,26 @@ export interface WristbandRow {
 }
 
 const WRISTBAND_COLUMNS = sql.raw('id, n_serie, code_check, customer_id, cash, gift, flags, role_id, active');
+
+/**
+ * The event's wristband of one serial, for a LATERAL join over serials: one probe of the
+ * (event_id, n_serie) unique index per serial whatever the planner knows of the event's size.
+ * `event_id = … and n_serie = any(…)` could be served by another (event_id, …) index that reads every
+ * wristband of an event its statistics still think small (a new event's, before any ANALYZE).
+ */
+const findSerial = (eventId: SQL, serial: SQL) =>
+  sql`select ${WRISTBAND_COLUMNS} from wristbands
+      where event_id = ${eventId} and n_serie = ${serial}
+      order by event_id, n_serie limit 1`;
+
+/**
+ * The event's wristbands of the serials a subquery answers, locked (FOR UPDATE) in id order, the one
+ * order every batch locks in: found by serial (findSerial), locked by primary key.
+ */
+const lockSerials = (eventId: SQL, serials: SQL) =>
+  sql`select ${WRISTBAND_COLUMNS} from wristbands
+      where id = any(array(select f.id from (${serials}) s(n_serie) cross join lateral (${findSerial(eventId, sql`s.n_serie`)}) f))
+      order by id for update`;
 const parseJson = <T>(v: T | string) => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
 export interface BatchDevice {
@@ -165,7 +185,7 @@ export interface WristbandBan {
  *   which sees what the batch before it committed (device-registry/contact-record.ts);
  * - numbers the batch and claims the operations in processed_operations, in id order: the rows
  *   that insert are new, the others were recorded by an earlier (or concurrent, committed) call;
- * - creates the wristbands never seen (each with an anonymous customer) and locks the existing ones
+ * - creates the wristbands never seen (each with an anonymous customer), then locks the existing ones
  *   (SELECT … FOR UPDATE, in id order);
  * - reads the bans of those serials (banned_wristbands is global, probed by its unique serial index);
  * - reads what the answer needs: the ban-list version and the app version the terminal's channel
@@ -184,7 +204,8 @@ export async function openBatch(
   const bands = [...wanted].sort((a, b) => (a.n_serie < b.n_serie ? -1 : 1));
   const serials = texts(bands.map((w) => w.n_serie));
   const e = sql`${device.eventId}::int`;
-  const res = await tx.execute(
+  const res = await executePrepared(
+    tx,
     sql`with d as (
           select id, assigned_event_id, token_version,
             (date_inactive is not null and date_inactive <= now()) as inactive
@@ -205,12 +226,14 @@ export async function openBatch(
           on conflict (event_id, operation_id) do nothing
           returning operation_id
         ),
-        x as (
-          select w.*, nextval(pg_get_serial_sequence('customers', 'id')) as customer_id
+        wanted as (
+          select w.n_serie, w.code_check, w.first_seen
           from json_to_recordset(${json(bands)}) as w(n_serie text, code_check text, first_seen timestamptz)
-          where exists (select 1 from ok) and w.n_serie <> all(array(
-            select n_serie from wristbands where event_id = ${e} and n_serie = any(${serials})
-          ))
+        ),
+        x as (
+          select w.*, nextval(pg_get_serial_sequence('customers', 'id')) as customer_id from wanted w
+          left join lateral (${findSerial(e, sql`w.n_serie`)}) k on true
+          where exists (select 1 from ok) and k.id is null
         ),
         created as (
           insert into wristbands (event_id, n_serie, code_check, first_seen_at, customer_id)
@@ -228,9 +251,7 @@ export async function openBatch(
           (select coalesce(json_agg(operation_id), '[]'::json) from c) as claimed,
           (select coalesce(json_agg(c), '[]'::json) from created c) as created,
           (select coalesce(json_agg(l), '[]'::json) from (
-            select ${WRISTBAND_COLUMNS} from wristbands
-            where event_id = ${e} and n_serie = any(${serials}) and exists (select 1 from ok)
-            order by id for update
+            ${lockSerials(e, sql`select n_serie from wanted where exists (select 1 from ok)`)}
           ) l) as locked,
           (select coalesce(json_agg(bw), '[]'::json) from (
             select n_serie, enabled, enabled_top_ups from banned_wristbands
@@ -256,11 +277,7 @@ export async function openBatch(
     const seen = new Set(rows.map((r) => r.n_serie));
     const missing = bands.map((w) => w.n_serie).filter((s) => !seen.has(s));
     if (missing.length) {
-      const late = await tx.execute(
-        sql`select ${WRISTBAND_COLUMNS} from wristbands
-            where event_id = ${e} and n_serie = any(${texts(missing)})
-            order by id for update`,
-      );
+      const late = await tx.execute(lockSerials(e, sql`select unnest(${texts(missing)})`));
       rows.push(...rowsOf<WristbandRow>(late));
     }
   }
