@@ -27,6 +27,17 @@ const ints = (values: number[]) =>
  * whole event's rows through an (event_id, …) index instead of probing the primary key.
  */
 
+/**
+ * For the rest of the batch's transaction, the planner does not read a table whole where an index
+ * can answer (`enable_seqscan` off, transaction-local). The batch's statements are prepared and keep
+ * their plan (db/client.ts `executePrepared`); one made while a new event's tables were nearly empty
+ * would otherwise keep scanning them whole as they grow, until their statistics change. Every
+ * statement of the batch finds its rows by key.
+ */
+export async function keyLookupsOnly(tx: Executor) {
+  await tx.execute(sql`set local enable_seqscan = off`);
+}
+
 /** A named data-modifying CTE. */
 const cte = (name: string, body: SQL) => sql`${sql.raw(name)} as (${body})`;
 

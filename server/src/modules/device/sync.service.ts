@@ -183,6 +183,7 @@ export async function syncBatch(
   const wanted = wantedWristbands(candidates);
   const outcome = await withRetry(() =>
     db.transaction(async (tx) => {
+      await repo.keyLookupsOnly(tx);
       const opened = await repo.openBatch(
         tx,
         device,
