@@ -2,6 +2,7 @@ import type { AppChannel } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, executePrepared } from '../../db/client';
 import { latestEnabledJsonSql } from '../app-versions/app-versions.repo';
+import { requiresStockSql } from '../wristband-stock/wristband-stock.repo';
 
 /**
  * Bulk statements of the sync: every table of a batch is written with one statement that reads its
@@ -28,14 +29,18 @@ const ints = (values: number[]) =>
  */
 
 /**
- * For the rest of the batch's transaction, the planner does not read a table whole where an index
- * can answer (`enable_seqscan` off, transaction-local). The batch's statements are prepared and keep
- * their plan (db/client.ts `executePrepared`); one made while a new event's tables were nearly empty
- * would otherwise keep scanning them whole as they grow, until their statistics change. Every
- * statement of the batch finds its rows by key.
+ * The first statement of a batch's transaction. For the rest of it, the planner does not read a
+ * table whole where an index can answer (`enable_seqscan` off, transaction-local): the batch's
+ * statements are prepared and keep their plan (db/client.ts `executePrepared`), and one made while a
+ * new event's tables were nearly empty would otherwise keep scanning them whole as they grow, until
+ * their statistics change. Every statement of the batch finds its rows by key. Also answers whether
+ * the event requires wristband stock control.
  */
-export async function keyLookupsOnly(tx: Executor) {
-  await tx.execute(sql`set local enable_seqscan = off`);
+export async function openFeedTransaction(tx: Executor, eventId: number) {
+  const res = await tx.execute(
+    sql`select set_config('enable_seqscan', 'off', true) as seqscan, ${requiresStockSql(eventId)} as requires_stock`,
+  );
+  return { requiresStock: Boolean(rowsOf<{ requires_stock: boolean }>(res)[0]?.requires_stock) };
 }
 
 /** A named data-modifying CTE. */

@@ -130,60 +130,69 @@ export async function syncBatch(
   contact: ContactReport & { channel: AppChannel },
   lang: Language = 'en',
 ): Promise<BatchOutcome> {
-  // 1. Each operation on its own: shape, rules, repeats inside the batch.
-  const refusals: Refusal[] = [];
-  const duplicates: string[] = [];
-  const candidates: Candidate[] = [];
-  const firstHash = new Map<string, string>();
+  // 1. Each operation on its own: its text and shape, and the rules that need no reading.
+  const shapeRefusals: Refusal[] = [];
+  const shaped: { op: Op; index: number; raw: unknown }[] = [];
   // Text PostgreSQL cannot hold (a NUL byte, a lone surrogate) refuses its operation alone; what is
   // kept of it for the refusal log is scrubbed.
   const unsafeAt = rawOps.map((raw) => findUnsafeText(raw));
   rawOps = rawOps.map((raw, i) => (unsafeAt[i] === null ? raw : scrubUnsafeText(raw)));
-  const knownAddons = await repo.eventAddons(db, device.eventId, namedAddons(rawOps));
-  const venue = namedVenue(rawOps);
-  const knownVenue = await repo.eventVenue(db, device.eventId, venue.kitchens, venue.rooms);
-  const outsideStock = await unknownToStock(db, device.eventId, namedSerials(rawOps));
   rawOps.forEach((raw, index) => {
     const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null;
     const unsafe = unsafeAt[index];
     if (unsafe !== null && unsafe !== undefined) {
       const fields = [{ path: unsafe, message: 'validation.unsafeText' }];
-      refusals.push(refusal(lang, rawId, index, 'invalid', 'errors.validation', raw, fields));
+      shapeRefusals.push(refusal(lang, rawId, index, 'invalid', 'errors.validation', raw, fields));
       return;
     }
     const parsed = SyncOperation.safeParse(raw);
     if (!parsed.success) {
       const fields = parsed.error.issues.map(issueToFieldError);
-      refusals.push(refusal(lang, rawId, index, 'invalid', 'errors.validation', raw, fields));
+      shapeRefusals.push(refusal(lang, rawId, index, 'invalid', 'errors.validation', raw, fields));
       return;
     }
-    const op = parsed.data;
-    const rule =
-      checkOperation(op) ??
-      checkAddon(op, knownAddons) ??
-      checkVenue(op, knownVenue) ??
-      checkStock(op, outsideStock);
+    const rule = checkOperation(parsed.data);
     if (rule) {
-      refusals.push(refusal(lang, op.id, index, rule.reason, rule.message, raw));
+      shapeRefusals.push(refusal(lang, parsed.data.id, index, rule.reason, rule.message, raw));
       return;
     }
-    const hash = hashOf(op);
-    const seen = firstHash.get(op.id);
-    if (seen === undefined) {
-      firstHash.set(op.id, hash);
-      candidates.push({ op, index, hash, raw });
-    } else if (seen === hash) {
-      duplicates.push(op.id);
-    } else {
-      refusals.push(refusal(lang, op.id, index, 'idReused', 'validation.feedIdReused', raw));
-    }
+    shaped.push({ op: parsed.data, index, raw });
   });
+  const addonIds = namedAddons(rawOps);
+  const venue = namedVenue(rawOps);
+  const serials = namedSerials(rawOps);
 
-  // 2. One transaction for what is new.
-  const wanted = wantedWristbands(candidates);
+  // 2. One transaction: the rules that read the event (add-ons, venue, wristband stock), repeats
+  // inside the batch, then what is new.
   const outcome = await withRetry(() =>
     db.transaction(async (tx) => {
-      await repo.keyLookupsOnly(tx);
+      const { requiresStock } = await repo.openFeedTransaction(tx, device.eventId);
+      const knownAddons = await repo.eventAddons(tx, device.eventId, addonIds);
+      const knownVenue = await repo.eventVenue(tx, device.eventId, venue.kitchens, venue.rooms);
+      const outsideStock = requiresStock ? await unknownToStock(tx, device.eventId, serials, true) : null;
+      const refusals: Refusal[] = [...shapeRefusals];
+      const duplicates: string[] = [];
+      const candidates: Candidate[] = [];
+      const firstHash = new Map<string, string>();
+      for (const { op, index, raw } of shaped) {
+        const rule =
+          checkAddon(op, knownAddons) ?? checkVenue(op, knownVenue) ?? checkStock(op, outsideStock);
+        if (rule) {
+          refusals.push(refusal(lang, op.id, index, rule.reason, rule.message, raw));
+          continue;
+        }
+        const hash = hashOf(op);
+        const seen = firstHash.get(op.id);
+        if (seen === undefined) {
+          firstHash.set(op.id, hash);
+          candidates.push({ op, index, hash, raw });
+        } else if (seen === hash) {
+          duplicates.push(op.id);
+        } else {
+          refusals.push(refusal(lang, op.id, index, 'idReused', 'validation.feedIdReused', raw));
+        }
+      }
+      const wanted = wantedWristbands(candidates);
       const opened = await repo.openBatch(
         tx,
         device,

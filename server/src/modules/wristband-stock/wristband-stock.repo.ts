@@ -154,9 +154,13 @@ export async function setStockControl(db: Executor, eventId: number, required: b
 
 /** Whether the event requires stock control. */
 export async function requiresStock(db: Executor, eventId: number) {
-  const res = await db.execute(sql`select 1 from event_stock_control where event_id = ${eventId}`);
-  return rowsOf(res).length > 0;
+  const res = await db.execute(sql`select ${requiresStockSql(eventId)} as required`);
+  return Boolean(rowsOf<{ required: boolean }>(res)[0]?.required);
 }
+
+/** The same as a boolean expression, for a statement that reads it with other things. */
+export const requiresStockSql = (eventId: number) =>
+  sql`exists (select 1 from event_stock_control where event_id = ${eventId}::int)`;
 
 /** Which of these serials are in a lot assigned to the event. */
 export async function inEventStock(db: Executor, eventId: number, serials: string[]) {

@@ -239,14 +239,15 @@ export async function setStockControl(ctx: AppContext, userId: number, eventId: 
 /**
  * For the terminal feed's sync: when the event requires stock control, the serials of `serials` that
  * are not in a lot assigned to it (the sync refuses each operation naming one); null when the event
- * does not require stock control.
+ * does not require stock control (`required`: already known by the caller).
  */
 export async function unknownToStock(
   db: Executor,
   eventId: number,
   serials: string[],
+  required?: boolean,
 ): Promise<Set<string> | null> {
-  if (!(await repo.requiresStock(db, eventId))) return null;
+  if (!(required ?? (await repo.requiresStock(db, eventId)))) return null;
   const known = await repo.inEventStock(db, eventId, serials);
   return new Set(serials.filter((s) => !known.has(s)));
 }
