@@ -72,19 +72,21 @@ const fleet = async (query = '') => {
 const row = async (serial: string, query = '') =>
   (await fleet(query)).devices.find((d) => d.n_serie === serial);
 
+/** The received sequence ranges stored for a terminal, in order. */
+const storedRanges = async (deviceId: number) =>
+  (
+    await t.database.db
+      .select({ lo: deviceSeqRanges.lo, hi: deviceSeqRanges.hi })
+      .from(deviceSeqRanges)
+      .where(eq(deviceSeqRanges.deviceId, deviceId))
+      .orderBy(deviceSeqRanges.lo)
+  ).map((r) => [r.lo, r.hi]);
+
 describe('gaps in the sequence numbers', () => {
   it('merges ranges and counts the numbers never received, less those the terminal still holds', async () => {
     const term = await terminal('FLEET-MERGE-01');
-    const ranges = async () =>
-      (
-        await t.database.db
-          .select({ lo: deviceSeqRanges.lo, hi: deviceSeqRanges.hi })
-          .from(deviceSeqRanges)
-          .where(eq(deviceSeqRanges.deviceId, term.id))
-          .orderBy(deviceSeqRanges.lo)
-      ).map((r) => [r.lo, r.hi]);
     expect((await term.sync([3, 1, 2, 7, 5, 5].map(op))).status).toBe(200);
-    expect(await ranges()).toEqual([
+    expect(await storedRanges(term.id)).toEqual([
       [1, 3],
       [5, 5],
       [7, 7],
@@ -99,7 +101,7 @@ describe('gaps in the sequence numbers', () => {
     expect(await row('FLEET-MERGE-01')).toMatchObject({ missingOperations: 0, pendingOperations: 5 });
     // 4 arrives (and an older last number, re-sent late, does not lower it): 6, 8, 9 and 10 are missing.
     expect((await term.sync([op(4)], { lastSeq: 4, pendingOperations: 0 })).status).toBe(200);
-    expect(await ranges()).toEqual([
+    expect(await storedRanges(term.id)).toEqual([
       [1, 5],
       [7, 7],
     ]);
@@ -145,25 +147,17 @@ describe('gaps in the sequence numbers', () => {
       busy.sync([op(n), op(n + 1)], { lastSeq: 12, pendingOperations: 0 }),
     );
     for (const res of await Promise.all(batches)) expect(res.status).toBe(200);
-    const ranges = async () =>
-      (
-        await t.database.db
-          .select({ lo: deviceSeqRanges.lo, hi: deviceSeqRanges.hi })
-          .from(deviceSeqRanges)
-          .where(eq(deviceSeqRanges.deviceId, busy.id))
-          .orderBy(deviceSeqRanges.lo)
-      ).map((r) => [r.lo, r.hi]);
-    expect(await ranges()).toEqual([[1, 12]]);
+    expect(await storedRanges(busy.id)).toEqual([[1, 12]]);
     expect(await row('FLEET-BUSY-01')).toMatchObject({ missingOperations: 0, lastSeq: 12 });
     // 20 arrives before 13-19: a hole of seven, then one range again.
     await busy.sync([op(20)], { lastSeq: 20, pendingOperations: 0 });
-    expect(await ranges()).toEqual([
+    expect(await storedRanges(busy.id)).toEqual([
       [1, 12],
       [20, 20],
     ]);
     expect(await row('FLEET-BUSY-01')).toMatchObject({ missingOperations: 7, lastSeq: 20 });
     await busy.sync([13, 14, 15, 16, 17, 18, 19].map(op), { pendingOperations: 0 });
-    expect(await ranges()).toEqual([[1, 20]]);
+    expect(await storedRanges(busy.id)).toEqual([[1, 20]]);
     expect(await row('FLEET-BUSY-01')).toMatchObject({ missingOperations: 0, lastSeq: 20 });
   });
 

@@ -10,8 +10,8 @@ export const FEED_LOOKUP_TABLES = ['wristbands', 'customers', 'tickets', 'proces
 
 /**
  * The planner's statistics of the terminal feed's tables, every 5 minutes (ANALYZE samples at most
- * 30,000 rows a table, a fraction of a second). PostgreSQL plans the sync's writing statement once
- * per connection (a prepared statement) and keeps that plan until the statistics of a table it reads
+ * 30,000 rows a table, a fraction of a second). PostgreSQL plans the sync's two statements once per
+ * connection (prepared statements) and keeps those plans until the statistics of a table they read
  * change: on a database whose autovacuum does not run (turned off, or PGlite, which has none) a plan
  * made when the event's tables held a few rows would stay as they grow. Where autovacuum runs, this
  * only repeats what it does.

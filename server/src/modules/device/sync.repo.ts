@@ -27,6 +27,8 @@ const ints = (values: number[]) =>
  * event had few rows (festival morning; autovacuum not run yet, or PGlite, which has none) reads the
  * whole event's rows through an (event_id, …) index instead of probing the primary key.
  */
+const ofEvent = (alias: string, eventId: number) =>
+  sql`${sql.raw(alias)}.event_id is not distinct from ${eventId}::int`;
 
 /**
  * The first statement of a batch's transaction. For the rest of it, the planner does not read a
@@ -327,8 +329,7 @@ export const updateWristbandsSql = (eventId: number, rows: WristbandRow[]) =>
         role_id = x.role_id, active = x.active, code_check = x.code_check, updated_at = now()
       from json_to_recordset(${json(rows)}) as x(id int, cash int, gift int, flags int[], customer_id int,
         role_id int, active smallint, code_check text)
-      where w.id = x.id and w.id = any(${ints(rows.map((r) => r.id))})
-        and w.event_id is not distinct from ${eventId}::int`,
+      where w.id = x.id and w.id = any(${ints(rows.map((r) => r.id))}) and ${ofEvent('w', eventId)}`,
   );
 
 /** An anonymous customer for a wristband whose customer record is gone. */
@@ -360,6 +361,7 @@ export async function validateTickets(
           select x.code, t.validated from x
           join lateral (
             select t.validated from tickets t where t.event_id = ${eventId}::int and t.code = x.code
+            order by t.event_id, t.code limit 1
           ) t on true
         ),
         up as (
@@ -406,8 +408,7 @@ export const fillCustomersSql = (eventId: number, rows: CustomerFill[]) =>
           updated_at = now()
         from json_to_recordset(${json(rows)})
           as x(id int, name text, email text, localizer text, ticket_code text, at timestamptz)
-        where c.id = x.id and c.id = any(${ints(rows.map((r) => r.id))})
-          and c.event_id is not distinct from ${eventId}::int`,
+        where c.id = x.id and c.id = any(${ints(rows.map((r) => r.id))}) and ${ofEvent('c', eventId)}`,
   );
 
 /** Anonymous customers left without wristband or ticket after a validation or change moved them. */

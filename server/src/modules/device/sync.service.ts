@@ -169,7 +169,7 @@ export async function syncBatch(
       const { requiresStock } = await repo.openFeedTransaction(tx, device.eventId);
       const knownAddons = await repo.eventAddons(tx, device.eventId, addonIds);
       const knownVenue = await repo.eventVenue(tx, device.eventId, venue.kitchens, venue.rooms);
-      const outsideStock = requiresStock ? await unknownToStock(tx, device.eventId, serials, true) : null;
+      const outsideStock = requiresStock ? await unknownToStock(tx, device.eventId, serials) : null;
       const refusals: Refusal[] = [...shapeRefusals];
       const duplicates: string[] = [];
       const candidates: Candidate[] = [];

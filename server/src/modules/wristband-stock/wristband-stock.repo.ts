@@ -152,13 +152,7 @@ export async function setStockControl(db: Executor, eventId: number, required: b
   else await db.execute(sql`delete from event_stock_control where event_id = ${eventId}`);
 }
 
-/** Whether the event requires stock control. */
-export async function requiresStock(db: Executor, eventId: number) {
-  const res = await db.execute(sql`select ${requiresStockSql(eventId)} as required`);
-  return Boolean(rowsOf<{ required: boolean }>(res)[0]?.required);
-}
-
-/** The same as a boolean expression, for a statement that reads it with other things. */
+/** Whether the event requires stock control, as a boolean expression (the sync reads it with other things). */
 export const requiresStockSql = (eventId: number) =>
   sql`exists (select 1 from event_stock_control where event_id = ${eventId}::int)`;
 

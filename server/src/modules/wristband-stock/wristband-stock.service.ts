@@ -237,17 +237,11 @@ export async function setStockControl(ctx: AppContext, userId: number, eventId: 
 }
 
 /**
- * For the terminal feed's sync: when the event requires stock control, the serials of `serials` that
- * are not in a lot assigned to it (the sync refuses each operation naming one); null when the event
- * does not require stock control (`required`: already known by the caller).
+ * For the terminal feed's sync, in an event that requires stock control (the sync reads that with
+ * `requiresStockSql` in its first statement): the serials of `serials` that are not in a lot assigned
+ * to it (the sync refuses each operation naming one).
  */
-export async function unknownToStock(
-  db: Executor,
-  eventId: number,
-  serials: string[],
-  required?: boolean,
-): Promise<Set<string> | null> {
-  if (!(required ?? (await repo.requiresStock(db, eventId)))) return null;
+export async function unknownToStock(db: Executor, eventId: number, serials: string[]): Promise<Set<string>> {
   const known = await repo.inEventStock(db, eventId, serials);
   return new Set(serials.filter((s) => !known.has(s)));
 }
