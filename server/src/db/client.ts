@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -49,6 +49,150 @@ export function executePrepared(db: Executor, query: SQL): Promise<{ rows: Recor
   const name = `p_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
   if (!prepared.has(name) && prepared.size < PREPARED_MAX) prepared.add(name);
   return session.prepareQuery(built, undefined, prepared.has(name) ? name : undefined, false).execute();
+}
+
+/** Rows as the drizzle drivers answer them: timestamps, dates and intervals stay text. */
+const keepAsText = new Set([1082, 1083, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]);
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    keepAsText.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format),
+};
+
+/** node-postgres's own conversion of a parameter to its text (arrays, dates, buffers, objects). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(v: unknown): string | null } }).utils;
+
+/**
+ * A parameter as an SQL literal, for a statement sent with the simple protocol. The literal is
+ * untyped (`E'…'`), so it takes the type PostgreSQL inferred for the parameter, as a bound value does.
+ */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = prepareValue(value);
+  if (text === null) return 'NULL';
+  const s = typeof text === 'string' ? text : String(text);
+  // A NUL would end the message's text early; inputs are refused before they get here.
+  if (s.includes('\0')) throw new Error('A statement parameter holds a NUL character.');
+  return `E'${s.replace(/['\\]/g, '$&$&')}'`;
+}
+
+/** foldedTransaction's transaction object of each connection. */
+const transactions = new WeakMap<pg.PoolClient, Tx>();
+
+/** The SQL-level prepared statements of each connection (`PREPARE`, named like executePrepared's). */
+const sqlPrepared = new WeakMap<pg.PoolClient, Set<string>>();
+
+function preparedOn(client: pg.PoolClient) {
+  const known = sqlPrepared.get(client) ?? new Set<string>();
+  sqlPrepared.set(client, known);
+  return known;
+}
+
+/**
+ * `PREPARE`/`EXECUTE` text of a statement on one connection: the `PREPARE` only the first time (and
+ * a `DEALLOCATE` after it when the process already keeps PREPARED_MAX texts).
+ */
+function executeText(
+  client: pg.PoolClient,
+  built: { sql: string; params: unknown[] },
+  /** Names this message prepares already (the same statement twice in one message). */
+  preparing: Set<string>,
+) {
+  // A hex name: an SQL identifier needs no quoting.
+  const name = `s_${createHash('sha1').update(built.sql).digest('hex').slice(0, 32)}`;
+  if (!prepared.has(name) && prepared.size < PREPARED_MAX) prepared.add(name);
+  const kept = prepared.has(name);
+  const known = preparedOn(client);
+  const args = built.params.length ? `(${built.params.map(literal).join(', ')})` : '';
+  const execute = `execute ${name}${args}`;
+  if (known.has(name) || preparing.has(name)) return { name, text: execute, prepares: false };
+  const prepare = `prepare ${name} as ${built.sql}`;
+  if (!kept) return { name, text: `${prepare}; ${execute}; deallocate ${name}`, prepares: false };
+  preparing.add(name);
+  return { name, text: `${prepare}; ${execute}`, prepares: true };
+}
+
+/**
+ * A transaction whose first statement travels with its BEGIN and whose last statements travel with
+ * its COMMIT: on PostgreSQL, `begin; execute first(…)` and `execute last(…); commit` are each one
+ * round trip (simple protocol, statements prepared once per connection with SQL `PREPARE`, their
+ * parameters sent as literals). `body` gets the first statement's rows and must call `finish` last:
+ * nothing may run in the transaction after it. Without a `finish` call, the transaction commits on
+ * its own. An error rolls the transaction back. On PGlite, an ordinary transaction (no round trips).
+ * The statements are prepared, so the same care applies as for executePrepared.
+ */
+export async function foldedTransaction<T>(
+  db: Db,
+  first: SQL,
+  body: (
+    tx: Executor,
+    firstRows: Record<string, unknown>[],
+    finish: (...last: SQL[]) => Promise<void>,
+  ) => Promise<T>,
+): Promise<T> {
+  const { dialect, session } = db as unknown as {
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    session: { client: unknown; schema: unknown; options: unknown };
+  };
+  if (!(session.client instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      const opened = await executePrepared(tx, first);
+      return body(tx, opened.rows, async (...last) => {
+        for (const statement of last) await executePrepared(tx, statement);
+      });
+    });
+  }
+  const client = await session.client.connect();
+  let tx = transactions.get(client);
+  if (!tx) {
+    // Built once per connection: a transaction object builds the query helpers of every table.
+    const Session = NodePgSession as unknown as new (...a: unknown[]) => unknown;
+    const Transaction = NodePgTransaction as unknown as new (...a: unknown[]) => Tx;
+    tx = new Transaction(
+      dialect,
+      new Session(client, dialect, session.schema, session.options),
+      session.schema,
+    );
+    transactions.set(client, tx);
+  }
+  let finished = false;
+  let pending: string[] = [];
+  /** Runs statements as one message; the names it prepares count only once it succeeded. */
+  const run = async (statements: SQL[], head: string, tail: string) => {
+    const preparing = new Set<string>();
+    const parts = statements.map((q) => executeText(client, dialect.sqlToQuery(q), preparing));
+    const text = [head, ...parts.map((p) => p.text), tail].filter(Boolean).join('; ');
+    pending = parts.filter((p) => p.prepares).map((p) => p.name);
+    const results = (await client.query({ text, types: pgTypes })) as unknown as pg.QueryResult[];
+    for (const name of pending) preparedOn(client).add(name);
+    pending = [];
+    return results;
+  };
+  try {
+    const results = await run([first], 'begin', '');
+    const firstRows = results[results.length - 1]!.rows;
+    const result = await body(tx!, firstRows, async (...last) => {
+      finished = true;
+      await run(last, '', 'commit');
+    });
+    if (!finished) await client.query('commit');
+    client.release();
+    return result;
+  } catch (error) {
+    try {
+      await client.query('rollback');
+      // A statement prepared in a message that failed may exist or not: ask.
+      if (pending.length) {
+        const res = await client.query('select name from pg_prepared_statements where name = any($1)', [
+          pending,
+        ]);
+        for (const { name } of res.rows as { name: string }[]) preparedOn(client).add(name);
+      }
+      client.release();
+    } catch (lost) {
+      client.release(lost as Error);
+    }
+    throw error;
+  }
 }
 
 export interface Database {

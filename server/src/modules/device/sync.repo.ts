@@ -31,19 +31,20 @@ const ofEvent = (alias: string, eventId: number) =>
   sql`${sql.raw(alias)}.event_id is not distinct from ${eventId}::int`;
 
 /**
- * The first statement of a batch's transaction. For the rest of it, the planner does not read a
+ * The first statement of a batch's transaction (sent with its BEGIN). For the rest of it, the planner does not read a
  * table whole where an index can answer (`enable_seqscan` off, transaction-local): the batch's
  * statements are prepared and keep their plan (db/client.ts `executePrepared`), and one made while a
  * new event's tables were nearly empty would otherwise keep scanning them whole as they grow, until
  * their statistics change. Every statement of the batch finds its rows by key. Also answers whether
  * the event requires wristband stock control.
  */
-export async function openFeedTransaction(tx: Executor, eventId: number) {
-  const res = await tx.execute(
-    sql`select set_config('enable_seqscan', 'off', true) as seqscan, ${requiresStockSql(eventId)} as requires_stock`,
-  );
-  return { requiresStock: Boolean(rowsOf<{ requires_stock: boolean }>(res)[0]?.requires_stock) };
-}
+export const openFeedSql = (eventId: number) =>
+  sql`select set_config('enable_seqscan', 'off', true) as seqscan, ${requiresStockSql(eventId)} as requires_stock`;
+
+/** What the first statement answered. */
+export const feedOpened = (rows: Record<string, unknown>[]) => ({
+  requiresStock: Boolean(rows[0]?.requires_stock),
+});
 
 /** A named data-modifying CTE. */
 const cte = (name: string, body: SQL) => sql`${sql.raw(name)} as (${body})`;
@@ -60,11 +61,12 @@ function insertSql(table: string, eventId: number, columns: Record<string, strin
   );
 }
 
-/** Runs data-modifying CTEs as ONE statement: one round trip writes everything a batch recorded. */
-export async function runAll(tx: Executor, parts: SQL[]) {
-  if (!parts.length) return;
-  await executePrepared(tx, sql`with ${sql.join(parts, sql`, `)} select 1`);
-}
+/**
+ * Data-modifying CTEs as ONE statement: everything a batch recorded, written in one round trip (the
+ * transaction's last, sent with its COMMIT).
+ */
+export const writeAllSql = (parts: SQL[]) =>
+  parts.length ? sql`with ${sql.join(parts, sql`, `)} select 1` : null;
 
 // ---------------------------------------------------------------------------------------------
 // The batch and exactly-once
@@ -118,13 +120,11 @@ export async function recordedHashes(tx: Executor, eventId: number, ids: string[
 }
 
 /** Frees claimed operations that were not recorded, so a corrected re-send can be. */
-export async function releaseOperations(tx: Executor, eventId: number, ids: string[]) {
-  if (!ids.length) return;
-  await tx.execute(
-    sql`delete from processed_operations where event_id = ${eventId}::int
-        and operation_id = any(${uuids(ids)})`,
-  );
-}
+export const releaseOperationsSql = (eventId: number, ids: string[]) =>
+  ids.length
+    ? sql`delete from processed_operations where event_id = ${eventId}::int
+        and operation_id = any(${uuids(ids)})`
+    : null;
 
 // ---------------------------------------------------------------------------------------------
 // Wristbands
@@ -178,9 +178,18 @@ export interface OpenedBatch {
   batchId: number | null;
   /** Operations claimed by this batch (the others were recorded before). */
   claimed: Set<string>;
-  /** The batch's wristbands, locked; `created` are those first seen now. */
+  /**
+   * The batch's wristbands: locked, except `referenced`; `created` are those first seen now (this
+   * transaction's own rows).
+   */
   wristbands: WristbandRow[];
   created: Set<string>;
+  /**
+   * Serials only passed through gates in this batch (access records name the wristband and change
+   * nothing of it): read, not locked, so a gate's batch does not hold up the bars' batches that
+   * touch the same wristbands.
+   */
+  referenced: Set<string>;
   /** The batch's wristbands under a ban (banned_wristbands with either toggle on), by serial. */
   bans: Map<string, WristbandBan>;
   /** The banned-wristband list's current version. */
@@ -215,7 +224,7 @@ export async function openBatch(
   tx: Executor,
   device: { id: number; eventId: number; version: number },
   ops: { id: string; kind: string; hash: string }[],
-  wanted: { n_serie: string; code_check: string | null; first_seen: string }[],
+  wanted: { n_serie: string; code_check: string | null; first_seen: string; lock: boolean }[],
   channel: AppChannel,
 ): Promise<OpenedBatch> {
   const claims = [...ops].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -245,8 +254,8 @@ export async function openBatch(
           returning operation_id
         ),
         wanted as (
-          select w.n_serie, w.code_check, w.first_seen
-          from json_to_recordset(${json(bands)}) as w(n_serie text, code_check text, first_seen timestamptz)
+          select w.n_serie, w.code_check, w.first_seen, w.lock
+          from json_to_recordset(${json(bands)}) as w(n_serie text, code_check text, first_seen timestamptz, lock boolean)
         ),
         x as (
           select w.*, nextval(pg_get_serial_sequence('customers', 'id')) as customer_id from wanted w
@@ -269,8 +278,12 @@ export async function openBatch(
           (select coalesce(json_agg(operation_id), '[]'::json) from c) as claimed,
           (select coalesce(json_agg(c), '[]'::json) from created c) as created,
           (select coalesce(json_agg(l), '[]'::json) from (
-            ${lockSerials(e, sql`select n_serie from wanted where exists (select 1 from ok)`)}
+            ${lockSerials(e, sql`select n_serie from wanted where lock and exists (select 1 from ok)`)}
           ) l) as locked,
+          (select coalesce(json_agg(f), '[]'::json) from wanted w
+            cross join lateral (${findSerial(e, sql`w.n_serie`)}) f
+            where not w.lock and exists (select 1 from ok)
+          ) as referenced,
           (select coalesce(json_agg(bw), '[]'::json) from (
             select n_serie, enabled, enabled_top_ups from banned_wristbands
             where n_serie = any(${serials}) and (enabled = 1 or enabled_top_ups = 1)
@@ -284,19 +297,31 @@ export async function openBatch(
     claimed: string[] | string;
     created: WristbandRow[] | string;
     locked: WristbandRow[] | string;
+    referenced: WristbandRow[] | string;
     banned: { n_serie: string; enabled: number; enabled_top_ups: number }[] | string;
     ban_list_version: number | string;
     app: { version_code: number; version_name: string; package_name: string } | string | null;
   }>(res)[0]!;
   const batchId = row.batch_id === null ? null : Number(row.batch_id);
   const created = parseJson(row.created);
-  const rows = [...created, ...parseJson(row.locked)];
+  const referenced = parseJson(row.referenced);
+  const rows = [...created, ...parseJson(row.locked), ...referenced];
   if (batchId !== null) {
     const seen = new Set(rows.map((r) => r.n_serie));
-    const missing = bands.map((w) => w.n_serie).filter((s) => !seen.has(s));
-    if (missing.length) {
-      const late = await tx.execute(lockSerials(e, sql`select unnest(${texts(missing)})`));
+    const missing = bands.filter((w) => !seen.has(w.n_serie));
+    const toLock = missing.filter((w) => w.lock).map((w) => w.n_serie);
+    const toFind = missing.filter((w) => !w.lock).map((w) => w.n_serie);
+    if (toLock.length) {
+      const late = await tx.execute(lockSerials(e, sql`select unnest(${texts(toLock)})`));
       rows.push(...rowsOf<WristbandRow>(late));
+    }
+    if (toFind.length) {
+      const late = await tx.execute(
+        sql`select f.* from unnest(${texts(toFind)}) s(n_serie) cross join lateral (${findSerial(e, sql`s.n_serie`)}) f`,
+      );
+      const found = rowsOf<WristbandRow>(late);
+      rows.push(...found);
+      referenced.push(...found);
     }
   }
   const found = row.device === null ? null : parseJson(row.device);
@@ -307,6 +332,7 @@ export async function openBatch(
     claimed: new Set(parseJson(row.claimed)),
     wristbands: rows.map((r) => ({ ...r, flags: r.flags ?? [] })),
     created: new Set(created.map((r) => r.n_serie)),
+    referenced: new Set(referenced.map((r) => r.n_serie)),
     bans: new Map(
       parseJson(row.banned).map((b) => [
         b.n_serie,
@@ -321,6 +347,23 @@ export async function openBatch(
     },
   };
 }
+
+/**
+ * The check code a gate read, stored on wristbands that had none (those the batch only referenced, not
+ * locked). A wristband another batch holds is skipped (`skip locked`), without waiting: a later
+ * reading stores it.
+ */
+export const fillCodeChecksSql = (eventId: number, rows: { id: number; code_check: string }[]) =>
+  cte(
+    'code_checks_filled',
+    sql`update wristbands w set code_check = x.code_check, updated_at = now()
+      from json_to_recordset(${json(rows)}) as x(id int, code_check text)
+      where w.id = x.id and w.id in (
+        select id from wristbands where id = any(${ints(rows.map((r) => r.id))}) and code_check is null
+          and ${ofEvent('wristbands', eventId)}
+        for update skip locked
+      )`,
+  );
 
 export const updateWristbandsSql = (eventId: number, rows: WristbandRow[]) =>
   cte(
@@ -412,17 +455,15 @@ export const fillCustomersSql = (eventId: number, rows: CustomerFill[]) =>
   );
 
 /** Anonymous customers left without wristband or ticket after a validation or change moved them. */
-export async function deleteOrphanCustomers(tx: Executor, eventId: number, ids: number[]) {
-  if (!ids.length) return;
-  await tx.execute(
-    sql`delete from customers c
+export const deleteOrphanCustomersSql = (eventId: number, ids: number[]) =>
+  ids.length
+    ? sql`delete from customers c
         where c.event_id = ${eventId}::int
           and c.id = any(${ints(ids)})
           and c.name is null and c.email is null and c.ticket_code is null
           and not exists (select 1 from wristbands w where w.customer_id = c.id)
-          and not exists (select 1 from tickets t where t.customer_id = c.id)`,
-  );
-}
+          and not exists (select 1 from tickets t where t.customer_id = c.id)`
+    : null;
 
 // ---------------------------------------------------------------------------------------------
 // What the operations record

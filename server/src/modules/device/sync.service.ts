@@ -13,7 +13,7 @@ import {
   scrubUnsafeText,
 } from '@pulsera/contracts';
 import type { SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import { type Db, type Executor, foldedTransaction } from '../../db/client';
 import { fail } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { type ContactReport, contactWrites } from '../device-registry/contact-record';
@@ -164,9 +164,11 @@ export async function syncBatch(
 
   // 2. One transaction: the rules that read the event (add-ons, venue, wristband stock), repeats
   // inside the batch, then what is new.
+  // Its first statement travels with the BEGIN and its writes with the COMMIT (db/client.ts
+  // foldedTransaction): three round trips for a batch.
   const outcome = await withRetry(() =>
-    db.transaction(async (tx) => {
-      const { requiresStock } = await repo.openFeedTransaction(tx, device.eventId);
+    foldedTransaction(db, repo.openFeedSql(device.eventId), async (tx, openingRows, finish) => {
+      const { requiresStock } = repo.feedOpened(openingRows);
       const knownAddons = await repo.eventAddons(tx, device.eventId, addonIds);
       const knownVenue = await repo.eventVenue(tx, device.eventId, venue.kitchens, venue.rooms);
       const outsideStock = requiresStock ? await unknownToStock(tx, device.eventId, serials) : null;
@@ -260,17 +262,20 @@ export async function syncBatch(
       );
       // What the terminal reported of itself (fleet health), stored with the batch.
       parts.push(...contactWrites(device.id, contact));
-      // Everything the batch recorded, in one statement.
-      await repo.runAll(tx, parts);
-      await repo.deleteOrphanCustomers(tx, device.eventId, recorded.orphanCustomers);
       // Refused after claiming: released, so a re-send (a corrected one, or after a lifted ban) counts.
       const released = [...recorded.tooLarge, ...recorded.banned.map((b) => b.c)];
-      if (released.length)
-        await repo.releaseOperations(
-          tx,
-          device.eventId,
-          released.map((c) => c.op.id),
-        );
+      // Everything the batch recorded in one statement, then the customers it left orphaned and the
+      // released claims; sent with the COMMIT.
+      await finish(
+        ...[
+          repo.writeAllSql(parts),
+          repo.deleteOrphanCustomersSql(device.eventId, recorded.orphanCustomers),
+          repo.releaseOperationsSql(
+            device.eventId,
+            released.map((c) => c.op.id),
+          ),
+        ].filter((q): q is SQL => q !== null),
+      );
       const result: SyncResult = {
         accepted: recorded.accepted,
         duplicates: allDuplicates,
@@ -295,23 +300,32 @@ interface WState extends repo.WristbandRow {
   dirty: boolean;
 }
 
-type Wanted = Map<string, { n_serie: string; code_check: string | null; first_seen: string }>;
+type Wanted = Map<string, { n_serie: string; code_check: string | null; first_seen: string; lock: boolean }>;
 
-/** The wristbands a batch touches (for every operation that may be new), with a check code if sent. */
+/**
+ * The wristbands a batch touches (for every operation that may be new), with a check code if sent;
+ * `lock`: an operation may change the wristband (balance, customer, role, flags, active), so it is
+ * locked for the batch. A wristband only passed through a gate (access) is read, not locked.
+ */
 function wantedWristbands(candidates: Candidate[]): Wanted {
   const wanted: Wanted = new Map();
-  const want = (serial: string | undefined, codeCheck: string | undefined, at: string) => {
+  const want = (serial: string | undefined, codeCheck: string | undefined, at: string, lock = true) => {
     if (!serial) return;
     const w = wanted.get(serial);
-    if (!w) wanted.set(serial, { n_serie: serial, code_check: codeCheck || null, first_seen: at });
-    else if (!w.code_check && codeCheck) w.code_check = codeCheck;
+    if (!w) wanted.set(serial, { n_serie: serial, code_check: codeCheck || null, first_seen: at, lock });
+    else {
+      if (!w.code_check && codeCheck) w.code_check = codeCheck;
+      w.lock ||= lock;
+    }
   };
   for (const { op } of candidates) {
     switch (op.kind) {
+      case 'access':
+        want(op.rfid, op.codeCheck, op.deviceTime, false);
+        break;
       case 'topup':
       case 'ticketValidation':
       case 'roleRecording':
-      case 'access':
         want(op.rfid, op.codeCheck, op.deviceTime);
         break;
       case 'sale':
@@ -622,9 +636,16 @@ async function recordOperations(
     }
   }
 
-  const dirty = [...state.values()].filter((w) => w.dirty).map(({ dirty: _dirty, ...w }) => w);
+  // Wristbands the batch only referenced are not locked: only a missing check code is stored on them.
+  const dirty = [...state.values()]
+    .filter((w) => w.dirty && !opened.referenced.has(w.n_serie))
+    .map(({ dirty: _dirty, ...w }) => w);
+  const codeChecks = [...state.values()]
+    .filter((w) => w.dirty && opened.referenced.has(w.n_serie) && w.code_check)
+    .map((w) => ({ id: w.id, code_check: w.code_check! }));
   const parts: SQL[] = [];
   if (dirty.length) parts.push(repo.updateWristbandsSql(eventId, dirty));
+  if (codeChecks.length) parts.push(repo.fillCodeChecksSql(eventId, codeChecks));
   if (ledger.length) parts.push(repo.ledgerSql(eventId, ledger));
   if (topUps.length) parts.push(repo.topUpsSql(eventId, topUps));
   if (sales.length) parts.push(...repo.salesSql(eventId, sales, lines, payments));

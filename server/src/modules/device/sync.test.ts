@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SyncOperationInput } from '@pulsera/contracts';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import {
@@ -304,6 +305,61 @@ describe('POST /api/device/sync', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.wristbandId, w.id));
     expect(sum).toEqual({ cash: expected, n: unique.size });
+    expect(await ledgerMismatches(t.database.db, eventId)).toEqual([]);
+  });
+
+  it("records a gate's passages without locking their wristbands, and stores a missing check code", async () => {
+    const gate = await tokenFor('SYNC-GATE-1', eventId);
+    const passage = (rfid: string, codeCheck?: string) =>
+      ({
+        kind: 'access',
+        id: randomUUID(),
+        deviceTime: at(),
+        rfid,
+        acceso: 'S',
+        zoneTo: 1,
+        gateId: 3,
+        ...(codeCheck ? { codeCheck } : {}),
+      }) as SyncOperationInput;
+    // Two wristbands first seen at a bar's top-up, without a check code.
+    expect((await send(kiosk, [topUp('04000000000951', 900), topUp('04000000000952', 900)])).status).toBe(
+      200,
+    );
+    expect((await wristband('04000000000951'))!.codeCheck).toBeNull();
+
+    // A bar's batch holds 04…952 (on PostgreSQL, a transaction of another connection keeps it locked;
+    // PGlite has one connection, so nothing can hold it meanwhile).
+    const pool = (t.database.db as unknown as { $client: { connect?: () => Promise<PoolClient> } }).$client;
+    const holder = t.database.kind === 'postgres' && pool.connect ? await pool.connect() : null;
+    try {
+      if (holder) {
+        await holder.query('begin');
+        await holder.query(`select id from wristbands where n_serie = '04000000000952' for update`);
+      }
+      const passing = send(gate, [passage('04000000000951', 'g951'), passage('04000000000952', 'g952')]);
+      const outcome = await Promise.race([
+        passing,
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000)),
+      ]);
+      expect(outcome).not.toBe('waited');
+      const res = outcome as Awaited<typeof passing>;
+      expect(res.status).toBe(200);
+      expect(res.body.result.accepted).toHaveLength(2);
+    } finally {
+      if (holder) {
+        await holder.query('rollback');
+        holder.release();
+      }
+    }
+    // Balances untouched; the free wristband got the gate's check code. The held one did not when it
+    // was held (skipped, never waited for): the next reading stores it.
+    expect(await wristband('04000000000951')).toMatchObject({ cash: 900, codeCheck: 'G951' });
+    const held = (await wristband('04000000000952'))!;
+    expect(held.cash).toBe(900);
+    expect(held.codeCheck).toBe(t.database.kind === 'postgres' ? null : 'G952');
+    expect((await send(gate, [passage('04000000000952', 'g952')])).status).toBe(200);
+    expect((await wristband('04000000000952'))!.codeCheck).toBe('G952');
+    expect(await rows(accessRecords, eq(accessRecords.wristbandId, held.id))).toBe(2);
     expect(await ledgerMismatches(t.database.db, eventId)).toEqual([]);
   });
 
