@@ -96,6 +96,23 @@ describe('a folded transaction', () => {
     await database.db.execute(sql`delete from fold_probe`);
   });
 
+  it('answers statements beyond the prepared-statement budget of a process', async () => {
+    // More distinct texts than a process keeps prepared (24): the rest run prepared and deallocated.
+    for (let i = 0; i < 30; i++) {
+      const answer = await foldedTransaction(
+        database.db,
+        sql`select ${i}::int as n, ${sql.raw(`'text ${i}'`)} as label`,
+        async (_tx, first, finish) => {
+          await finish(insert(200 + i, `budget ${i}`));
+          return first[0];
+        },
+      );
+      expect(answer).toEqual({ n: i, label: `text ${i}` });
+    }
+    expect(await probe()).toHaveLength(30);
+    await database.db.execute(sql`delete from fold_probe`);
+  });
+
   it('keeps concurrent transactions apart, each on its own connection', async () => {
     await Promise.all(
       Array.from({ length: 24 }, (_, i) =>

@@ -104,11 +104,20 @@ function executeText(
   const known = preparedOn(client);
   const args = built.params.length ? `(${built.params.map(literal).join(', ')})` : '';
   const execute = `execute ${name}${args}`;
-  if (known.has(name) || preparing.has(name)) return { name, text: execute, prepares: false };
+  // `statements`: how many the text holds; the EXECUTE's answer is its last but `after`.
+  if (known.has(name) || preparing.has(name))
+    return { name, text: execute, prepares: false, statements: 1, after: 0 };
   const prepare = `prepare ${name} as ${built.sql}`;
-  if (!kept) return { name, text: `${prepare}; ${execute}; deallocate ${name}`, prepares: false };
+  if (!kept)
+    return {
+      name,
+      text: `${prepare}; ${execute}; deallocate ${name}`,
+      prepares: false,
+      statements: 3,
+      after: 1,
+    };
   preparing.add(name);
-  return { name, text: `${prepare}; ${execute}`, prepares: true };
+  return { name, text: `${prepare}; ${execute}`, prepares: true, statements: 2, after: 0 };
 }
 
 /**
@@ -156,23 +165,34 @@ export async function foldedTransaction<T>(
   }
   let finished = false;
   let pending: string[] = [];
-  /** Runs statements as one message; the names it prepares count only once it succeeded. */
-  const run = async (statements: SQL[], head: string, tail: string) => {
+  /**
+   * Runs statements as one message (after `begin` or before `commit`), answering each statement's
+   * rows; the names it prepares count only once it succeeded.
+   */
+  const run = async (statements: SQL[], begin: boolean, commit: boolean) => {
     const preparing = new Set<string>();
     const parts = statements.map((q) => executeText(client, dialect.sqlToQuery(q), preparing));
-    const text = [head, ...parts.map((p) => p.text), tail].filter(Boolean).join('; ');
+    const text = [begin ? 'begin' : '', ...parts.map((p) => p.text), commit ? 'commit' : '']
+      .filter(Boolean)
+      .join('; ');
     pending = parts.filter((p) => p.prepares).map((p) => p.name);
-    const results = (await client.query({ text, types: pgTypes })) as unknown as pg.QueryResult[];
+    const answer = (await client.query({ text, types: pgTypes })) as unknown as
+      | pg.QueryResult
+      | pg.QueryResult[];
+    const results = Array.isArray(answer) ? answer : [answer];
     for (const name of pending) preparedOn(client).add(name);
     pending = [];
-    return results;
+    let at = begin ? 1 : 0;
+    return parts.map((p) => {
+      at += p.statements;
+      return results[at - 1 - p.after]!.rows as Record<string, unknown>[];
+    });
   };
   try {
-    const results = await run([first], 'begin', '');
-    const firstRows = results[results.length - 1]!.rows;
-    const result = await body(tx!, firstRows, async (...last) => {
+    const [firstRows] = await run([first], true, false);
+    const result = await body(tx, firstRows!, async (...last) => {
       finished = true;
-      await run(last, '', 'commit');
+      await run(last, false, true);
     });
     if (!finished) await client.query('commit');
     client.release();
