@@ -31,12 +31,13 @@ const ofEvent = (alias: string, eventId: number) =>
   sql`${sql.raw(alias)}.event_id is not distinct from ${eventId}::int`;
 
 /**
- * The first statement of a batch's transaction (sent with its BEGIN). For the rest of it, the planner does not read a
- * table whole where an index can answer (`enable_seqscan` off, transaction-local): the batch's
- * statements are prepared and keep their plan (db/client.ts `executePrepared`), and one made while a
- * new event's tables were nearly empty would otherwise keep scanning them whole as they grow, until
- * their statistics change. Every statement of the batch finds its rows by key. Also answers whether
- * the event requires wristband stock control.
+ * The first statement of a batch's transaction (sent with its BEGIN). For the rest of it, the
+ * planner does not read a table whole where an index can answer (`enable_seqscan` off,
+ * transaction-local): the batch's statements are prepared and keep their plan (db/client.ts
+ * `executePrepared`, `foldedTransaction`), and one made while a new event's tables were nearly empty
+ * would otherwise keep scanning them whole as they grow, until their statistics change. Every
+ * statement of the batch finds its rows by key. Also answers whether the event requires wristband
+ * stock control.
  */
 export const openFeedSql = (eventId: number) =>
   sql`select set_config('enable_seqscan', 'off', true) as seqscan, ${requiresStockSql(eventId)} as requires_stock`;
@@ -155,6 +156,14 @@ const findSerial = (eventId: SQL, serial: SQL) =>
       order by event_id, n_serie limit 1`;
 
 /**
+ * The event's wristbands of the serials a subquery answers, read without a lock (findSerial): those a
+ * batch only passes through a gate (an access record names its wristband and changes nothing of it),
+ * so a gate's batch does not hold up the bars' batches of the same people.
+ */
+const readSerials = (eventId: SQL, serials: SQL) =>
+  sql`select f.* from (${serials}) s(n_serie) cross join lateral (${findSerial(eventId, sql`s.n_serie`)}) f`;
+
+/**
  * The event's wristbands of the serials a subquery answers, locked (FOR UPDATE) in id order, the one
  * order every batch locks in: found by serial (findSerial), locked by primary key.
  */
@@ -179,17 +188,11 @@ export interface OpenedBatch {
   /** Operations claimed by this batch (the others were recorded before). */
   claimed: Set<string>;
   /**
-   * The batch's wristbands: locked, except `referenced`; `created` are those first seen now (this
-   * transaction's own rows).
+   * The batch's wristbands: those wanted with `lock` are locked, the others (only passed through a
+   * gate) read; `created` are those first seen now (this transaction's own rows).
    */
   wristbands: WristbandRow[];
   created: Set<string>;
-  /**
-   * Serials only passed through gates in this batch (access records name the wristband and change
-   * nothing of it): read, not locked, so a gate's batch does not hold up the bars' batches that
-   * touch the same wristbands.
-   */
-  referenced: Set<string>;
   /** The batch's wristbands under a ban (banned_wristbands with either toggle on), by serial. */
   bans: Map<string, WristbandBan>;
   /** The banned-wristband list's current version. */
@@ -213,7 +216,7 @@ export interface WristbandBan {
  * - numbers the batch and claims the operations in processed_operations, in id order: the rows
  *   that insert are new, the others were recorded by an earlier (or concurrent, committed) call;
  * - creates the wristbands never seen (each with an anonymous customer), then locks the existing ones
- *   (SELECT … FOR UPDATE, in id order);
+ *   (SELECT … FOR UPDATE, in id order), except those wanted without `lock`, which it reads;
  * - reads the bans of those serials (banned_wristbands is global, probed by its unique serial index);
  * - reads what the answer needs: the ban-list version and the app version the terminal's channel
  *   must run.
@@ -280,10 +283,9 @@ export async function openBatch(
           (select coalesce(json_agg(l), '[]'::json) from (
             ${lockSerials(e, sql`select n_serie from wanted where lock and exists (select 1 from ok)`)}
           ) l) as locked,
-          (select coalesce(json_agg(f), '[]'::json) from wanted w
-            cross join lateral (${findSerial(e, sql`w.n_serie`)}) f
-            where not w.lock and exists (select 1 from ok)
-          ) as referenced,
+          (select coalesce(json_agg(r), '[]'::json) from (
+            ${readSerials(e, sql`select n_serie from wanted where not lock and exists (select 1 from ok)`)}
+          ) r) as referenced,
           (select coalesce(json_agg(bw), '[]'::json) from (
             select n_serie, enabled, enabled_top_ups from banned_wristbands
             where n_serie = any(${serials}) and (enabled = 1 or enabled_top_ups = 1)
@@ -304,8 +306,7 @@ export async function openBatch(
   }>(res)[0]!;
   const batchId = row.batch_id === null ? null : Number(row.batch_id);
   const created = parseJson(row.created);
-  const referenced = parseJson(row.referenced);
-  const rows = [...created, ...parseJson(row.locked), ...referenced];
+  const rows = [...created, ...parseJson(row.locked), ...parseJson(row.referenced)];
   if (batchId !== null) {
     const seen = new Set(rows.map((r) => r.n_serie));
     const missing = bands.filter((w) => !seen.has(w.n_serie));
@@ -316,12 +317,8 @@ export async function openBatch(
       rows.push(...rowsOf<WristbandRow>(late));
     }
     if (toFind.length) {
-      const late = await tx.execute(
-        sql`select f.* from unnest(${texts(toFind)}) s(n_serie) cross join lateral (${findSerial(e, sql`s.n_serie`)}) f`,
-      );
-      const found = rowsOf<WristbandRow>(late);
-      rows.push(...found);
-      referenced.push(...found);
+      const late = await tx.execute(readSerials(e, sql`select unnest(${texts(toFind)})`));
+      rows.push(...rowsOf<WristbandRow>(late));
     }
   }
   const found = row.device === null ? null : parseJson(row.device);
@@ -332,7 +329,6 @@ export async function openBatch(
     claimed: new Set(parseJson(row.claimed)),
     wristbands: rows.map((r) => ({ ...r, flags: r.flags ?? [] })),
     created: new Set(created.map((r) => r.n_serie)),
-    referenced: new Set(referenced.map((r) => r.n_serie)),
     bans: new Map(
       parseJson(row.banned).map((b) => [
         b.n_serie,

@@ -636,12 +636,14 @@ async function recordOperations(
     }
   }
 
-  // Wristbands the batch only referenced are not locked: only a missing check code is stored on them.
+  // A wristband only passed through a gate was read, not locked (unless this batch created it): only
+  // a missing check code is stored on it.
+  const unlocked = (w: WState) => !wanted.get(w.n_serie)!.lock && !opened.created.has(w.n_serie);
   const dirty = [...state.values()]
-    .filter((w) => w.dirty && !opened.referenced.has(w.n_serie))
+    .filter((w) => w.dirty && !unlocked(w))
     .map(({ dirty: _dirty, ...w }) => w);
   const codeChecks = [...state.values()]
-    .filter((w) => w.dirty && opened.referenced.has(w.n_serie) && w.code_check)
+    .filter((w) => w.dirty && unlocked(w) && w.code_check)
     .map((w) => ({ id: w.id, code_check: w.code_check! }));
   const parts: SQL[] = [];
   if (dirty.length) parts.push(repo.updateWristbandsSql(eventId, dirty));
