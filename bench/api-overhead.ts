@@ -1,5 +1,4 @@
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,12 @@ import { REPO_ROOT } from '../server/src/config';
 import { events } from '../server/src/db/schema';
 import { ACTIVE_DEMO_EVENT, DEMO_PASSWORD, seedIfEmpty } from '../server/src/seed/demo';
 import { BENCH_DATABASE_URL, openBenchDatabase } from './databases';
+import {
+  buildProductionServer,
+  type ProductionServer,
+  productionServerEnv,
+  startProductionServer,
+} from './production-server';
 
 /**
  * API overhead (issue "Speed"): each list, detail and report call of the console, through the
@@ -45,24 +50,6 @@ interface Captured {
   rowMode?: string;
 }
 
-function whenListening(child: ChildProcess, url: string, timeoutMs = 180_000) {
-  return new Promise<void>((resolve, reject) => {
-    const started = Date.now();
-    const tick = async () => {
-      if (child.exitCode !== null) return reject(new Error(`server exited with ${child.exitCode}`));
-      try {
-        const r = await fetch(url);
-        if (r.ok) return resolve();
-      } catch {
-        // not yet
-      }
-      if (Date.now() - started > timeoutMs) return reject(new Error(`${url} did not answer`));
-      setTimeout(tick, 300);
-    };
-    void tick();
-  });
-}
-
 async function load(url: string, headers: Record<string, string>, seconds: number, connections: number) {
   const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
   const errors = result.non2xx + result.errors + result.timeouts;
@@ -76,10 +63,7 @@ export async function benchApiOverhead(opts: {
   connections: number;
   log: (l: string) => void;
 }) {
-  const { buildServer } = (await import(path.join(REPO_ROOT, 'scripts/build-server.mjs'))) as {
-    buildServer: () => Promise<number>;
-  };
-  const buildMs = await buildServer();
+  const buildMs = await buildProductionServer();
   const database = await openBenchDatabase('postgres');
   const dbUrl = new URL(BENCH_DATABASE_URL);
   const dbName = await (async () => {
@@ -91,6 +75,7 @@ export async function benchApiOverhead(opts: {
   dbUrl.pathname = `/${dbName}`;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'pulsera-overhead-'));
   const children: ChildProcess[] = [];
+  const servers: ProductionServer[] = [];
   try {
     opts.log('  seeding the demo festival…');
     await seedIfEmpty(database.db, { seed: 'demo' });
@@ -110,28 +95,10 @@ export async function benchApiOverhead(opts: {
 
     // Ours: the production server, compiled, one process.
     const port = 18_000 + Math.floor(Math.random() * 1000);
-    const env = {
-      ...process.env,
-      DATABASE_URL: dbUrl.toString(),
-      SEED: 'none',
-      WEB_CONCURRENCY: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      TOKEN_REFRESH_MINUTES: '100000',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      CAPACITY_LOG_MINUTES: '0',
-      UPLOAD_SWEEP_HOURS: '0',
-    };
-    const startedAt = Date.now();
-    const ours = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
-      env,
-      stdio: 'inherit',
-    });
-    children.push(ours);
-    const base = `http://127.0.0.1:${port}`;
-    await whenListening(ours, `${base}/api/health`);
-    const startMs = Date.now() - startedAt;
+    const env = productionServerEnv(dbUrl.toString(), port);
+    const ours = await startProductionServer(env);
+    servers.push(ours);
+    const { base, startMs } = ours;
     const login = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -202,16 +169,10 @@ export async function benchApiOverhead(opts: {
       one: rows.find((r) => r.call === call)!.ours,
       two: 0,
     }));
-    ours.kill('SIGTERM');
-    await new Promise((r) => ours.once('exit', r));
-    const twoPort = port + 2;
-    const two = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
-      env: { ...env, PORT: String(twoPort), WEB_CONCURRENCY: '2' },
-      stdio: 'inherit',
-    });
-    children.push(two);
-    const twoBase = `http://127.0.0.1:${twoPort}`;
-    await whenListening(two, `${twoBase}/api/health`);
+    await ours.stop();
+    const two = await startProductionServer({ ...env, PORT: String(port + 2), WEB_CONCURRENCY: '2' });
+    servers.push(two);
+    const twoBase = two.base;
     for (const row of processes) {
       const url = `${twoBase}${calls[row.call]}`;
       await load(url, headers, 1, opts.connections);
@@ -222,6 +183,7 @@ export async function benchApiOverhead(opts: {
     return { rows, processes, startMs, buildMs, connections: opts.connections, seconds: opts.seconds };
   } finally {
     for (const c of children) c.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.stop()));
     await new Promise((r) => setTimeout(r, 500));
     await database.close();
     rmSync(tmp, { recursive: true, force: true });

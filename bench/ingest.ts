@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
@@ -12,6 +11,12 @@ import { eventArticles, simulateFestival } from '../server/src/modules/device/si
 import { seedDemo } from '../server/src/seed/demo';
 import { type BenchDb, openBenchDatabase } from './databases';
 import { type RawCeiling, rawIngestCeiling } from './ingest-raw';
+import {
+  buildProductionServer,
+  processCpuSeconds,
+  productionServerEnv,
+  startProductionServer,
+} from './production-server';
 
 /**
  * Ingest: the festival simulator's terminals upload through POST /api/device/sync (over HTTP to the
@@ -42,7 +47,10 @@ export interface IngestFigures {
   refused: number;
   flagged: number;
   ledgerConsistent: boolean;
-  /** CPU milliseconds per 1,000 operations: this Node process (server and simulated terminals). */
+  /**
+   * CPU milliseconds per 1,000 operations of the server: its own process over HTTP on PostgreSQL,
+   * else this Node process (server and simulated terminals).
+   */
   nodeCpuMsPerThousand: number;
   /** CPU milliseconds per 1,000 operations in the PostgreSQL backends (0 for PGlite, in-process). */
   databaseCpuMsPerThousand: number;
@@ -57,16 +65,8 @@ async function backendCpuSeconds(database: Database) {
   const res = await database.db.execute(
     sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
   );
-  const tick = 100; // USER_HZ
   let total = 0;
-  for (const { pid } of (res as unknown as { rows: { pid: number }[] }).rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / tick;
-    } catch {
-      // not on this machine, or gone
-    }
-  }
+  for (const { pid } of (res as unknown as { rows: { pid: number }[] }).rows) total += processCpuSeconds(pid);
   return total;
 }
 
@@ -78,15 +78,29 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
       .select({ id: events.id })
       .from(events)
       .where(eq(events.name, 'Sonora Festival 2026'));
-    const { app } = await buildApp({ database, logger: false, config: { seed: 'none', logLevel: 'warn' } });
+    // Over HTTP on PostgreSQL, the terminals meet the production server (compiled, a process of its
+    // own, as `npm start` runs it), so the load they generate never shares its event loop; PGlite
+    // and --inject run the app in this process.
+    const production =
+      kind === 'postgres' && o.transport === 'http' && database.url
+        ? await buildProductionServer().then(() =>
+            startProductionServer(
+              productionServerEnv(database.url!, 18_000 + Math.floor(Math.random() * 1000)),
+            ),
+          )
+        : null;
+    const inProcess = production
+      ? null
+      : (await buildApp({ database, logger: false, config: { seed: 'none', logLevel: 'warn' } })).app;
     try {
       let connect: FeedTarget['connect'];
-      if (o.transport === 'http') {
-        const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      if (production) connect = httpTarget(production.base, '').connect;
+      else if (o.transport === 'http') {
+        const address = await inProcess!.listen({ port: 0, host: '127.0.0.1' });
         connect = httpTarget(address, '').connect;
       } else {
-        await app.ready();
-        connect = appTarget(app, database.db).connect;
+        await inProcess!.ready();
+        connect = appTarget(inProcess!, database.db).connect;
       }
       const target: FeedTarget = {
         register: async (input) => (await registerDevice(database.db, input)).secretKey,
@@ -94,15 +108,22 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
       };
       let nodeCpu = 0;
       let dbCpu = 0;
-      let mark = { node: process.cpuUsage(), db: 0 };
+      // CPU seconds of the server: its own process, or this one (server and simulated terminals).
+      const serverCpu = () =>
+        production
+          ? processCpuSeconds(production.child.pid)
+          : (() => {
+              const u = process.cpuUsage();
+              return (u.user + u.system) / 1e6;
+            })();
+      let mark = { node: serverCpu(), db: 0 };
       const report = await simulateFestival(target, {
         onUpload: async (phase) => {
           if (phase === 'start') {
-            mark = { node: process.cpuUsage(), db: await backendCpuSeconds(database) };
+            mark = { node: serverCpu(), db: await backendCpuSeconds(database) };
             return;
           }
-          const used = process.cpuUsage(mark.node);
-          nodeCpu += (used.user + used.system) / 1000;
+          nodeCpu += (serverCpu() - mark.node) * 1000;
           dbCpu += ((await backendCpuSeconds(database)) - mark.db) * 1000;
         },
         eventId: event!.id,
@@ -147,7 +168,8 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
         raw,
       };
     } finally {
-      await app.close();
+      await production?.stop();
+      await inProcess?.close();
     }
   } finally {
     await database.close();

@@ -66,6 +66,7 @@ import { registerApiKeyRateLimit } from './plugins/api-key-rate-limit';
 import { registerAudit } from './plugins/audit';
 import { registerErrorHandler } from './plugins/errors';
 import { guard } from './plugins/guard';
+import { type InFlight, registerInFlight } from './plugins/in-flight';
 import {
   clientErrorHandler,
   frameworkErrors,
@@ -80,6 +81,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** Requests whose handler still runs (plugins/in-flight.ts). */
+  inFlight: InFlight;
 }
 
 /** Builds the Fastify app on an open database (used by main.ts and by the tests). */
@@ -100,6 +103,7 @@ export async function buildApp(
     frameworkErrors,
   });
   ctx.mailer.log = app.log;
+  const inFlight = registerInFlight(app);
   app.addHook('onClose', async () => ctx.mailer.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -182,5 +186,5 @@ export async function buildApp(
     await ctx.jobs.stop();
     if (!opts.database) await database.close();
   });
-  return { app, ctx, database } satisfies BuiltApp;
+  return { app, ctx, database, inFlight } satisfies BuiltApp;
 }

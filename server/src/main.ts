@@ -36,28 +36,16 @@ async function processCount(database: Database, log: (m: string) => void) {
 async function serve(config: Config, database: Database, seeded: boolean) {
   // The app starts its job queue when ready (JOB_WORKERS): the scheduled work (capacity log, rollup
   // compaction, upload sweep) runs as queue jobs, once per slot however many processes run.
-  const { app } = await buildApp({ database });
+  const { app, inFlight } = await buildApp({ database });
   if (seeded) app.log.info('Loaded the demo festival (accounts in README.md)');
 
   // Requests still being answered when the process is told to stop finish before the database
   // closes (under several processes, a worker's server can report itself closed while its last
-  // requests still run their queries): at most 10 s.
-  let inFlight = 0;
-  let drained: (() => void) | null = null;
-  app.server.on('request', (_req, res) => {
-    inFlight++;
-    res.once('close', () => {
-      inFlight--;
-      if (inFlight === 0) drained?.();
-    });
-  });
+  // requests still run their queries; a client that hung up leaves its handler running): at most
+  // 10 s. plugins/in-flight.ts counts them until their handler is done.
   const close = async () => {
     await app.close();
-    if (inFlight > 0)
-      await new Promise<void>((resolve) => {
-        drained = resolve;
-        setTimeout(resolve, 10_000).unref();
-      });
+    await inFlight.idle(10_000);
     await database.close();
     process.exit(0);
   };
