@@ -146,7 +146,9 @@ if ((!values.only || values.only === 'reports') && databases.includes('postgres'
 }
 
 if (ingest.length) {
-  console.log('\nIngest through POST /api/device/sync (festival simulator, HTTP on a local port)');
+  console.log(
+    '\nIngest through POST /api/device/sync (festival simulator over HTTP: on PostgreSQL the compiled server in a process of its own, on PGlite the app in this process); CPU in ms per 1,000 operations',
+  );
   console.table(
     ingest.map((f) => ({
       database: f.database,
@@ -159,6 +161,8 @@ if (ingest.length) {
       terminals: f.devices,
       duplicates: f.duplicates,
       'below zero': f.flagged,
+      'server CPU': f.nodeCpuMsPerThousand,
+      'database CPU': f.databaseCpuMsPerThousand,
       'ledger = balances': f.ledgerConsistent ? 'yes' : 'NO',
     })),
   );
