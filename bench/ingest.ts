@@ -109,13 +109,11 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
       let nodeCpu = 0;
       let dbCpu = 0;
       // CPU seconds of the server: its own process, or this one (server and simulated terminals).
-      const serverCpu = () =>
-        production
-          ? processCpuSeconds(production.child.pid)
-          : (() => {
-              const u = process.cpuUsage();
-              return (u.user + u.system) / 1e6;
-            })();
+      const serverCpu = () => {
+        if (production) return processCpuSeconds(production.child.pid);
+        const used = process.cpuUsage();
+        return (used.user + used.system) / 1e6;
+      };
       let mark = { node: serverCpu(), db: 0 };
       const report = await simulateFestival(target, {
         onUpload: async (phase) => {
