@@ -20,7 +20,7 @@ export async function buildProductionServer() {
 }
 
 /** Resolves once `url` answers 200, rejects when the process exits first or after `timeoutMs`. */
-export function whenListening(child: ChildProcess, url: string, timeoutMs = 180_000) {
+function whenListening(child: ChildProcess, url: string, timeoutMs = 180_000) {
   return new Promise<void>((resolve, reject) => {
     const started = Date.now();
     const tick = async () => {
@@ -39,7 +39,7 @@ export function whenListening(child: ChildProcess, url: string, timeoutMs = 180_
 }
 
 /** The environment of a bench server: no seeding, quiet logs, a fresh secret, no sweeps. */
-export function productionServerEnv(databaseUrl: string, port: number, extra: Record<string, string> = {}) {
+export function productionServerEnv(databaseUrl: string, port: number) {
   return {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -52,7 +52,6 @@ export function productionServerEnv(databaseUrl: string, port: number, extra: Re
     SESSION_SECRET: randomBytes(32).toString('hex'),
     CAPACITY_LOG_MINUTES: '0',
     UPLOAD_SWEEP_HOURS: '0',
-    ...extra,
   };
 }
 
