@@ -22,7 +22,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      './web/vitest.config.ts',
+      './console/vitest.config.ts',
     ],
   },
 });

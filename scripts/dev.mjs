@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (n) => path.join(root, 'node_modules/.bin', n);
 const children = [
   spawn(bin('tsx'), ['watch', 'server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
-  spawn(bin('vite'), [], { cwd: path.join(root, 'web'), stdio: 'inherit' }),
+  spawn(bin('vite'), [], { cwd: path.join(root, 'console'), stdio: 'inherit' }),
 ];
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');

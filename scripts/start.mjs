@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm start: build the web app and the server when missing or older than their sources, then serve
+// npm start: build the console and the server when missing or older than their sources, then serve
 // the console with `node` running the compiled server (server/dist/main.js).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'web/dist/index.html');
+const dist = path.join(root, 'console/dist/index.html');
 
 function newest(dir) {
   let t = 0;
@@ -19,10 +19,10 @@ function newest(dir) {
   return t;
 }
 
-const sources = Math.max(newest(path.join(root, 'web')), newest(path.join(root, 'contracts/src')));
+const sources = Math.max(newest(path.join(root, 'console')), newest(path.join(root, 'contracts/src')));
 if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
-  console.log('Building the web app…');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  console.log('Building the console…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'console'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -45,7 +45,7 @@ export interface Config {
   passwordExpiryDays: number;
   qrSecret: string;
   seed: 'demo' | 'none';
-  webDist: string;
+  consoleDist: string;
   topUpSiteUrl: string;
   /**
    * This server's public address (PUBLIC_URL, e.g. https://console.example.com): named in device
@@ -216,7 +216,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     passwordExpiryDays: int('PASSWORD_EXPIRY_DAYS', 90, 0),
     qrSecret: str('QR_SECRET', `${sessionSecret}:qr`),
     seed,
-    webDist: path.resolve(REPO_ROOT, str('WEB_DIST', 'web/dist')),
+    consoleDist: path.resolve(REPO_ROOT, str('CONSOLE_DIST', 'console/dist')),
     topUpSiteUrl: str('TOPUP_SITE_URL', 'https://topup.pulsera.example'),
     publicUrl: httpUrl('PUBLIC_URL'),
     festivalPaths: str('FESTIVAL_PATHS', 'arenal,medusa')

@@ -24,7 +24,7 @@ describe('the web app’s files', () => {
       writeFileSync(path.join(dir, 'assets', `${name}.gz`), gzipSync(body));
     }
     const database = await openTestDatabase();
-    ({ app } = await buildApp({ database, logger: false, config: { seed: 'none', webDist: dir } }));
+    ({ app } = await buildApp({ database, logger: false, config: { seed: 'none', consoleDist: dir } }));
     close = async () => {
       await app.close();
       await database.close();

@@ -19,13 +19,13 @@ export async function registerWeb(app: FastifyInstance, config: Config) {
     }
   });
 
-  const indexHtml = path.join(config.webDist, 'index.html');
+  const indexHtml = path.join(config.consoleDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
     // Pre-compressed copies (.br, .gz, written by the build) by Accept-Encoding; hashed assets are
     // cached for a year, everything else (index.html) is revalidated on every load.
     await app.register(fastifyStatic, {
-      root: config.webDist,
+      root: config.consoleDist,
       wildcard: false,
       index: false,
       preCompressed: true,
