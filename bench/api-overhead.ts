@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/src/app';
-import { REPO_ROOT } from '../server/src/config';
-import { events } from '../server/src/db/schema';
+import { REPO_ROOT } from '../server/src/core/config';
+import { events } from '../server/src/core/db/schema';
 import { ACTIVE_DEMO_EVENT, DEMO_PASSWORD, seedIfEmpty } from '../server/src/seed/demo';
 import { BENCH_DATABASE_URL, openBenchDatabase } from './databases';
 import {

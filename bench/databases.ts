@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openDatabase } from '../server/src/db/client';
+import { type Database, openDatabase } from '../server/src/core/db/client';
 
 /** The PostgreSQL server of the benchmarks (a database of its own is created on it and dropped). */
 export const BENCH_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';

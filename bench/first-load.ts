@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { REPO_ROOT } from '../server/src/config';
+import { REPO_ROOT } from '../server/src/core/config';
 
 /**
  * The first load's JavaScript (issue "Speed"), measured in Chromium by the browser test

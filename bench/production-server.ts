@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../server/src/config';
+import { REPO_ROOT } from '../server/src/core/config';
 
 /**
  * The production server as `npm start` runs it: compiled (`node server/dist/main.js`, built by

@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { HEADERS } from '@pulsera/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app';
-import type { Db } from '../server/src/db/client';
-import { events } from '../server/src/db/schema';
+import type { Db } from '../server/src/core/db/client';
+import { events } from '../server/src/core/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../server/src/seed/demo';
 import { type BenchDb, openBenchDatabase } from './databases';
 

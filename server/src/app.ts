@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Config, loadConfig } from './config';
-import { type AppContext, createContext } from './context';
-import { type Database, openDatabase } from './db/client';
-import { Tokens } from './lib/tokens';
+import { type Config, loadConfig } from './core/config';
+import { type AppContext, createContext } from './core/context';
+import { type Database, openDatabase } from './core/db/client';
+import { Tokens } from './core/lib/tokens';
 import { adRoutes } from './modules/ads/ads.routes';
 import { appVersionRoutes } from './modules/app-versions/app-versions.routes';
 import { articleRoutes } from './modules/articles/articles.routes';
@@ -62,20 +62,20 @@ import { timeRangeRoutes } from './modules/venue/time-ranges.routes';
 import { zoneRoutes } from './modules/venue/zones.routes';
 import { wristbandStockRoutes } from './modules/wristband-stock/wristband-stock.routes';
 import { bannedRoutes } from './modules/wristbands/banned.routes';
-import { registerApiKeyRateLimit } from './plugins/api-key-rate-limit';
-import { registerAudit } from './plugins/audit';
-import { registerErrorHandler } from './plugins/errors';
-import { guard } from './plugins/guard';
-import { type InFlight, registerInFlight } from './plugins/in-flight';
+import { registerApiKeyRateLimit } from './core/plugins/api-key-rate-limit';
+import { registerAudit } from './core/plugins/audit';
+import { registerErrorHandler } from './core/plugins/errors';
+import { guard } from './core/plugins/guard';
+import { type InFlight, registerInFlight } from './core/plugins/in-flight';
 import {
   clientErrorHandler,
   frameworkErrors,
   registerTextRule,
   serverWithTimeouts,
-} from './plugins/input-safety';
-import { registerOpenApi } from './plugins/openapi';
-import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerWeb } from './plugins/web';
+} from './core/plugins/input-safety';
+import { registerOpenApi } from './core/plugins/openapi';
+import { registerSecurityHeaders } from './core/plugins/security-headers';
+import { registerWeb } from './core/plugins/static';
 
 export interface BuiltApp {
   app: FastifyInstance;

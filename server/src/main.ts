@@ -2,8 +2,8 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
-import { type Config, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
+import { type Config, loadConfig } from './core/config';
+import { type Database, openDatabase } from './core/db/client';
 import { seedIfEmpty } from './seed/demo';
 
 /** Connections one process's pool may hold (db/client.ts). */

@@ -6,9 +6,9 @@ import { HEADERS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import type { Config } from '../src/config';
-import { type Database, openDatabase } from '../src/db/client';
-import { events, userEventPermissions, users } from '../src/db/schema';
+import type { Config } from '../src/core/config';
+import { type Database, openDatabase } from '../src/core/db/client';
+import { events, userEventPermissions, users } from '../src/core/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
 
 /**

@@ -1,6 +1,6 @@
 import { ALL_PERMISSION_CODES, PERMISSIONS, type Role, type RouteRule } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Access, ruleOf } from '../src/plugins/guard';
+import { type Access, ruleOf } from '../src/core/plugins/guard';
 import { createTestApp, type TestApp } from './helper';
 
 /**

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { email as emailSchema, passwordProblems } from '@pulsera/contracts';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { users } from '../db/schema';
-import { hashPassword } from '../lib/passwords';
+import { loadConfig } from '../core/config';
+import { openDatabase } from '../core/db/client';
+import { users } from '../core/db/schema';
+import { hashPassword } from '../core/lib/passwords';
 import { findUserByEmail } from '../modules/auth/auth.repo';
 
 /**

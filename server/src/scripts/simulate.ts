@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { events } from '../db/schema';
+import { loadConfig } from '../core/config';
+import { openDatabase } from '../core/db/client';
+import { events } from '../core/db/schema';
 import { appTarget, httpTarget, signIn } from '../modules/device/device-client';
 import { ledgerMismatches } from '../modules/device/ledger.repo';
 import { eventArticles, type SimulationOptions, simulateFestival } from '../modules/device/simulator';

@@ -1,7 +1,7 @@
 import { PERMISSIONS, type PermissionName } from '@pulsera/contracts';
 import { count, eq } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Config } from '../core/config';
+import type { Db } from '../core/db/client';
 import {
   applications,
   appParams,
@@ -18,9 +18,9 @@ import {
   userEventPermissions,
   userEventRoles,
   users,
-} from '../db/schema';
-import { hashPassword } from '../lib/passwords';
-import { randomToken } from '../lib/tokens';
+} from '../core/db/schema';
+import { hashPassword } from '../core/lib/passwords';
+import { randomToken } from '../core/lib/tokens';
 import { seedDemoAds } from '../modules/ads/demo';
 import { seedDemoMenusAndPacks } from '../modules/articles/demo';
 import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue-rules/demo';

@@ -1,6 +1,6 @@
 import { and, asc, eq, max } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { ads, images } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { ads, images } from '../../core/db/schema';
 
 const columns = {
   id: ads.id,

@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
-import { actingUserId } from '../../plugins/guard';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
+import { actingUserId } from '../../core/plugins/guard';
 import * as service from './ads.service';
 
 /** Kiosk ads of the selected event (admin/events/ads, permission publicidadKiosco; 02-catalogue §7). */

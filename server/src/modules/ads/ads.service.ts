@@ -1,6 +1,6 @@
 import { type Ad, type AdSave, IMAGE_SIZES, type UploadedImage } from '@pulsera/contracts';
-import type { AppContext, DbContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext, DbContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 import { storageFor } from '../uploads/storage';
 import * as images from '../uploads/uploads.repo';
 import { attachImage, removeQuietly } from '../uploads/uploads.service';

@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { ads, events, images } from '../../db/schema';
+import { ads, events, images } from '../../core/db/schema';
 import { localToUtc, shiftWeekdays, toLocal, toUtc, utcToLocal } from './ad-times';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;

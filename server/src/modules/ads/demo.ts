@@ -3,8 +3,8 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { ads, events } from '../../db/schema';
+import type { Db } from '../../core/db/client';
+import { ads, events } from '../../core/db/schema';
 import { saveAd } from './ads.service';
 
 dayjs.extend(utc);

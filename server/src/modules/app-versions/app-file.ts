@@ -4,7 +4,7 @@ import path from 'node:path';
 import AppInfoParser from 'app-info-parser';
 import { fileTypeFromBuffer } from 'file-type';
 import JSZip from 'jszip';
-import { fail } from '../../lib/errors';
+import { fail } from '../../core/lib/errors';
 import { isZipArchive } from '../uploads/uploads.service';
 
 /** What the console shows of an uploaded app (02-catalogue §3 Uploaded APK info). */

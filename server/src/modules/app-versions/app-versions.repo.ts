@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { appVersions, devices } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { appVersions, devices } from '../../core/db/schema';
 
 export type AppVersionRow = typeof appVersions.$inferSelect;
 

@@ -8,9 +8,9 @@ import {
   type RequiredAppVersion,
   type UploadedApkInfo,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { AppError, fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { AppError, fail } from '../../core/lib/errors';
 import { formatBytes } from '../uploads/image-check';
 import { storageConfig, storageFor } from '../uploads/storage';
 import { appUploadMaxBytes, removeQuietly } from '../uploads/uploads.service';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   addonGifts,
   addons,
@@ -16,8 +16,8 @@ import {
   packArticles,
   packs,
   timeRanges,
-} from '../../db/schema';
-import { containsPattern } from '../globals/db-errors';
+} from '../../core/db/schema';
+import { containsPattern } from '../../core/lib/db-errors';
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type ArticleWithImage = { article: ArticleRow; imageUrl: string | null };

@@ -10,10 +10,10 @@ import {
   TYPEAHEAD_LIMIT,
   type UploadedImage,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail, fieldError } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail, fieldError } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import { rolsInEvent } from '../rols/rols.repo';
 import { storageFor } from '../uploads/storage';
 import { deleteImage } from '../uploads/uploads.repo';

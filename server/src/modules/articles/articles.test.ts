@@ -7,7 +7,7 @@ import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import * as s from '../../db/schema';
+import * as s from '../../core/db/schema';
 
 /** A valid RGB PNG of that size. */
 function png(width: number, height: number) {

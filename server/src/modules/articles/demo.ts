@@ -1,7 +1,7 @@
 import { MenuSaveRequest, PackSave } from '@pulsera/contracts';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { articles, events, locationArticles, locations, packs } from '../../db/schema';
+import type { Db } from '../../core/db/client';
+import { articles, events, locationArticles, locations, packs } from '../../core/db/schema';
 import { BARS, FOOD_COURT } from '../reports/sales-demo';
 import { saveMenu } from './location-articles.service';
 import { savePack } from './packs.service';

@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { articles, images, locationArticleSticks, locationArticles, locations } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { articles, images, locationArticleSticks, locationArticles, locations } from '../../core/db/schema';
 
 export const listLocations = (db: Executor, eventId: number) =>
   db

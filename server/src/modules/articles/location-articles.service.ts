@@ -9,10 +9,10 @@ import {
   type StickSaveRequest,
   stickCounts,
 } from '@pulsera/contracts';
-import type { AppContext, DbContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail, fieldError } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext, DbContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail, fieldError } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import { existingArticles } from './articles.repo';
 import * as repo from './location-articles.repo';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { articles, locations, packArticles, packLocations, packs } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { articles, locations, packArticles, packLocations, packs } from '../../core/db/schema';
 
 export type PackRow = typeof packs.$inferSelect;
 

@@ -5,10 +5,10 @@ import {
   type PackSave,
   type PacksResult,
 } from '@pulsera/contracts';
-import type { AppContext, DbContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail, fieldError } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext, DbContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail, fieldError } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import { pickerLocations, unfitLocations } from '../venue/location-pickers';
 import { existingArticles } from './articles.repo';
 import * as repo from './packs.repo';

@@ -2,7 +2,7 @@ import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import * as s from '../../db/schema';
+import * as s from '../../core/db/schema';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 type PackDto = { id: number; nombre: string; [k: string]: unknown };

@@ -3,10 +3,10 @@ import { isAdminUser } from '@pulsera/contracts';
 import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Db, Executor } from '../../db/client';
-import { auditChanges, auditLog, events } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Db, Executor } from '../../core/db/client';
+import { auditChanges, auditLog, events } from '../../core/db/schema';
+import { fail } from '../../core/lib/errors';
 
 type Query = z.output<typeof import('@pulsera/contracts').AuditQuery>;
 

@@ -3,8 +3,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { buildApp } from '../../app';
-import { auditChanges, auditLog, promoters } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import { auditChanges, auditLog, promoters } from '../../core/db/schema';
+import { fail } from '../../core/lib/errors';
 
 let t: TestApp;
 let failing: Awaited<ReturnType<typeof buildApp>>['app'];

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { scheduleEmailTokens, userRecoveryCodes, users } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { scheduleEmailTokens, userRecoveryCodes, users } from '../../core/db/schema';
 
 export const findUserByEmail = async (db: Executor, email: string) =>
   (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0];

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { LoginRequest, SessionUser } from '@pulsera/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { ticketImportSchedules } from '../../db/schema';
-import { AppError, fail } from '../../lib/errors';
-import { choosePasswordProblems } from '../../lib/password-strength';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import { type Principal, passwordExpired } from '../../plugins/guard';
+import type { AppContext } from '../../core/context';
+import { ticketImportSchedules } from '../../core/db/schema';
+import { AppError, fail } from '../../core/lib/errors';
+import { choosePasswordProblems } from '../../core/lib/password-strength';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../core/lib/passwords';
+import { type Principal, passwordExpired } from '../../core/plugins/guard';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './auth.repo';
 import { hashRecoveryCode, totpStep } from './otp';

@@ -3,8 +3,8 @@ import { SignJWT } from 'jose';
 import { createGuardrails, generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { scheduleEmailTokens, users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
+import { scheduleEmailTokens, users } from '../../core/db/schema';
+import { hashPassword } from '../../core/lib/passwords';
 import { DEMO_OTP_SECRET, DEMO_PASSWORD } from '../../seed/demo';
 import { hashToken } from './auth.service';
 

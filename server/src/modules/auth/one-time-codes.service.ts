@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { userRecoveryCodes, users } from '../../db/schema';
-import { AppError, fail, fieldError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
-import type { Principal } from '../../plugins/guard';
+import type { AppContext } from '../../core/context';
+import { userRecoveryCodes, users } from '../../core/db/schema';
+import { AppError, fail, fieldError } from '../../core/lib/errors';
+import { verifyPassword } from '../../core/lib/passwords';
+import type { Principal } from '../../core/plugins/guard';
 import * as repo from './auth.repo';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpStep } from './otp';
 

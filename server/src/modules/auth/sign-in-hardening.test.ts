@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { createGuardrails, generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
+import { users } from '../../core/db/schema';
+import { hashPassword } from '../../core/lib/passwords';
 import { DEMO_OTP_SECRET, DEMO_PASSWORD } from '../../seed/demo';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { AddonStatsQuery, AddonStatsResult, AddonStatsRow, AddonStatsTable } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import * as repo from './addon-stats.repo';
 
 const byName = (a: string | null, b: string | null) =>

@@ -3,7 +3,7 @@ import { PERMISSIONS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { sales, topUps } from '../../db/schema';
+import { sales, topUps } from '../../core/db/schema';
 import { registerDevice } from '../device/device.service';
 import { type Session, sessions } from './fixtures.test-helper';
 

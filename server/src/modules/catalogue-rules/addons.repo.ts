@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   addonFlags,
   addonGifts,
@@ -9,7 +9,7 @@ import {
   flags,
   rolAddons,
   rols,
-} from '../../db/schema';
+} from '../../core/db/schema';
 import { namesOf } from './refs';
 
 export type AddonRow = typeof addons.$inferSelect;

@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import { addonStats } from './addon-stats.service';
 import * as service from './addons.service';
 

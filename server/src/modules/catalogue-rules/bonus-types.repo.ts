@@ -1,7 +1,7 @@
 import { BONUS_TYPE_AUTOMATIC } from '@pulsera/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { bonuses, bonusTypes } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { bonuses, bonusTypes } from '../../core/db/schema';
 
 export type BonusTypeRow = typeof bonusTypes.$inferSelect;
 

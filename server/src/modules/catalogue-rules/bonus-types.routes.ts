@@ -2,8 +2,8 @@ import { BonusType, BonusTypeSaveRequest, IdParam, ok as okSchema } from '@pulse
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './bonus-types.service';
 
 /** 02-catalogue §7 Bonus types (admin/cashless/bonType, permission bonificacionesManuales). */

@@ -1,7 +1,7 @@
 import { ALL_PERMISSION_CODES, ERRORS, PERMISSIONS } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { bonusTypes } from '../../db/schema';
+import { bonusTypes } from '../../core/db/schema';
 import { fieldsOf, type Session, sessions } from './fixtures.test-helper';
 
 let t: TestApp;

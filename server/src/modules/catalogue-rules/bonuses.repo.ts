@@ -1,7 +1,7 @@
 import { BONUS_TYPE_AUTOMATIC } from '@pulsera/contracts';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { bonusArticles, bonuses, bonusLocations, bonusTypes } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { bonusArticles, bonuses, bonusLocations, bonusTypes } from '../../core/db/schema';
 
 export type BonusRow = typeof bonuses.$inferSelect;
 

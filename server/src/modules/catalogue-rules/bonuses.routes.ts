@@ -2,8 +2,8 @@ import { Bonus, BonusesResult, BonusSaveRequest, IdParam, ok as okSchema } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './bonuses.service';
 
 /** 02-catalogue §7 Bonuses (admin/cashless/bonus, permission bonficiacionesAutomaticas). */

@@ -5,10 +5,10 @@ import {
   LOCATION_PICKER_MESSAGE,
   normalizeBonus,
 } from '@pulsera/contracts';
-import type { AppContext, DbContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext, DbContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import { pickerLocations, unfitLocations } from '../venue/location-pickers';
 import * as repo from './bonuses.repo';
 import { checkIds, existingIds, FieldErrors, hms, options, uniqueIds } from './refs';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { feeLocations, fees } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { feeLocations, fees } from '../../core/db/schema';
 
 export type FeeRow = typeof fees.$inferSelect;
 

@@ -2,8 +2,8 @@ import { Fee, FeeSaveRequest, FeesResult, IdParam, ok as okSchema } from '@pulse
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './fees.service';
 
 /** 02-catalogue §7 Fees (admin/cashless/fee, permission gastosDeGestion). */

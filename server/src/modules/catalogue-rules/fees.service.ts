@@ -1,7 +1,7 @@
 import { type Fee, type FeeSave, type FeesResult, LOCATION_PICKER_MESSAGE } from '@pulsera/contracts';
-import type { AppContext, DbContext } from '../../context';
-import { fail } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext, DbContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import { pickerLocations, unfitLocations } from '../venue/location-pickers';
 import * as repo from './fees.repo';
 import { checkDevices, deviceOptions, existingIds, FieldErrors, uniqueIds } from './refs';

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   addonFlags,
   addons,
@@ -10,7 +10,7 @@ import {
   flags,
   timeRanges,
   wristbands,
-} from '../../db/schema';
+} from '../../core/db/schema';
 import { namesOf } from './refs';
 
 export type FlagRow = typeof flags.$inferSelect;

@@ -2,8 +2,8 @@ import { Flag, FlagSaveRequest, FlagsResult, IdParam, ok as okSchema } from '@pu
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './flags.service';
 
 /** 02-catalogue §7 Flags (admin/events/flag, permission flag). */

@@ -1,8 +1,8 @@
 import { type Flag, type FlagSave, type FlagsResult, MAX_FLAGS } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import * as repo from './flags.repo';
 import { checkIds, FieldErrors, options } from './refs';
 

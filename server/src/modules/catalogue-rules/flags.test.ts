@@ -2,7 +2,7 @@ import { ALL_PERMISSION_CODES, ERRORS, MAX_FLAGS, PERMISSIONS } from '@pulsera/c
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import * as schema from '../../db/schema';
+import * as schema from '../../core/db/schema';
 import {
   articlesOf,
   fieldsOf,

@@ -1,9 +1,9 @@
 import type { FieldError } from '@pulsera/contracts';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { articles, devices, locations, timeRanges, zones } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { Executor } from '../../core/db/client';
+import { articles, devices, locations, timeRanges, zones } from '../../core/db/schema';
+import { AppError } from '../../core/lib/errors';
 
 /**
  * What the catalogue rules refer to (articles, zones, time ranges, locations, devices): the choices

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { refundRuleLocations, refundRules } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { refundRuleLocations, refundRules } from '../../core/db/schema';
 
 export type RefundRuleRow = typeof refundRules.$inferSelect;
 

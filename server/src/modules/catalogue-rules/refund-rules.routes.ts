@@ -2,8 +2,8 @@ import { IdParam, ok as okSchema, RefundRuleSaveRequest, RefundsResult } from '@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './refund-rules.service';
 
 /** 02-catalogue §7 Refunds: the refund rules (admin/cashless/refunds, permission devoluciones). */

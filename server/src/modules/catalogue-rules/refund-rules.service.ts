@@ -4,9 +4,9 @@ import {
   type RefundRuleSave,
   type RefundsResult,
 } from '@pulsera/contracts';
-import type { AppContext, DbContext } from '../../context';
-import { fail } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext, DbContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import { pickerLocations, unfitLocations } from '../venue/location-pickers';
 import { checkDevices, deviceOptions, existingIds, FieldErrors, hms, options, uniqueIds } from './refs';
 import * as repo from './refund-rules.repo';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   events,
   permissionRoles,
@@ -8,8 +8,8 @@ import {
   userEventRoles,
   userRecoveryCodes,
   users,
-} from '../../db/schema';
-import { containsPattern } from '../globals/db-errors';
+} from '../../core/db/schema';
+import { containsPattern } from '../../core/lib/db-errors';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -7,16 +7,16 @@ import {
   TABLE_PAGE_SIZE,
 } from '@pulsera/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
-import { AppError, fail } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
-import { randomToken } from '../../lib/tokens';
-import type { Principal } from '../../plugins/guard';
+import type { AppContext } from '../../core/context';
+import { users } from '../../core/db/schema';
+import { AppError, fail } from '../../core/lib/errors';
+import { hashPassword } from '../../core/lib/passwords';
+import { randomToken } from '../../core/lib/tokens';
+import type { Principal } from '../../core/plugins/guard';
 import { recordAudit } from '../audit/audit.service';
 import * as authRepo from '../auth/auth.repo';
 import { assertChoosablePassword, hashToken } from '../auth/auth.service';
-import { guardedWrite } from '../globals/db-errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import * as repo from './console-users.repo';
 import { passwordEmail } from './emails';
 import { listRoles } from './permission-roles.repo';

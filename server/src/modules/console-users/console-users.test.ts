@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { permissionRoles, users } from '../../db/schema';
+import { permissionRoles, users } from '../../core/db/schema';
 import { DEMO_PASSWORD } from '../../seed/demo';
 
 /** A real SMTP server inside the test: what it received, and a switch to refuse messages. */

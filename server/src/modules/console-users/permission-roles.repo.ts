@@ -1,6 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { events, permissionRoles, userEventRoles, users } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { events, permissionRoles, userEventRoles, users } from '../../core/db/schema';
 
 export type PermissionRoleRow = typeof permissionRoles.$inferSelect;
 

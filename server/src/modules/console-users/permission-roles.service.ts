@@ -1,7 +1,7 @@
 import type { PermissionRole, PermissionRoleSave } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { AppError, fail } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import { AppError, fail } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import * as repo from './permission-roles.repo';
 
 /**

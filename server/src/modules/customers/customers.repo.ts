@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   accessRecords,
   articles,
@@ -20,7 +20,7 @@ import {
   wristbandChanges,
   wristbands,
   zones,
-} from '../../db/schema';
+} from '../../core/db/schema';
 
 /**
  * The customer lookup's reads and the refund and online top-up writes. Every query is scoped by the

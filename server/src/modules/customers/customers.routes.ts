@@ -20,9 +20,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
-import { actingUserId, subjectOf } from '../../plugins/guard';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
+import { actingUserId, subjectOf } from '../../core/plugins/guard';
 import * as service from './customers.service';
 
 /**

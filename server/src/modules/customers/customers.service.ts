@@ -22,9 +22,9 @@ import {
   type WristbandChange,
 } from '@pulsera/contracts';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail, fieldError } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail, fieldError } from '../../core/lib/errors';
 import { searchCustomers } from '../device/customer-search.repo';
 import * as repo from './customers.repo';
 

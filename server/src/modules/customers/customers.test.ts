@@ -3,7 +3,7 @@ import { CUSTOMER_SEARCH_HAS_MORE } from '@pulsera/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { customerRefunds, customers, flags, onlineTopUps, wristbands } from '../../db/schema';
+import { customerRefunds, customers, flags, onlineTopUps, wristbands } from '../../core/db/schema';
 import { registerDevice } from '../device/device.service';
 import { seedOnlineServices } from './demo';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { customerRefunds, customers, onlineTopUps, topUps, wristbands } from '../../db/schema';
+import type { Db } from '../../core/db/client';
+import { customerRefunds, customers, onlineTopUps, topUps, wristbands } from '../../core/db/schema';
 import { prng } from '../device/simulator';
 
 const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import { latestAppVersion as requiredAppVersion } from '../app-versions/app-versions.service';
 
 /** An app version as the fleet compares it: its name and, when known, its Android versionCode. */

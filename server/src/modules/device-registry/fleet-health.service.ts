@@ -8,9 +8,9 @@ import {
 } from '@pulsera/contracts';
 import { and, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { bannedWristbands, devices, events, syncBatches } from '../../db/schema';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { bannedWristbands, devices, events, syncBatches } from '../../core/db/schema';
 import { toDeviceDto } from '../device/device.service';
 import { isOutdated, latestAppVersion } from './app-version';
 import { currentBanListVersion } from './terminal-contact';

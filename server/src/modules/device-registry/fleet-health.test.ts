@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { appVersions, deviceSeqRanges, devices } from '../../db/schema';
+import { appVersions, deviceSeqRanges, devices } from '../../core/db/schema';
 import { isOutdated } from './app-version';
 
 /** Fleet health (admin/status/devices) and each ban's reach (admin/events/ban-rfids). */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { deviceAssignments, devices, events } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { deviceAssignments, devices, events } from '../../core/db/schema';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type RegistryRow = DeviceRow & { eventName: string | null };

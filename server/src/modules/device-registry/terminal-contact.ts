@@ -1,8 +1,8 @@
 import type { Language, SyncRequest, SyncResult, TerminalBanList } from '@pulsera/contracts';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { bannedWristbands, devices } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import type { Db, Executor } from '../../core/db/client';
+import { bannedWristbands, devices } from '../../core/db/schema';
+import { fail } from '../../core/lib/errors';
 import { latestAppVersion, requiredAppVersion } from '../app-versions/app-versions.service';
 import type { DeviceCaller } from '../device/device-auth';
 import { syncBatch } from '../device/sync.service';

@@ -1,6 +1,6 @@
 import { CUSTOMER_PAGE_SIZE, type CustomerSearchQuery, type CustomerSearchRow } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 
 /** `%text%` for ILIKE, with the user's own % _ \ taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { customers } from '../../db/schema';
+import { customers } from '../../core/db/schema';
 import { searchCustomers } from './customer-search.repo';
 import { registerDevice } from './device.service';
 

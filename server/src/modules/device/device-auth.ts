@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEVICE_TOKEN_HEADER } from '@pulsera/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 
 /** Device tokens: signed with the session secret for audience 'device', valid this long. */
 export const DEVICE_TOKEN_PURPOSE = 'device';

@@ -8,7 +8,7 @@ import {
   type SyncResult,
 } from '@pulsera/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db } from '../../core/db/client';
 import { syncTerminal } from '../device-registry/terminal-contact';
 import { findDeviceBySerial } from './device.repo';
 import { registerDevice } from './device.service';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { devices, events } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { devices, events } from '../../core/db/schema';
 
 export type DeviceRow = typeof devices.$inferSelect;
 

@@ -7,9 +7,9 @@ import type {
   DeviceRegister,
   DeviceRegistered,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
 import { verifyDeviceQr } from '../event-detail/device-qr.service';
 import * as repo from './device.repo';
 import {

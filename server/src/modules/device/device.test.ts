@@ -3,7 +3,7 @@ import { ERRORS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { devices } from '../../db/schema';
+import { devices } from '../../core/db/schema';
 import { registerDevice } from './device.service';
 
 let t: TestApp;

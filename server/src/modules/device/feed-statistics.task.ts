@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineJobKind } from '../jobs/job-queue';
+import { defineJobKind } from '../../core/jobs/job-queue';
 
 /**
  * The tables the terminal feed looks rows up in, or updates by key, that grow through a festival

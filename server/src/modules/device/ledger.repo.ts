@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 
 /**
  * Wristbands of an event whose balances differ from the sum of their ledger entries. Always empty

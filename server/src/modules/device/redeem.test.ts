@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { devices, events, topUps } from '../../db/schema';
+import { devices, events, topUps } from '../../core/db/schema';
 import { registerDevice } from './device.service';
 import { appTarget } from './device-client';
 import { ledgerMismatches } from './ledger.repo';

@@ -2,7 +2,7 @@ import type { DeviceType } from '@pulsera/contracts';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { accessRecords, customers, devices, presenceRecords, sales, topUps } from '../../db/schema';
+import { accessRecords, customers, devices, presenceRecords, sales, topUps } from '../../core/db/schema';
 import { appTarget } from './device-client';
 import { ledgerMismatches } from './ledger.repo';
 import {

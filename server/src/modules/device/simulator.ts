@@ -1,7 +1,7 @@
 import type { DeviceType, SyncOperationInput, SyncResult } from '@pulsera/contracts';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db } from '../../core/db/client';
 import {
   addonFlags,
   addons,
@@ -18,7 +18,7 @@ import {
   rols,
   staff,
   zones,
-} from '../../db/schema';
+} from '../../core/db/schema';
 import { type FeedTarget, type SyncFn, serviceTarget } from './device-client';
 
 /**

@@ -12,7 +12,7 @@ import {
   topUps,
   wristbandChanges,
   wristbands,
-} from '../../db/schema';
+} from '../../core/db/schema';
 import { registerDevice } from './device.service';
 import { ledgerMismatches } from './ledger.repo';
 

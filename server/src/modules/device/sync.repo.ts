@@ -1,6 +1,6 @@
 import type { AppChannel } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, executePrepared } from '../../db/client';
+import { type Executor, executePrepared } from '../../core/db/client';
 import { latestEnabledJsonSql } from '../app-versions/app-versions.repo';
 import { requiresStockSql } from '../wristband-stock/wristband-stock.repo';
 

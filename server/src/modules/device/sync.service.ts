@@ -13,9 +13,9 @@ import {
   scrubUnsafeText,
 } from '@pulsera/contracts';
 import type { SQL } from 'drizzle-orm';
-import { type Db, type Executor, foldedTransaction } from '../../db/client';
-import { fail } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
+import { type Db, type Executor, foldedTransaction } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
+import { translate } from '../../core/lib/i18n';
 import { type ContactReport, contactWrites } from '../device-registry/contact-record';
 import { checkStock, namedSerials } from '../wristband-stock/stock-check';
 import { unknownToStock } from '../wristband-stock/wristband-stock.service';

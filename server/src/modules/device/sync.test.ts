@@ -21,7 +21,7 @@ import {
   topUps,
   wristbandChanges,
   wristbands,
-} from '../../db/schema';
+} from '../../core/db/schema';
 import { registerDevice } from './device.service';
 import { ledgerMismatches } from './ledger.repo';
 

@@ -1,6 +1,6 @@
 import type { CapacityEventResult, FeatureToggle } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 import * as repo from './event-detail.repo';
 
 const flag = (n: number) => (n === 1 ? 1 : 0) as 0 | 1;

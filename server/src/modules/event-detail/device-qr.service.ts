@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { DEVICE_QR_PREFIX, type DeviceQrConfig, type GenerateQrRequest } from '@pulsera/contracts';
 import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../../config';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
+import type { Config } from '../../core/config';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
 import * as repo from './event-detail.repo';
 
 /**

@@ -4,8 +4,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { events } from '../../db/schema';
+import { loadConfig } from '../../core/config';
+import { events } from '../../core/db/schema';
 import { readDeviceQr, verifyDeviceQr } from './device-qr.service';
 
 let t: TestApp;

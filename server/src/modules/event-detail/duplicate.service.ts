@@ -1,11 +1,11 @@
 import { type DuplicateEventRequest, minRate } from '@pulsera/contracts';
 import { asc, eq, getTableColumns, getTableName } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import * as s from '../../db/schema';
-import { fail, fieldError } from '../../lib/errors';
-import { randomToken } from '../../lib/tokens';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import * as s from '../../core/db/schema';
+import { fail, fieldError } from '../../core/lib/errors';
+import { randomToken } from '../../core/lib/tokens';
 import * as repo from './event-detail.repo';
 
 /**

@@ -2,7 +2,7 @@ import { and, count, eq, getTableColumns, getTableName, is, sql } from 'drizzle-
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import * as s from '../../db/schema';
+import * as s from '../../core/db/schema';
 import { DUPLICATE_REGISTRY, registryTableNames } from './duplicate.service';
 
 let t: TestApp;

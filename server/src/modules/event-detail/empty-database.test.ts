@@ -2,9 +2,9 @@ import { HEADERS } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helper';
 import { buildApp } from '../../app';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
+import type { Database } from '../../core/db/client';
+import { users } from '../../core/db/schema';
+import { hashPassword } from '../../core/lib/passwords';
 
 /**
  * The event form on a database started without the demo (SEED=none): the first administrator (as

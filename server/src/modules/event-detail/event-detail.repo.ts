@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   applications,
   appParams,
@@ -16,7 +16,7 @@ import {
   promoters,
   provinces,
   teams,
-} from '../../db/schema';
+} from '../../core/db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventValues = Partial<typeof events.$inferInsert>;

@@ -1,7 +1,7 @@
 import type { EventParamSave, EventParamsResult } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail, fieldError } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail, fieldError } from '../../core/lib/errors';
 import * as eventsRepo from '../events/events.repo';
 import * as events from '../events/events.service';
 import { assertPaymentLettersEnabled } from '../payment-methods/payment-methods.service';

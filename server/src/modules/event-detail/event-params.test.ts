@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@pulsera/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { appParams, devices, eventParamExceptions, locations } from '../../db/schema';
+import { appParams, devices, eventParamExceptions, locations } from '../../core/db/schema';
 
 let t: TestApp;
 let s: Awaited<ReturnType<TestApp['session']>>;

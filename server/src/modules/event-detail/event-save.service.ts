@@ -12,10 +12,10 @@ import {
 } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { AppError, fail, fieldError } from '../../lib/errors';
-import { randomToken } from '../../lib/tokens';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { AppError, fail, fieldError } from '../../core/lib/errors';
+import { randomToken } from '../../core/lib/tokens';
 import * as events from '../events/events.service';
 import * as repo from './event-detail.repo';
 

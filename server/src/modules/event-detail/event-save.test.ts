@@ -3,7 +3,7 @@ import type { Event } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { articles, currencies, events, eventTeams, promoters, teams, topUps } from '../../db/schema';
+import { articles, currencies, events, eventTeams, promoters, teams, topUps } from '../../core/db/schema';
 import { activeTagCounters, applyRoleRules } from './event-save.service';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { KioskButton, KioskButtonSave, KioskConfig } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 import * as repo from './event-detail.repo';
 
 const toDto = (r: repo.KioskButtonRow): KioskButton => ({

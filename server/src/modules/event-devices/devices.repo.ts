@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { devices } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { devices } from '../../core/db/schema';
 
 export type DeviceRow = typeof devices.$inferSelect;
 

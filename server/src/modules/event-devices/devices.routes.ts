@@ -2,8 +2,8 @@ import { Device, DeviceSaved, DeviceSaveRequest, IdParam, ok as okSchema } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './devices.service';
 
 /** The devices of the selected event (admin/status/devices, permission dispositivos_generales). */

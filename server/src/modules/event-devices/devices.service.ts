@@ -1,9 +1,9 @@
 import type { DeviceSave, DeviceSaved } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import { devices } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { devices } from '../../core/db/schema';
+import { fail } from '../../core/lib/errors';
 import { toDeviceDto } from '../device/device.service';
 import { hashDeviceSecret, newDeviceSecret } from '../device/device-auth';
 import * as repo from './devices.repo';

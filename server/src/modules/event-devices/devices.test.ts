@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { devices } from '../../db/schema';
+import { devices } from '../../core/db/schema';
 import { registerDevice } from '../device/device.service';
 
 /** The devices of the selected event (admin/status/devices, permission dispositivos_generales). */

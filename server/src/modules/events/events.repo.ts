@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   applications,
   appParams,
@@ -14,7 +14,7 @@ import {
   promoters,
   provinces,
   teams,
-} from '../../db/schema';
+} from '../../core/db/schema';
 import { effectivePermissions, eventsWithAccess } from '../console-users/event-access.repo';
 
 export type EventRow = typeof events.$inferSelect;

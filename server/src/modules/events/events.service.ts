@@ -14,11 +14,11 @@ import {
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
-import { randomToken } from '../../lib/tokens';
-import type { Principal } from '../../plugins/guard';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
+import { randomToken } from '../../core/lib/tokens';
+import type { Principal } from '../../core/plugins/guard';
 import { topUpSiteAddress } from '../online-services/site-address';
 import * as repo from './events.repo';
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { currencies, events } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { currencies, events } from '../../core/db/schema';
 
 export type CurrencyRow = typeof currencies.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { currencies, events } from '../../db/schema';
-import { randomToken } from '../../lib/tokens';
+import { currencies, events } from '../../core/db/schema';
+import { randomToken } from '../../core/lib/tokens';
 
 let t: TestApp;
 let admin: string;

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { events, languages } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { events, languages } from '../../core/db/schema';
 
 export type LanguageDbRow = typeof languages.$inferSelect;
 

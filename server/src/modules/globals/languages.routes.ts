@@ -2,8 +2,8 @@ import { IdParam, LanguageRow, LanguageSaveRequest, ok as okSchema } from '@puls
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './languages.service';
 
 /** 01-console §7 Languages (admin/configuration/languages). */

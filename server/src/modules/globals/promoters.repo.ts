@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { events, promoters } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { events, promoters } from '../../core/db/schema';
 
 export type PromoterRow = typeof promoters.$inferSelect;
 

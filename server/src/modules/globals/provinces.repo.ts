@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { events, provinces } from '../../db/schema';
-import { containsPattern } from './db-errors';
+import type { Executor } from '../../core/db/client';
+import { events, provinces } from '../../core/db/schema';
+import { containsPattern } from '../../core/lib/db-errors';
 
 export type ProvinceRow = typeof provinces.$inferSelect;
 

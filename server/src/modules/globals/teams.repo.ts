@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { events, eventTeams, teams } from '../../db/schema';
-import { containsPattern } from './db-errors';
+import type { Executor } from '../../core/db/client';
+import { events, eventTeams, teams } from '../../core/db/schema';
+import { containsPattern } from '../../core/lib/db-errors';
 
 export type TeamRow = typeof teams.$inferSelect;
 

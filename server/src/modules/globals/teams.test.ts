@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { events } from '../../db/schema';
+import { events } from '../../core/db/schema';
 
 let t: TestApp;
 let sup: string;

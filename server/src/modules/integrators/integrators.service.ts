@@ -8,10 +8,10 @@ import {
   MAX_LIVE_API_KEYS,
 } from '@pulsera/contracts';
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { apiKeys, events, integratorEvents, integrators } from '../../db/schema';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { apiKeys, events, integratorEvents, integrators } from '../../core/db/schema';
+import { fail } from '../../core/lib/errors';
 import { generateApiKey } from './api-keys';
 
 type KeyRow = typeof apiKeys.$inferSelect;

@@ -2,8 +2,8 @@ import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { apiKeys, auditLog } from '../../db/schema';
-import { type Access, ruleOf } from '../../plugins/guard';
+import { apiKeys, auditLog } from '../../core/db/schema';
+import { type Access, ruleOf } from '../../core/plugins/guard';
 
 let t: TestApp;
 let admin: string;

@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { type BuiltApp, buildApp } from '../../app';
-import { type Database, openDatabase } from '../../db/client';
-import { events } from '../../db/schema';
+import { type Database, openDatabase } from '../../core/db/client';
+import { events } from '../../core/db/schema';
 
 /**
  * Scheduled jobs run exactly once per slot however many server processes run them: two app

@@ -1,6 +1,6 @@
 import type { JobListQuery } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 
 /**
  * The queue engine's jobs as the jobs screen lists them: pg-boss keeps live and recent jobs in

@@ -1,6 +1,6 @@
 import type { Job, JobKindInfo, JobListQuery, JobListResult, JobStatus } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 import * as repo from './jobs.repo';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

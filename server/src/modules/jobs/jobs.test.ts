@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { events } from '../../db/schema';
+import { events } from '../../core/db/schema';
 
 /**
  * The jobs screen's API (admin/configuration/jobs, super admin) over the real queue engine: jobs that

@@ -1,7 +1,7 @@
 import type { OnlineImageSlot } from '@pulsera/contracts';
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { eventOnlineServices, events, images, languages } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { eventOnlineServices, events, images, languages } from '../../core/db/schema';
 
 export type OnlineServicesRow = typeof eventOnlineServices.$inferSelect;
 

@@ -9,9 +9,9 @@ import {
   type OnlineServicesSaved,
   type UploadedImage,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { AppError, fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { AppError, fail } from '../../core/lib/errors';
 import { storageFor } from '../uploads/storage';
 import * as uploads from '../uploads/uploads.repo';
 import { attachImage, removeQuietly } from '../uploads/uploads.service';

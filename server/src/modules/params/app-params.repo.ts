@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { applications, appParams, eventParams } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { applications, appParams, eventParams } from '../../core/db/schema';
 
 export type AppParamRow = typeof appParams.$inferSelect;
 

@@ -2,8 +2,8 @@ import { Apli, AppParamSaveRequest, AppParamsResult, IdParam, ok as okSchema } f
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './app-params.service';
 
 /**

@@ -4,8 +4,8 @@ import {
   type AppParamsResult,
   SYSTEM_APP_PARAMS,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail, fieldError } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail, fieldError } from '../../core/lib/errors';
 import { listApplications } from '../event-detail/event-detail.repo';
 import { assertPaymentLettersEnabled } from '../payment-methods/payment-methods.service';
 import * as repo from './app-params.repo';

@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { applications, appParams, eventParams } from '../../db/schema';
+import { applications, appParams, eventParams } from '../../core/db/schema';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;

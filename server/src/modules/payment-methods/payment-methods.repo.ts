@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { paymentMethods } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { paymentMethods } from '../../core/db/schema';
 
 export const list = (db: Executor) => db.select().from(paymentMethods).orderBy(asc(paymentMethods.position));
 

@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentMethodSave } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
 import * as repo from './payment-methods.repo';
 
 const toDto = (r: Awaited<ReturnType<typeof repo.list>>[number]): PaymentMethod => ({

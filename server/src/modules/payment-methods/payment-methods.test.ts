@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { appParams } from '../../db/schema';
+import { appParams } from '../../core/db/schema';
 
 /** The payment method catalogue (admin/configuration/paymentMethod) and its rule on ALLOWED_PAYMENT_METHODS. */
 let t: TestApp;

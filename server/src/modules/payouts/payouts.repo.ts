@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   currencies,
   customerRefunds,
@@ -9,7 +9,7 @@ import {
   payoutRunItems,
   payoutRuns,
   users,
-} from '../../db/schema';
+} from '../../core/db/schema';
 
 /** Refund payouts' queries (issue 15). Every query is scoped by the event. */
 

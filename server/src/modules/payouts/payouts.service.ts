@@ -19,9 +19,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { Document } from 'sepa';
 import type { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
 import { currentWristband, findRefund } from '../customers/customers.repo';
 import * as repo from './payouts.repo';
 

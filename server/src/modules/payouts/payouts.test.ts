@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { customerRefunds, ledgerEntries, wristbands } from '../../db/schema';
+import { customerRefunds, ledgerEntries, wristbands } from '../../core/db/schema';
 import { registerDevice } from '../device/device.service';
 import { ledgerMismatches } from '../device/ledger.repo';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { locations, staff } from '../../db/schema';
+import type { Db, Executor } from '../../core/db/client';
+import { locations, staff } from '../../core/db/schema';
 import { nextUniqueNumber } from '../venue/venue.shared';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
-import { devices, locations, presenceRecords, staff } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { devices, locations, presenceRecords, staff } from '../../core/db/schema';
 
 /** One staff member's presence in an event, as the summary query answers it. */
 export interface PresenceAggregate {

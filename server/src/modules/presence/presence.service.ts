@@ -4,8 +4,8 @@ import type {
   PresenceListResult,
   PresenceSummary,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 import * as repo from './presence.repo';
 
 /** Worked time as "H:MM" (hours may pass 24), or why it cannot be told. */

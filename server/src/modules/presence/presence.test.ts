@@ -3,7 +3,7 @@ import { PERMISSIONS } from '@pulsera/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { devices, locations, presenceRecords, staff } from '../../db/schema';
+import { devices, locations, presenceRecords, staff } from '../../core/db/schema';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;

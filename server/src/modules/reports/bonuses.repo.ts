@@ -1,6 +1,6 @@
 import { codesOfGroup, MANUAL_BONUS_TYPES, type ReportQuery } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import { topUpsOf } from './topups.repo';
 
 /**

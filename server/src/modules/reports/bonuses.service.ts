@@ -5,7 +5,7 @@ import {
   operationGroupOf,
   type ReportQuery,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import * as repo from './bonuses.repo';
 import { nameOf, staffNames } from './report-names';
 

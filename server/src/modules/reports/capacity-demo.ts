@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../core/db/client';
 import {
   events,
   flagAccess,
@@ -12,7 +12,7 @@ import {
   tickets,
   timeRanges,
   zones,
-} from '../../db/schema';
+} from '../../core/db/schema';
 import { nextUniqueNumber } from '../venue/venue.shared';
 
 const DAY = 86_400_000;

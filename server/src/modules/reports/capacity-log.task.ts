@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Config } from '../../config';
-import { defineJobKind } from '../jobs/job-queue';
+import type { Config } from '../../core/config';
+import { defineJobKind } from '../../core/jobs/job-queue';
 import { logSlot } from './capacity.service';
 
 const MINUTE = 60_000;

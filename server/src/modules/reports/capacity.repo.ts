@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import { accessSource } from './rollups';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;

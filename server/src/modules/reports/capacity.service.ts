@@ -4,8 +4,8 @@ import {
   type CapacityLogResult,
   type CapacityZoneResult,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
 import * as repo from './capacity.repo';
 
 const HOUR = 3_600_000;

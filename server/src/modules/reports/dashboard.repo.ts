@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import { accessSource, articleTotalsSource, type RollupWindow, salesSource, topUpsSource } from './rollups';
 
 /**

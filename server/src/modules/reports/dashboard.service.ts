@@ -10,7 +10,7 @@ import {
   type QuickDashboardQuery,
   type QuickDashboardResult,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import * as repo from './dashboard.repo';
 import { articleNames, locationNames, nameOf } from './report-names';
 import type { RollupWindow } from './rollups';

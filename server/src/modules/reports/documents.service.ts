@@ -11,7 +11,7 @@ import {
   type StaffCashUpResult,
   type TicketDocumentResult,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { eventInfo } from './dashboard.repo';
 import { windowOf } from './dashboard.service';
 import * as repo from './documents.repo';

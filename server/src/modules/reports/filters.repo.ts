@@ -1,6 +1,6 @@
 import type { FilterKind, FilterOption } from '@pulsera/contracts';
 import { and, asc, eq, exists, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../core/db/client';
 import {
   addons,
   articles,
@@ -12,7 +12,7 @@ import {
   rooms,
   staff,
   syncBatches,
-} from '../../db/schema';
+} from '../../core/db/schema';
 
 /** The event's calendar for the filter bar's day options. */
 export async function eventCalendar(db: Db, eventId: number) {

@@ -1,8 +1,8 @@
 import { FiltersQuery, FiltersResult, ok as okSchema } from '@pulsera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './filters.service';
 
 /** GET /filters (02-catalogue §7 Filters): the report filter bar's options. */

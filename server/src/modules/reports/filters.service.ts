@@ -1,5 +1,5 @@
 import type { FilterKind, FiltersResult } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import * as repo from './filters.repo';
 
 /** GET /filters: the option lists the report filter bar asks for, and the event's calendar. */

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { articles, devices, locations, rols, staff } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { articles, devices, locations, rols, staff } from '../../core/db/schema';
 
 /**
  * Names of the plain ids the feed records (history keeps ids, decisions.md "Terminal feed"): a report

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { rols, tickets, ticketValidations, wristbands } from '../../db/schema';
+import { rols, tickets, ticketValidations, wristbands } from '../../core/db/schema';
 import { registerDevice } from '../device/device.service';
 import { compactRollups } from './rollups';
 

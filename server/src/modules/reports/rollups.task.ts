@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJobKind } from '../jobs/job-queue';
+import { defineJobKind } from '../../core/jobs/job-queue';
 import { compactRollups } from './rollups';
 
 const MINUTE = 60_000;

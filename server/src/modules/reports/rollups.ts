@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 
 /**
  * The reports' hourly rollups (schema/report-rollups.ts, decisions.md "Reports") as row sources.

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { kitchenPrinters, kitchenRooms, kitchens, locations, rooms, staff } from '../../db/schema';
+import type { Db } from '../../core/db/client';
+import { kitchenPrinters, kitchenRooms, kitchens, locations, rooms, staff } from '../../core/db/schema';
 import { nextUniqueNumber } from '../venue/venue.shared';
 
 /**

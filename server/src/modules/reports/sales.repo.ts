@@ -1,7 +1,7 @@
 import type { ReportQuery, SalesFigures } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { orderErrors, saleLines, sales } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { orderErrors, saleLines, sales } from '../../core/db/schema';
 import { feedWhere } from './report-window';
 import { articlesSource, metreSource, type RollupWindow, salesSource } from './rollups';
 

@@ -8,7 +8,7 @@ import type {
   StaffAmountsResult,
   StaffSalesResult,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import * as repo from './sales.repo';
 
 /**

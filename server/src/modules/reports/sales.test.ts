@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PERMISSIONS, type PermissionName } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { articles, kitchenRooms, kitchens, locations, rooms, staff } from '../../db/schema';
+import { articles, kitchenRooms, kitchens, locations, rooms, staff } from '../../core/db/schema';
 import { registerDevice } from '../device/device.service';
 import { serviceTarget } from '../device/device-client';
 import { eventArticles, eventSalePlaces, eventStaff, simulateFestival } from '../device/simulator';

@@ -1,7 +1,7 @@
 import type { ReportQuery } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { roleRecordings, ticketValidations } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { roleRecordings, ticketValidations } from '../../core/db/schema';
 import { feedWhere } from './report-window';
 import { ticketsSource } from './rollups';
 

@@ -21,8 +21,8 @@ import {
 } from '@pulsera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './ticketing.service';
 
 /**

@@ -16,8 +16,8 @@ import {
   type TimeValidationResult,
   type ValidationDeleteResult,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 import * as repo from './ticketing.repo';
 
 /** The list protocol: a page of `paginationLimit` rows, or all of them with disablePagination=1. */

@@ -3,7 +3,7 @@ import { ERRORS, PERMISSIONS } from '@pulsera/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { addons, articles, onlineTopUps, rols, tickets, ticketValidations } from '../../db/schema';
+import { addons, articles, onlineTopUps, rols, tickets, ticketValidations } from '../../core/db/schema';
 import { registerDevice } from '../device/device.service';
 
 /**

@@ -5,7 +5,7 @@ import {
   type ReportQuery,
 } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import { topUpsSource } from './rollups';
 
 /**

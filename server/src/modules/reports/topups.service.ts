@@ -10,7 +10,7 @@ import {
   type TopUpsPaymentRow,
   type TopUpsTotals,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { eventCalendar } from './filters.repo';
 import { deviceNames, locationNames, nameOf, staffNames } from './report-names';
 import * as repo from './topups.repo';

@@ -1,7 +1,7 @@
 import { DEBIT_OPERATION_TYPES, PERMISSIONS, type PermissionName } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { onlineTopUps } from '../../db/schema';
+import { onlineTopUps } from '../../core/db/schema';
 import {
   type MoneyFestival,
   moneyFestival,

@@ -1,6 +1,6 @@
 import { BALANCE_RANGES, codesOfGroup, type ReportQuery } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import { topUpsSource } from './rollups';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;

@@ -1,5 +1,5 @@
 import type { ReportQuery, WristbandsOverviewResult, WristbandsPerDayResult } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import { eventCalendar } from './filters.repo';
 import * as repo from './wristbands.repo';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   addons,
   articles,
@@ -15,7 +15,7 @@ import {
   timeRanges,
   wristbands,
   zones,
-} from '../../db/schema';
+} from '../../core/db/schema';
 
 export type RolRow = typeof rols.$inferSelect;
 export type RolWithImage = { rol: RolRow; imageUrl: string | null };

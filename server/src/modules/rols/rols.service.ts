@@ -6,11 +6,11 @@ import {
   type RolsResult,
   type UploadedImage,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
 import { FieldErrors } from '../catalogue-rules/refs';
-import { guardedWrite } from '../globals/db-errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import { storageFor } from '../uploads/storage';
 import { deleteImage } from '../uploads/uploads.repo';
 import { attachImage, removeQuietly } from '../uploads/uploads.service';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecretBox } from '../../lib/secret-box';
+import { SecretBox } from '../../core/lib/secret-box';
 import { idempotencyKey, periodOf } from './periods';
 
 describe('sales periods', () => {

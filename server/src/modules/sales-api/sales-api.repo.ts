@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   currencies,
   events,
@@ -8,7 +8,7 @@ import {
   salesScheduleLocations,
   salesSchedules,
   users,
-} from '../../db/schema';
+} from '../../core/db/schema';
 import { salesSource } from '../reports/rollups';
 
 export type ScheduleRow = typeof salesSchedules.$inferSelect;

@@ -17,9 +17,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
+import { fail } from '../../core/lib/errors';
 import { serverOrigin } from '../event-detail/device-qr.service';
 import * as service from './sales-api.service';
 

@@ -8,12 +8,12 @@ import type {
 } from '@pulsera/contracts';
 import { scheduleIdOfState } from '@pulsera/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Executor, Tx } from '../../db/client';
-import { salesAuthStates, salesPushes, salesScheduleLocations, salesSchedules } from '../../db/schema';
-import { AppError, fail } from '../../lib/errors';
-import { SecretBox } from '../../lib/secret-box';
-import { JobAttemptError } from '../jobs/job-queue';
+import type { AppContext } from '../../core/context';
+import type { Executor, Tx } from '../../core/db/client';
+import { salesAuthStates, salesPushes, salesScheduleLocations, salesSchedules } from '../../core/db/schema';
+import { AppError, fail } from '../../core/lib/errors';
+import { SecretBox } from '../../core/lib/secret-box';
+import { JobAttemptError } from '../../core/jobs/job-queue';
 import { idempotencyKey, type Period, periodOf } from './periods';
 import {
   exchangeCode,

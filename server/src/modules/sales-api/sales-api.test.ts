@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { type SalesPlatform, startSalesPlatform } from '../../../test/sales-platform';
-import { locations, sales, salesAuthStates, salesPushes, salesSchedules } from '../../db/schema';
+import { locations, sales, salesAuthStates, salesPushes, salesSchedules } from '../../core/db/schema';
 import { queueEndedPeriods } from './sales-api.service';
 
 /**

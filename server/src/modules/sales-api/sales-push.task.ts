@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJobKind } from '../jobs/job-queue';
+import { defineJobKind } from '../../core/jobs/job-queue';
 import { slotCron } from '../reports/capacity-log.task';
 import { pushPeriod, queueEndedPeriods } from './sales-api.service';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   accessRecords,
   locations,
@@ -12,7 +12,7 @@ import {
   ticketValidations,
   topUps,
   wristbandChanges,
-} from '../../db/schema';
+} from '../../core/db/schema';
 
 export type StaffRow = typeof staff.$inferSelect;
 

@@ -7,9 +7,9 @@ import {
   type StaffListResult,
   type StaffSave,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { type AppError, fail, fieldError } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { type AppError, fail, fieldError } from '../../core/lib/errors';
 import * as repo from './staff.repo';
 
 /**

@@ -3,7 +3,7 @@ import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { staff, topUps } from '../../db/schema';
+import { staff, topUps } from '../../core/db/schema';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TicketIssueKind, TicketProductMapping } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import type { ExternalPosition } from './connectors/connector';
 
 /**

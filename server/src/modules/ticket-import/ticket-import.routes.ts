@@ -15,9 +15,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
-import { actingUserId } from '../../plugins/guard';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
+import { actingUserId } from '../../core/plugins/guard';
 import { serverOrigin } from '../event-detail/device-qr.service';
 import * as service from './ticket-import.service';
 

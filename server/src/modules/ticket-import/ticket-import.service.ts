@@ -9,18 +9,18 @@ import {
   TicketScheduleSave as TicketScheduleSaveSchema,
 } from '@pulsera/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Executor, Tx } from '../../db/client';
+import type { AppContext } from '../../core/context';
+import type { Executor, Tx } from '../../core/db/client';
 import {
   events,
   scheduleEmailTokens,
   ticketImportIssues,
   ticketImportRuns,
   ticketImportSchedules,
-} from '../../db/schema';
-import { fail, fieldError } from '../../lib/errors';
-import { SecretBox } from '../../lib/secret-box';
-import { randomToken } from '../../lib/tokens';
+} from '../../core/db/schema';
+import { fail, fieldError } from '../../core/lib/errors';
+import { SecretBox } from '../../core/lib/secret-box';
+import { randomToken } from '../../core/lib/tokens';
 import { CONNECTORS, type Platform } from './connectors';
 import { ConnectorError, type ExternalPosition, type TicketConnection } from './connectors/connector';
 import { verificationEmail } from './report-email';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { events, ticketImportRuns, ticketImportSchedules } from '../../db/schema';
-import { defineJobKind } from '../jobs/job-queue';
+import { events, ticketImportRuns, ticketImportSchedules } from '../../core/db/schema';
+import { defineJobKind } from '../../core/jobs/job-queue';
 import { reportEmail } from './report-email';
 import { runImportJob, startDueRuns } from './ticket-import.service';
 

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { fakeOrders, type PretixFake, startPretixFake } from '../../../test/pretix-fake';
-import { rols, ticketImportSchedules } from '../../db/schema';
-import { SecretBox } from '../../lib/secret-box';
+import { rols, ticketImportSchedules } from '../../core/db/schema';
+import { SecretBox } from '../../core/lib/secret-box';
 
 /**
  * Ticket API imports against a local server answering as pretix's documentation shows: the token

@@ -10,11 +10,11 @@ import {
   type TicketListResult,
 } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail, fieldError } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail, fieldError } from '../../core/lib/errors';
+import { translate } from '../../core/lib/i18n';
+import { guardedWrite } from '../../core/lib/db-errors';
 
 /**
  * Ticket API lists (docs/decisions.md "Ticket API"): tickets made by hand (manual), the converter of

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { rols, ticketImportSchedules } from '../../db/schema';
+import { rols, ticketImportSchedules } from '../../core/db/schema';
 import { applyPositions } from './ticket-apply';
 
 /**

@@ -1,7 +1,7 @@
 import type { TopUpSearchQuery } from '@pulsera/contracts';
 import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { customers, events, onlineTopUps, wristbands } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { customers, events, onlineTopUps, wristbands } from '../../core/db/schema';
 
 /** The criteria once read: the amount in cents. */
 export interface TopUpCriteria {

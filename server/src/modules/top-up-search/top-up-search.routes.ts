@@ -1,8 +1,8 @@
 import { IdParam, ok as okSchema, TopUpFound, TopUpSearchQuery, TopUpSearchResult } from '@pulsera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './top-up-search.service';
 
 /** Search top-up (admin/configuration/search-top-up, admins): across every event. */

@@ -1,6 +1,6 @@
 import type { TopUpFound, TopUpSearchQuery, TopUpSearchResult } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 import { toOnlineTopUp } from '../customers/customers.service';
 import * as repo from './top-up-search.repo';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { customers, onlineTopUps } from '../../db/schema';
+import { customers, onlineTopUps } from '../../core/db/schema';
 
 /**
  * Search top-up (admin/configuration/search-top-up, admins): online top-ups of every event found by

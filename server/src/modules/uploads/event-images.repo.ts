@@ -1,7 +1,7 @@
 import type { EventImageSlot } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { events } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { events } from '../../core/db/schema';
 
 /** The image of one slot of an event (its id and url columns). */
 export async function currentImage(db: Executor, eventId: number, slot: EventImageSlot) {

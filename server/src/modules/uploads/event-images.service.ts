@@ -1,6 +1,6 @@
 import { EVENT_IMAGES, type EventImageSlot, type UploadedImage } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 import * as events from './event-images.repo';
 import { storageFor } from './storage';
 import * as repo from './uploads.repo';

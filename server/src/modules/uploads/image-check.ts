@@ -11,7 +11,7 @@ import {
 } from '@pulsera/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
-import { fail } from '../../lib/errors';
+import { fail } from '../../core/lib/errors';
 
 /**
  * The real type from the first bytes: PNG and JPEG by their magic numbers (file-type), SVG by a

@@ -13,9 +13,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { APP_KEY_PATTERN, EXTENSION_OF, IMAGE_KEY_PATTERN, type ImageMime } from '@pulsera/contracts';
-import { loadStorageConfig, type S3Config, type StorageConfig } from '../../config';
-import type { AppContext } from '../../context';
-import type { Tokens } from '../../lib/tokens';
+import { loadStorageConfig, type S3Config, type StorageConfig } from '../../core/config';
+import type { AppContext } from '../../core/context';
+import type { Tokens } from '../../core/lib/tokens';
 
 /** The purpose (JWT audience) of the signed local upload addresses. */
 export const UPLOAD_PURPOSE = 'upload';

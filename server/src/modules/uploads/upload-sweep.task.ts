@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { defineJobKind } from '../jobs/job-queue';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { defineJobKind } from '../../core/jobs/job-queue';
 import { storageFor } from './storage';
 import { findByKey } from './uploads.repo';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { images } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { images } from '../../core/db/schema';
 
 export const findByKey = async (db: Executor, storageKey: string) =>
   (await db.select().from(images).where(eq(images.storageKey, storageKey)).limit(1))[0] ?? null;

@@ -10,10 +10,10 @@ import {
   type UploadImageRequest,
   type UploadImageResult,
 } from '@pulsera/contracts';
-import { APP_UPLOAD_MAX_BYTES_DEFAULT } from '../../config';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { AppError, fail } from '../../lib/errors';
+import { APP_UPLOAD_MAX_BYTES_DEFAULT } from '../../core/config';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { AppError, fail } from '../../core/lib/errors';
 import { formatBytes, inspectImage } from './image-check';
 import {
   LocalStorage,

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { ELF, EXE, jpeg, png, svg } from '../../../test/image-fixtures';
-import { events, images } from '../../db/schema';
-import { Tokens } from '../../lib/tokens';
+import { events, images } from '../../core/db/schema';
+import { Tokens } from '../../core/lib/tokens';
 import { UPLOAD_PURPOSE } from './storage';
 import { sweepUnattachedUploads } from './upload-sweep.task';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { gates, locations, zones } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { gates, locations, zones } from '../../core/db/schema';
 
 export type GateRow = typeof gates.$inferSelect;
 

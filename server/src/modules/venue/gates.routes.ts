@@ -2,8 +2,8 @@ import { Gate, GateSaveRequest, GatesResult, IdParam, ok as okSchema } from '@pu
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './gates.service';
 
 /** Gates (admin/access/gates, permission puertas): GET, POST {gate}, DELETE /gates/{id}. */

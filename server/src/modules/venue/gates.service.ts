@@ -1,7 +1,7 @@
 import type { Gate, GateSave, GatesResult } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import * as repo from './gates.repo';
 import { findLocation } from './locations.repo';
 import { findZone } from './zones.repo';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { kitchenPrinters, kitchenRooms, kitchens, locations, rooms } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { kitchenPrinters, kitchenRooms, kitchens, locations, rooms } from '../../core/db/schema';
 
 export type KitchenRow = typeof kitchens.$inferSelect;
 export type PrinterRow = typeof kitchenPrinters.$inferSelect;

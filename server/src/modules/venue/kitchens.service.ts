@@ -4,10 +4,10 @@ import {
   type KitchensResult,
   LOCATION_PICKER_MESSAGE,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail, fieldError } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail, fieldError } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import * as repo from './kitchens.repo';
 import { pickerLocations, unfitLocations } from './location-pickers';
 import { findLocation } from './locations.repo';

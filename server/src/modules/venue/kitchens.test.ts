@@ -2,7 +2,7 @@ import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { kitchenPrinters } from '../../db/schema';
+import { kitchenPrinters } from '../../core/db/schema';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;

@@ -7,7 +7,7 @@ import { PERMISSIONS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { images } from '../../db/schema';
+import { images } from '../../core/db/schema';
 
 /** A valid RGB PNG of that size. */
 function png(width: number, height: number) {

@@ -1,7 +1,7 @@
 import { type LocationPicker, locationFits } from '@pulsera/contracts';
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { locations } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { locations } from '../../core/db/schema';
 
 /**
  * The location pickers' rule on the server (contracts `LOCATION_PICKERS`): the options a screen gets

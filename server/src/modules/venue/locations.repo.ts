@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 import {
   appParams,
   eventParamExceptions,
@@ -10,7 +10,7 @@ import {
   locationArticles,
   locations,
   staff,
-} from '../../db/schema';
+} from '../../core/db/schema';
 
 export type LocationRow = typeof locations.$inferSelect;
 

@@ -7,11 +7,11 @@ import {
   type LocationsResult,
   type UploadedImage,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { locations } from '../../db/schema';
-import { fail, fieldError } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { locations } from '../../core/db/schema';
+import { fail, fieldError } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import { storageFor } from '../uploads/storage';
 import { deleteImage } from '../uploads/uploads.repo';
 import { attachImage, removeQuietly } from '../uploads/uploads.service';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { kitchenRooms, rooms, staff } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { kitchenRooms, rooms, staff } from '../../core/db/schema';
 
 export type RoomRow = typeof rooms.$inferSelect;
 

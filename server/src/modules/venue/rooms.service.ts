@@ -1,8 +1,8 @@
 import type { Room, RoomSave } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { rooms } from '../../db/schema';
-import { fail } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import { rooms } from '../../core/db/schema';
+import { fail } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import * as repo from './rooms.repo';
 import { listNames, nextUniqueNumber } from './venue.shared';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { articleExchanges, articles, timeRanges } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { articleExchanges, articles, timeRanges } from '../../core/db/schema';
 
 export type TimeRangeRow = typeof timeRanges.$inferSelect;
 

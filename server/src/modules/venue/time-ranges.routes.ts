@@ -2,8 +2,8 @@ import { IdParam, ok as okSchema, TimeRange, TimeRangeSave } from '@pulsera/cont
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './time-ranges.service';
 
 /** 02-catalogue §7 Time ranges (admin/access/timeRange, permission timeRange). */

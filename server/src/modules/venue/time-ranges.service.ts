@@ -1,7 +1,7 @@
 import { NEW_TIME_RANGE_DEFAULTS, type TimeRange, type TimeRangeSave } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import * as repo from './time-ranges.repo';
 import { listNames } from './venue.shared';
 

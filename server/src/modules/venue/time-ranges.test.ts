@@ -2,7 +2,7 @@ import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
 import { and, eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { articleExchanges, articles, flagAccess, flags } from '../../db/schema';
+import { articleExchanges, articles, flagAccess, flags } from '../../core/db/schema';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 
 /** Lock keys of the per-event numbers (pg_advisory_xact_lock(class, event id)). */
 const LOCK_CLASS = { locations: 1301, zones: 1302, rooms: 1303 } as const;

@@ -1,6 +1,6 @@
 import { and, asc, eq, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { gates, zones } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { gates, zones } from '../../core/db/schema';
 
 export type ZoneRow = typeof zones.$inferSelect;
 

@@ -2,8 +2,8 @@ import { ok as okSchema, Zone, ZoneSaveRequest, ZoneUniqueParam } from '@pulsera
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './zones.service';
 
 /** 02-catalogue §7 Zones (admin/access/zones, permission zonas). */

@@ -1,9 +1,9 @@
 import { normalizeZone, type Zone, type ZoneSave } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { zones } from '../../db/schema';
-import { fail, fieldError } from '../../lib/errors';
-import { guardedWrite } from '../globals/db-errors';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { zones } from '../../core/db/schema';
+import { fail, fieldError } from '../../core/lib/errors';
+import { guardedWrite } from '../../core/lib/db-errors';
 import { nextUniqueNumber } from './venue.shared';
 import * as repo from './zones.repo';
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '../../core/db/client';
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;

@@ -11,10 +11,10 @@ import {
   type StockWristband,
   type WristbandLot,
 } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
-import { fail } from '../../lib/errors';
-import { auditBulkChange } from '../../plugins/audit';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db/client';
+import { fail } from '../../core/lib/errors';
+import { auditBulkChange } from '../../core/plugins/audit';
 import { readLotFile } from './stock-file';
 import * as repo from './wristband-stock.repo';
 

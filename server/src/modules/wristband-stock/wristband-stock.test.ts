@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { customers, wristbands } from '../../db/schema';
+import { customers, wristbands } from '../../core/db/schema';
 import { registerDevice } from '../device/device.service';
 
 /** Wristband stock (issue 18): lots imported from files, searched, assigned, and stock control at sync. */

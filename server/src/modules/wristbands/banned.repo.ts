@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { bannedWristbands } from '../../db/schema';
+import type { Executor } from '../../core/db/client';
+import { bannedWristbands } from '../../core/db/schema';
 
 export const listBanned = (db: Executor) =>
   db.select().from(bannedWristbands).orderBy(desc(bannedWristbands.updatedAt), desc(bannedWristbands.id));

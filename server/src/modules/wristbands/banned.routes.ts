@@ -2,8 +2,8 @@ import { BannedWristband, BanRequest, ok as okSchema } from '@pulsera/contracts'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { ok } from '../../lib/envelope';
+import type { AppContext } from '../../core/context';
+import { ok } from '../../core/lib/envelope';
 import * as service from './banned.service';
 
 export async function bannedRoutes(app: FastifyInstance, ctx: AppContext) {

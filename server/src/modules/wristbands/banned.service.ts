@@ -1,6 +1,6 @@
 import type { BannedWristband, BanRequest } from '@pulsera/contracts';
-import type { AppContext } from '../../context';
-import { fail } from '../../lib/errors';
+import type { AppContext } from '../../core/context';
+import { fail } from '../../core/lib/errors';
 import * as repo from './banned.repo';
 
 const toDto = (r: Awaited<ReturnType<typeof repo.listBanned>>[number]): BannedWristband => ({

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helper';
-import { buildApp } from '../app';
+import { openTestDatabase } from '../../../test/helper';
+import { buildApp } from '../../app';
 import type { Database } from '../db/client';
 
 /**

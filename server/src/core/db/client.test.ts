@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helper';
+import { openTestDatabase } from '../../../test/helper';
 import { type Database, foldedTransaction } from './client';
 
 /**

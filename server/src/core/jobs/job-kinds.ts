@@ -1,13 +1,13 @@
-import { feedStatisticsJob } from '../device/feed-statistics.task';
-import { capacityLogJob } from '../reports/capacity-log.task';
-import { rollupCompactionJob } from '../reports/rollups.task';
-import { salesPushJob, salesPushTickJob } from '../sales-api/sales-push.task';
+import { feedStatisticsJob } from '../../modules/device/feed-statistics.task';
+import { capacityLogJob } from '../../modules/reports/capacity-log.task';
+import { rollupCompactionJob } from '../../modules/reports/rollups.task';
+import { salesPushJob, salesPushTickJob } from '../../modules/sales-api/sales-push.task';
 import {
   ticketImportJob,
   ticketImportReportJob,
   ticketImportTickJob,
-} from '../ticket-import/ticket-import.task';
-import { uploadSweepJob } from '../uploads/upload-sweep.task';
+} from '../../modules/ticket-import/ticket-import.task';
+import { uploadSweepJob } from '../../modules/uploads/upload-sweep.task';
 import type { JobQueue } from './job-queue';
 
 /**

@@ -1,7 +1,7 @@
 import type { ErrorKey } from '@pulsera/contracts';
 import { getTableName, type Table } from 'drizzle-orm';
-import * as s from '../../db/schema';
-import { fail } from '../../lib/errors';
+import * as s from '../db/schema';
+import { fail } from './errors';
 
 /** The fields of a failed query (Drizzle wraps the driver's error in `cause`, with the query text). */
 interface PgFailure {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { Config } from '../../config';
-import type { AppContext } from '../../context';
-import type { Db, Executor, Tx } from '../../db/client';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+import type { Db, Executor, Tx } from '../db/client';
 
 /**
  * Background jobs on pg-boss 10 (a queue engine on PostgreSQL; Node 20), on the PostgreSQL server and

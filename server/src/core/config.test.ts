@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
+import { buildApp } from '../app';
 import { DEMO_SECRET_FILE, loadConfig } from './config';
 import { openDatabase } from './db/client';
 

@@ -3,9 +3,9 @@ import type { Db } from './db/client';
 import { currentDb } from './db/request-tx';
 import { Mailer } from './lib/mailer';
 import type { Tokens } from './lib/tokens';
-import { LoginThrottle } from './modules/auth/login-throttle';
-import { registerJobKinds } from './modules/jobs/job-kinds';
-import { JobQueue } from './modules/jobs/job-queue';
+import { LoginThrottle } from '../modules/auth/login-throttle';
+import { registerJobKinds } from './jobs/job-kinds';
+import { JobQueue } from './jobs/job-queue';
 
 /** What every service needs, built once per app. */
 export interface AppContext {

@@ -1,7 +1,7 @@
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import * as schema from '../../db/schema';
+import * as schema from '../db/schema';
 import { USED_BY_TABLE } from './db-errors';
 
 describe('the answer of a delete a foreign key refuses', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CAPACITY_LOG_MINUTES } from '@pulsera/contracts';
@@ -8,8 +8,14 @@ import { CAPACITY_LOG_MINUTES } from '@pulsera/contracts';
  * Every setting of the server, read once from the environment. The README's settings table lists
  * them; keep the two in step.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = path.resolve(here, '../..');
+/** The repository's root: the nearest folder above this file (or the compiled server/dist/main.js) holding server/drizzle. */
+function repoRoot(from: string) {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'server', 'drizzle'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`No server/drizzle above ${from}: run the server from the repository`);
+  }
+}
+export const REPO_ROOT = repoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 const int = (name: string, fallback: number, min = 0) => {
   const raw = process.env[name];
