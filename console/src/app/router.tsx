@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-router';
 import { lazy, useEffect } from 'react';
 import { LoadingBar } from '../components/loading-bar';
-import { LoginPage } from '../features/auth/login-page';
+import { LoginPage } from '../features/access/auth/login-page';
 import { chooserSearch } from '../features/events/chooser-search';
 import { can } from '../lib/can';
 import { errorDialog, notifyError, setNavigator } from '../lib/error-dialogs';
@@ -20,22 +20,22 @@ import { SCREENS } from './screens';
 
 // The sign-in page is in the first load; every other page is a chunk of its own, fetched when opened.
 const ChangePasswordPage = lazy(() =>
-  import('../features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
+  import('../features/access/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
 );
 const SchedulePage = lazy(() =>
-  import('../features/auth/token-pages').then((m) => ({ default: m.SchedulePage })),
+  import('../features/access/auth/token-pages').then((m) => ({ default: m.SchedulePage })),
 );
 const EnablePosPage = lazy(() =>
-  import('../features/auth/token-pages').then((m) => ({ default: m.EnablePosPage })),
+  import('../features/access/auth/token-pages').then((m) => ({ default: m.EnablePosPage })),
 );
 const OneTimeCodePage = lazy(() =>
-  import('../features/auth/one-time-code-page').then((m) => ({ default: m.OneTimeCodePage })),
+  import('../features/access/auth/one-time-code-page').then((m) => ({ default: m.OneTimeCodePage })),
 );
 const ChoosePasswordPage = lazy(() =>
-  import('../features/auth/password-pages').then((m) => ({ default: m.ChoosePasswordPage })),
+  import('../features/access/auth/password-pages').then((m) => ({ default: m.ChoosePasswordPage })),
 );
 const ForgotPasswordPage = lazy(() =>
-  import('../features/auth/password-pages').then((m) => ({ default: m.ForgotPasswordPage })),
+  import('../features/access/auth/password-pages').then((m) => ({ default: m.ForgotPasswordPage })),
 );
 const AdminLayout = lazy(() => import('./admin-layout').then((m) => ({ default: m.AdminLayout })));
 const OverviewPage = lazy(() =>

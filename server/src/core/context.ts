@@ -3,7 +3,7 @@ import type { Db } from './db/client';
 import { currentDb } from './db/request-tx';
 import { Mailer } from './lib/mailer';
 import type { Tokens } from './lib/tokens';
-import { LoginThrottle } from '../modules/auth/login-throttle';
+import { LoginThrottle } from '../modules/access/auth/login-throttle';
 import { registerJobKinds } from './jobs/job-kinds';
 import { JobQueue } from './jobs/job-queue';
 

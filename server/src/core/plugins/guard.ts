@@ -20,8 +20,8 @@ import { events, integratorEvents, users } from '../db/schema';
 import { AppError, fail } from '../lib/errors';
 import { requestLanguage } from '../lib/i18n';
 import type { Tokens } from '../lib/tokens';
-import { effectivePermissions } from '../../modules/console-users/event-access.repo';
-import { API_KEY_HEADER, authenticateApiKey, EVENT_ID_HEADER } from '../../modules/integrators/api-keys';
+import { effectivePermissions } from '../../modules/access/users/event-access.repo';
+import { API_KEY_HEADER, authenticateApiKey, EVENT_ID_HEADER } from '../../modules/access/integrators/api-keys';
 
 /**
  * Who may call a route. Every /api route declares one (registration fails otherwise):

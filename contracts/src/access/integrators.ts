@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { id, instant } from '../inputs';
+import { PERMISSIONS } from './permissions';
+
+/** Issue 13 Integrators (admin/configuration/integrators): systems calling the API with a key. */
+
+/** Live keys an integrator may hold at once: the one in use and its replacement during a rotation. */
+export const MAX_LIVE_API_KEYS = 2;
+
+const PERMISSION_CODES = Object.values(PERMISSIONS) as number[];
+const permissionCode = z
+  .number()
+  .int()
+  .refine((n) => PERMISSION_CODES.includes(n), { message: 'validation.invalid' });
+
+export const IntegratorGrant = z.object({
+  eventId: id(),
+  /** The permission codes of 01-console §6 the integrator holds in this event. */
+  permissions: z.array(permissionCode).max(PERMISSION_CODES.length),
+});
+export type IntegratorGrant = z.infer<typeof IntegratorGrant>;
+
+export const ApiKeyRow = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  /** The visible start of the key, `pk_<prefix>_…`. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  lastUsedIp: z.string().nullable(),
+});
+export type ApiKeyRow = z.infer<typeof ApiKeyRow>;
+
+export const Integrator = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  notes: z.string(),
+  disabled: z.boolean(),
+  grants: z.array(IntegratorGrant),
+  keys: z.array(ApiKeyRow),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Integrator = z.infer<typeof Integrator>;
+
+/** An event the integrator may be granted (the form's choices). */
+export const IntegratorEventChoice = z.object({ id: z.number().int(), name: z.string() });
+
+export const IntegratorList = z.object({
+  integrators: z.array(Integrator),
+  events: z.array(IntegratorEventChoice),
+});
+export type IntegratorList = z.infer<typeof IntegratorList>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The form, and the body of POST /integrators: an id updates, no id creates. */
+export const IntegratorSave = z
+  .object({
+    id: id().optional(),
+    name: z.string().trim().min(1).max(120),
+    contactName: z.string().trim().max(120).default(''),
+    contactEmail: z
+      .string()
+      .trim()
+      .max(200)
+      .default('')
+      .refine((s) => s === '' || EMAIL.test(s), { message: 'validation.email' }),
+    notes: z.string().trim().max(2000).default(''),
+    disabled: z.boolean().default(false),
+    /** The updatedAt the form was loaded with: a save over a newer one is refused (staleUpdate). */
+    updatedAt: z.string().max(40).optional(),
+    grants: z.array(IntegratorGrant).max(1000).default([]),
+  })
+  .superRefine((v, c) => {
+    const seen = new Set<number>();
+    v.grants.forEach((g, i) => {
+      if (seen.has(g.eventId))
+        c.addIssue({
+          code: 'custom',
+          path: ['grants', i, 'eventId'],
+          message: 'validation.duplicateEventGrant',
+        });
+      seen.add(g.eventId);
+    });
+  });
+export type IntegratorSave = z.input<typeof IntegratorSave>;
+
+/** POST /integrators/{id}/keys: a new key, shown once in the answer. */
+export const ApiKeyCreate = z.object({
+  label: z.string().trim().max(80).default(''),
+  /** No expiry when absent. */
+  expiresAt: instant().optional(),
+});
+export type ApiKeyCreate = z.input<typeof ApiKeyCreate>;
+
+export const ApiKeyCreated = z.object({
+  key: ApiKeyRow,
+  /** The whole key: shown this once, never again (only its hash is kept). */
+  secret: z.string(),
+});
+export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
