@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageRef } from './event';
+import { ImageRef } from './events/events';
 import { VenueOption } from './gate';
 import { INT4_MAX } from './inputs';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from './upload';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRICE_MAX_CENTS } from './article';
-import { ImageRef } from './event';
+import { ImageRef } from './events/events';
 import { INT4_MAX } from './inputs';
 import { LOCATION_ACTIVITIES } from './location';
 

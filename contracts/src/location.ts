@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageRef } from './event';
+import { ImageRef } from './events/events';
 import { VenueOption } from './gate';
 import { instant as dateInRange, INT4_MAX, id } from './inputs';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from './upload';

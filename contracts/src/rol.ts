@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRICE_MAX_CENTS } from './article';
 import { MAX_ROLES } from './constants';
-import { ImageRef } from './event';
+import { ImageRef } from './events/events';
 import { VenueOption } from './gate';
 import { INT4_MAX } from './inputs';
 import { keyed, required } from './rule-fields';

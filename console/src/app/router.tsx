@@ -10,7 +10,7 @@ import {
 import { lazy, useEffect } from 'react';
 import { LoadingBar } from '../components/loading-bar';
 import { LoginPage } from '../features/access/auth/login-page';
-import { chooserSearch } from '../features/events/chooser-search';
+import { chooserSearch } from '../features/events/events/chooser-search';
 import { can } from '../lib/can';
 import { errorDialog, notifyError, setNavigator } from '../lib/error-dialogs';
 import { i18n } from '../lib/i18n';
@@ -42,7 +42,7 @@ const OverviewPage = lazy(() =>
   import('../features/home/overview-page').then((m) => ({ default: m.OverviewPage })),
 );
 const ChooseEventPage = lazy(() =>
-  import('../features/events/choose-event-page').then((m) => ({ default: m.ChooseEventPage })),
+  import('../features/events/events/choose-event-page').then((m) => ({ default: m.ChooseEventPage })),
 );
 
 function Root() {

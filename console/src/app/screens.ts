@@ -9,9 +9,9 @@ import type { SessionState } from '../lib/session';
  * (page not found), never a placeholder.
  */
 export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>>> = {
-  theEvent: lazy(() => import('../features/event-detail/event-detail-page')),
-  onlineServices: lazy(() => import('../features/online-services/online-services-page')),
-  ads: lazy(() => import('../features/ads/ads-page')),
+  theEvent: lazy(() => import('../features/events/detail/event-detail-page')),
+  onlineServices: lazy(() => import('../features/events/online-services/online-services-page')),
+  ads: lazy(() => import('../features/events/ads/ads-page')),
   articles: lazy(() => import('../features/articles/articles-page')),
   locarticle: lazy(() => import('../features/articles/location-articles-page')),
   packs: lazy(() => import('../features/articles/packs-page')),
@@ -47,8 +47,8 @@ export const SCREENS: Partial<Record<RouteId, LazyExoticComponent<ComponentType>
   users: lazy(() => import('../features/access/users/users-page')),
   roles: lazy(() => import('../features/access/roles/roles-page')),
   addons: lazy(() => import('../features/catalogue-rules/addon-report-page')),
-  params: lazy(() => import('../features/params/event-params-page')),
-  paramsDefault: lazy(() => import('../features/params/global-params-page')),
+  params: lazy(() => import('../features/events/params/event-params-page')),
+  paramsDefault: lazy(() => import('../features/events/params/global-params-page')),
   controlPresence: lazy(() => import('../features/presence/presence-page')),
   topUps: lazy(() => import('../features/money-reports/top-ups-page')),
   topUpsOverview: lazy(() => import('../features/money-reports/top-ups-overview-page')),

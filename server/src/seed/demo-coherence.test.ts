@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { rols } from '../core/db/schema';
-import { seedDemoAds } from '../modules/ads/demo';
+import { seedDemoAds } from '../modules/events/ads/demo';
 import { seedDemoMenusAndPacks } from '../modules/articles/demo';
 import { seedDemoTopUpRules } from '../modules/catalogue-rules/demo';
 import { seedDemoFestival } from './demo';

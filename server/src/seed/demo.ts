@@ -21,7 +21,7 @@ import {
 } from '../core/db/schema';
 import { hashPassword } from '../core/lib/passwords';
 import { randomToken } from '../core/lib/tokens';
-import { seedDemoAds } from '../modules/ads/demo';
+import { seedDemoAds } from '../modules/events/ads/demo';
 import { seedDemoMenusAndPacks } from '../modules/articles/demo';
 import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue-rules/demo';
 import { seedOnlineServices } from '../modules/customers/demo';

@@ -6,7 +6,7 @@ import { navigation, screenPath } from '../../app/screens';
 import { EventStatusBadge } from '../../components/event-status-badge';
 import { formatDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { eventKeys, findEvent } from '../events/api';
+import { eventKeys, findEvent } from '../events/events/api';
 
 /** /admin: the selected event at a glance and the screens this user may open in it. */
 export function OverviewPage() {

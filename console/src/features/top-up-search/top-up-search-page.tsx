@@ -29,7 +29,7 @@ import { isoToWall, wallToIso } from '../../components/date-fields';
 import { dayjs } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { isAdminSession, useSession } from '../../lib/session';
-import { selectEvent } from '../events/api';
+import { selectEvent } from '../events/events/api';
 import { openTopUp, searchTopUps, type TopUpSearch, topUpSearchKeys } from './api';
 
 const PAGE_SIZE = 15;

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../core/context';
 import { ok } from '../../core/lib/envelope';
 import { syncTerminal } from '../device-registry/terminal-contact';
-import { requestOrigin } from '../event-detail/device-qr.service';
+import { requestOrigin } from '../events/detail/device-qr.service';
 import * as service from './device.service';
 import { type DeviceCaller, requireDevice } from './device-auth';
 

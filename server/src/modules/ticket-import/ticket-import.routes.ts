@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../core/context';
 import { ok } from '../../core/lib/envelope';
 import { actingUserId } from '../../core/plugins/guard';
-import { serverOrigin } from '../event-detail/device-qr.service';
+import { serverOrigin } from '../events/detail/device-qr.service';
 import * as service from './ticket-import.service';
 
 /**

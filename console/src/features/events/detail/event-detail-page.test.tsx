@@ -1,0 +1,571 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import type { Event } from '@pulsera/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../../lib/i18n';
+import { signInForTest } from '../../../test-utils';
+import EventDetailPage from './event-detail-page';
+import { paymentMethodsValue, toBody, toForm, togglePaymentMethod } from './event-form';
+
+beforeAll(() => {
+  // jsdom has no matchMedia (Mantine) nor ResizeObserver (data tables, scroll areas).
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => {};
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const EVENT: Event = {
+  id: 7,
+  token: 'tok-7',
+  nombre: 'Sonora Festival 2026',
+  f_inicio: '2026-07-01T14:00:00.000Z',
+  f_fin: '2026-07-05T02:00:00.000Z',
+  f_inicio_operaciones: null,
+  f_fin_operaciones: null,
+  idioma: 'es',
+  moneda: 1,
+  id_promotor: 1,
+  promoterName: 'Sonora Live',
+  porcentaje_Fiscal: null,
+  IVA: 21,
+  Nombre_fiscal: 'Sonora Live S.L.',
+  NIF: 'B12345678',
+  businessTypeId: 'FE',
+  zona_horaria: 'Europe/Madrid',
+  offset: 6,
+  localCurrency: 4,
+  localCurrencyRate: 2,
+  feeReusableTag: 150,
+  refundBalanceWhenReusableTag: 0,
+  subdomain: null,
+  trusts: null,
+  isActive: 1,
+  isClosed: 0,
+  website: null,
+  slug: null,
+  financialCurrencyModel: { id: 1, iso: 'EUR', symbol: '€', fraction: 0.01 },
+  localCurrencyModel: { id: 4, iso: 'SNT', symbol: 'T', fraction: 0.5 },
+  messageOriginator: 'SONORA',
+  eventVat: null,
+  cashLabel: 'cash',
+  externalAnalytics: 1,
+  externalAnalyticsId: null,
+  teamId: null,
+  teamIds: [3],
+  teams: [{ id: 3, name: 'Operations' }],
+  servicesOnlineDateStart: null,
+  servicesOnlineDateEnd: null,
+  pictureSponsor: null,
+  pictureReceiptLogo: null,
+  province: null,
+  enabledApiBebeRapid: 0,
+  queueSyncLoggables: 0,
+  paymentMethods: 'CTLP',
+  tagCounters: [{ position: 1, idArticleIncrement: 11, idArticleDecrement: null }],
+  featureToggle: { capacityLog: 0 },
+  status: 'active',
+  update_time: '2026-06-01T10:00:00.000Z',
+};
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** The payment method catalogue: every letter enabled but I (integrated TPV). */
+const PAYMENT_METHODS_CATALOGUE = [
+  ['C', 'Cash'],
+  ['T', 'External TPV'],
+  ['L', 'Cashless'],
+  ['P', 'Pin pad'],
+  ['I', 'Integrated TPV'],
+].map(([letter, en]) => ({
+  letter,
+  labels: { en, es: en, it: en, fr: en },
+  enabled: letter === 'I' ? 0 : 1,
+}));
+
+/** A fake server for the calls of the screen; `on` may answer a call itself. */
+function fakeServer(on: (call: Sent) => { status?: number; body: unknown } | undefined = () => undefined) {
+  const sent: Sent[] = [];
+  const ok = (result: unknown): { status?: number; body: unknown } => ({ body: { error: 0, result } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call = {
+        method: init.method ?? 'GET',
+        url,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      sent.push(call);
+      const answer =
+        on(call) ??
+        (url.startsWith('/api/findEvent/')
+          ? ok({
+              event: EVENT,
+              articles: [
+                { id: 11, nombre: 'Beer' },
+                { id: 12, nombre: 'Cup' },
+              ],
+              params: [
+                {
+                  id: 5,
+                  nameUnique: 'ALLOWED_PAYMENT_METHODS',
+                  defaultValue: 'CTL',
+                  value: 'CTLP',
+                  exceptions: [
+                    { idLocation: null, idDevice: null, value: 'CTLP' },
+                    { idLocation: 9, idDevice: null, value: 'C' },
+                  ],
+                },
+              ],
+            })
+          : url === '/api/global/promotors'
+            ? ok([{ id: 1, name: 'Sonora Live', externalAnalytics: true }])
+            : url === '/api/global/currencies'
+              ? ok([
+                  {
+                    id: 1,
+                    name: 'Euro',
+                    iso: 'EUR',
+                    symbol: '€',
+                    fraction: 0.01,
+                    isFinancial: true,
+                    idEvent: null,
+                  },
+                  {
+                    id: 4,
+                    name: 'Token',
+                    iso: 'SNT',
+                    symbol: 'T',
+                    fraction: 0.5,
+                    isFinancial: false,
+                    idEvent: null,
+                  },
+                ])
+              : url === '/api/global/languages'
+                ? ok([
+                    { id: 21, iso: 'de', name: 'Deutsch' },
+                    { id: 1, iso: 'en', name: 'English' },
+                    { id: 2, iso: 'es', name: 'Español' },
+                  ])
+                : url.startsWith('/api/search/teams')
+                  ? ok([{ id: 3, name: 'Operations' }])
+                  : url === '/api/event/configKiosk'
+                    ? ok({ messageOriginator: 'SONORA', buttons: [] })
+                    : url === '/api/global/payment-methods'
+                      ? ok(PAYMENT_METHODS_CATALOGUE)
+                      : url === '/api/event/types'
+                        ? ok([
+                            { id: 'FE', name: 'Festival' },
+                            { id: 'PA', name: 'Padel courts' },
+                          ])
+                        : ok(null));
+      const { status = 200, body } = answer;
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return sent;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({
+    routeTree: createRootRoute({
+      component: () => (
+        <ModalsProvider>
+          <EventDetailPage />
+        </ModalsProvider>
+      ),
+    }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+beforeEach(() =>
+  signInForTest({
+    admin: true,
+    event: {
+      id: EVENT.id,
+      nombre: EVENT.nombre,
+      token: EVENT.token,
+      zona_horaria: EVENT.zona_horaria,
+      currency: EVENT.financialCurrencyModel,
+      localCurrency: EVENT.localCurrencyModel,
+      localCurrencyRate: 2,
+    },
+  }),
+);
+
+describe('the event form rules', () => {
+  it('clears the fee with reusable tag off and the VAT with billing off; empty texts become null', () => {
+    const form = { ...toForm(EVENT), reusableTag: 0 as const, billing: 0 as const, NIF: '  ' };
+    const body = toBody(form, { admin: true });
+    expect(body).toMatchObject({ feeReusableTag: null, IVA: null, NIF: null, teamIds: [3] });
+    expect(body).not.toHaveProperty('paymentMethods');
+    expect(toBody(form, { admin: false })).not.toHaveProperty('teamIds');
+  });
+
+  it('sends the province, fiscal percentage, sales VAT and cash label; never the capacity toggle', () => {
+    const event = { ...EVENT, province: { id: 30, name: 'Lisboa', country: 'Portugal' }, eventVat: 10 };
+    const form = toForm(event);
+    expect(form).toMatchObject({ provinceId: 30, eventVat: 10, porcentaje_Fiscal: null, cashLabel: 'cash' });
+    const body = toBody(
+      { ...form, cashLabel: ' Efectivo ', featureToggle: { capacityLog: 1 } },
+      { admin: true },
+    );
+    expect(body).toMatchObject({
+      provinceId: 30,
+      eventVat: 10,
+      porcentaje_Fiscal: null,
+      cashLabel: 'Efectivo',
+    });
+    expect(body).not.toHaveProperty('featureToggle');
+  });
+
+  it('holds four tag-counter slots; a slot off or without an increment article is sent switched off', () => {
+    const form = toForm(EVENT);
+    expect(form.tagCounters).toHaveLength(4);
+    expect(form.tagCounters![1]).toEqual({
+      position: 1,
+      enabled: true,
+      idArticleIncrement: 11,
+      idArticleDecrement: null,
+    });
+    form.tagCounters![2] = { position: 2, enabled: true, idArticleIncrement: null, idArticleDecrement: 12 };
+    const sent = toBody(form, { admin: true }).tagCounters!;
+    expect(sent[2]).toEqual({
+      position: 2,
+      enabled: false,
+      idArticleIncrement: null,
+      idArticleDecrement: null,
+    });
+    expect(sent[1]!.enabled).toBe(true);
+  });
+
+  it('toggles payment-method letters in their order; an empty set is a single space', () => {
+    expect(togglePaymentMethod('TL', 'C', true)).toBe('CTL');
+    expect(togglePaymentMethod('CTL', 'T', false)).toBe('CL');
+    expect(togglePaymentMethod('C', 'C', false)).toBe('');
+    // A letter no longer offered (disabled in the catalogue) goes with the change.
+    expect(togglePaymentMethod('CTI', 'L', true, ['C', 'T', 'L', 'P'])).toBe('CTL');
+    expect(paymentMethodsValue('')).toBe(' ');
+    expect(paymentMethodsValue('CP')).toBe('CP');
+  });
+});
+
+describe('the event detail screen', { timeout: 60_000 }, () => {
+  it('saves the parameters first when the payment methods changed, then the event', async () => {
+    const sent = fakeServer((call) =>
+      call.method === 'POST' && call.url === '/api/event' ? { body: { error: 0, result: 7 } } : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const form = await screen.findByTestId('event-form');
+    const methods = within(form).getByTestId('field-paymentMethods');
+    // Only the catalogue's enabled letters are offered.
+    expect(await within(methods).findAllByRole('checkbox')).toHaveLength(4);
+    expect(within(methods).queryByText('I · Integrated TPV')).toBeNull();
+    expect(within(methods).getByText('P · Pin pad')).toBeTruthy();
+    for (const box of within(methods).getAllByRole('checkbox'))
+      if ((box as HTMLInputElement).checked) await user.click(box);
+    await user.click(screen.getByTestId('event-save'));
+    await waitFor(() => expect(sent.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const posts = sent.filter((c) => c.method === 'POST');
+    expect(posts[0]).toEqual({
+      method: 'POST',
+      url: '/api/event/params',
+      body: { appParam: { id: 5, value: ' ', exceptions: [{ idLocation: 9, idDevice: null, value: 'C' }] } },
+    });
+    expect(posts[1]!.url).toBe('/api/event');
+    expect(posts[1]!.body).toMatchObject({
+      event: { id: 7, update_time: EVENT.update_time, feeReusableTag: 150, IVA: 21, teamIds: [3] },
+    });
+    expect(posts[1]!.body as { event: object }).not.toHaveProperty('event.paymentMethods');
+  });
+
+  it('saves the event alone when the payment methods did not change, and shows field errors', async () => {
+    const sent = fakeServer((call) =>
+      call.method === 'POST' && call.url === '/api/event'
+        ? {
+            status: 400,
+            body: {
+              error: 400,
+              description: 'Some fields are not valid',
+              fields: [{ path: 'event.f_fin', message: 'validation.errorDates' }],
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const name = (await screen.findByTestId('field-nombre')) as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Sonora 26');
+    await user.click(screen.getByTestId('event-save'));
+    expect(await screen.findByText('The start date cannot be after the end date')).toBeTruthy();
+    const posts = sent.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url)).toEqual(['/api/event']);
+    expect(posts[0]!.body).toMatchObject({ event: { nombre: 'Sonora 26' } });
+  });
+
+  it('asks for the promoter of an event made from the chooser in the catalogue’s words', async () => {
+    const sent = fakeServer((call) =>
+      call.url.startsWith('/api/findEvent/')
+        ? { body: { error: 0, result: { event: { ...EVENT, id_promotor: null }, articles: [], params: [] } } }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const name = (await screen.findByTestId('field-nombre')) as HTMLInputElement;
+    await user.type(name, ' 2');
+    await user.click(screen.getByTestId('event-save'));
+    expect(await screen.findByText('Required field')).toBeTruthy();
+    expect(screen.queryByText(/expected number/)).toBeNull();
+    expect(sent.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('switches the realtime capacity at once with POST /capacity/event, apart from the form', async () => {
+    let capacityLog = 0;
+    const sent = fakeServer((call) => {
+      if (call.method === 'POST' && call.url === '/api/capacity/event') {
+        capacityLog = (call.body as { featureToggle: { capacityLog: number } }).featureToggle.capacityLog;
+        return { body: { error: 0, result: { capacityLog } } };
+      }
+      if (call.url.startsWith('/api/findEvent/') && capacityLog === 1) {
+        const event = {
+          ...EVENT,
+          featureToggle: { capacityLog: 1 },
+          update_time: '2026-06-01T10:05:00.000Z',
+        };
+        return { body: { error: 0, result: { event, articles: [], params: [] } } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const name = (await screen.findByTestId('field-nombre')) as HTMLInputElement;
+    // An unsaved change of the form is kept while the toggle is saved on its own.
+    await user.type(name, ' B');
+    const box = screen.getByTestId('field-capacityLog') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await user.click(box);
+    await waitFor(() => expect(sent.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(sent.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/capacity/event',
+      body: { featureToggle: { capacityLog: 1 } },
+    });
+    await waitFor(() =>
+      expect((screen.getByTestId('field-capacityLog') as HTMLInputElement).checked).toBe(true),
+    );
+    expect(name.value).toBe('Sonora Festival 2026 B');
+    // The form then saves with the event's new update_time, without the toggle.
+    await user.click(screen.getByTestId('event-save'));
+    await waitFor(() => expect(sent.some((c) => c.method === 'POST' && c.url === '/api/event')).toBe(true));
+    const saved = sent.find((c) => c.method === 'POST' && c.url === '/api/event')!.body as {
+      event: Record<string, unknown>;
+    };
+    expect(saved.event).toMatchObject({
+      nombre: 'Sonora Festival 2026 B',
+      update_time: '2026-06-01T10:05:00.000Z',
+    });
+    expect(saved.event).not.toHaveProperty('featureToggle');
+  });
+
+  it('chooses the province from the server’s search and saves it with the fiscal fields', async () => {
+    const sent = fakeServer((call) =>
+      call.url.startsWith('/api/provinces/find')
+        ? {
+            body: {
+              error: 0,
+              result: call.url.includes('name=Lis') ? [{ id: 30, name: 'Lisboa', country: 'Portugal' }] : [],
+            },
+          }
+        : call.method === 'POST' && call.url === '/api/event'
+          ? { body: { error: 0, result: 7 } }
+          : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const province = await screen.findByTestId('field-provinceId');
+    await user.click(province);
+    await user.type(province, 'Lis');
+    // The search waits for a pause in the typing (debounced), then offers what the server found.
+    await waitFor(() => expect(sent.some((c) => c.url === '/api/provinces/find?name=Lis')).toBe(true), {
+      timeout: 10_000,
+    });
+    const lisboa = await screen.findByRole(
+      'option',
+      { name: 'Lisboa (Portugal)', hidden: true },
+      { timeout: 10_000 },
+    );
+    await user.click(lisboa);
+    await user.type(screen.getByTestId('field-eventVat'), '10');
+    await user.type(screen.getByTestId('field-porcentaje_Fiscal'), '2.5');
+    const cash = screen.getByTestId('field-cashLabel');
+    await user.clear(cash);
+    await user.type(cash, 'Efectivo');
+    await user.click(screen.getByTestId('event-save'));
+    await waitFor(() => expect(sent.some((c) => c.method === 'POST' && c.url === '/api/event')).toBe(true));
+    expect(sent.find((c) => c.method === 'POST' && c.url === '/api/event')!.body).toMatchObject({
+      event: { provinceId: 30, eventVat: 10, porcentaje_Fiscal: 2.5, cashLabel: 'Efectivo' },
+    });
+  });
+
+  it('offers the configured languages, not only the console’s own, and shows the server’s refusal', async () => {
+    const sent = fakeServer((call) =>
+      call.method === 'POST' && call.url === '/api/event'
+        ? {
+            status: 400,
+            body: {
+              error: 400,
+              description: 'Some fields are not valid',
+              fields: [{ path: 'event.idioma', message: 'validation.unknownLanguage' }],
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const language = (await screen.findByTestId('field-idioma')) as HTMLInputElement;
+    await waitFor(() => expect(language.value).toBe('es · Español'));
+    await user.click(language);
+    const listbox = await waitFor(() => document.getElementById(language.getAttribute('aria-controls')!)!);
+    const options = within(listbox).getAllByRole('option', { hidden: true });
+    expect(options.map((o) => o.textContent)).toEqual(['de · Deutsch', 'en · English', 'es · Español']);
+    await user.click(options[0]!);
+    expect(language.value).toBe('de · Deutsch');
+    await user.click(screen.getByTestId('event-save'));
+    // Deleted on the languages screen meanwhile: the server names the field.
+    expect(
+      await screen.findByText('Not one of the configured languages (Configuration › Languages)'),
+    ).toBeTruthy();
+    expect(sent.find((c) => c.method === 'POST' && c.url === '/api/event')!.body).toMatchObject({
+      event: { idioma: 'de' },
+    });
+  });
+
+  it('refuses dates before 2020-01-01 before calling the server', async () => {
+    const sent = fakeServer((call) =>
+      call.url.startsWith('/api/findEvent/')
+        ? {
+            body: {
+              error: 0,
+              result: { event: { ...EVENT, f_inicio: '2019-06-01T10:00:00.000Z' }, articles: [], params: [] },
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    const name = (await screen.findByTestId('field-nombre')) as HTMLInputElement;
+    await user.type(name, ' 2');
+    await user.click(screen.getByTestId('event-save'));
+    expect(await screen.findByText('The start must be on or after 2020-01-01')).toBeTruthy();
+    expect(sent.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows the message originator’s errors in the catalogue’s words', async () => {
+    const sent = fakeServer();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByTestId('event-form');
+    await user.click(screen.getByTestId('tab-kiosk'));
+    const field = (await screen.findByTestId('field-messageOriginator')) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('SONORA'));
+    await user.type(field, '-1');
+    await user.click(screen.getByTestId('originator-save'));
+    expect(await screen.findByText('Letters and numbers only')).toBeTruthy();
+    await user.clear(field);
+    await user.click(screen.getByTestId('originator-save'));
+    expect(await screen.findByText('Required field')).toBeTruthy();
+    expect(sent.some((c) => c.url === '/api/event/configKiosk/originator')).toBe(false);
+  });
+
+  it('shows the tabs of an admin and ties the duplicate toggles together', async () => {
+    fakeServer();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByTestId('event-form');
+    expect(screen.getByTestId('tab-kiosk')).toBeTruthy();
+    expect(screen.getByTestId('tab-qr')).toBeTruthy();
+    await user.click(screen.getByTestId('tab-duplicate'));
+    const flag = (name: string) => screen.getByTestId(`field-${name}`) as HTMLInputElement;
+    expect(flag('duplicateArticlesLocations').disabled).toBe(true);
+    expect(flag('duplicateExchangeSettings').disabled).toBe(true);
+    await user.click(flag('duplicateArticles'));
+    await user.click(flag('duplicateLocations'));
+    await user.click(flag('duplicateTimeRanges'));
+    expect(screen.getByTestId('duplicate-time-ranges-warning')).toBeTruthy();
+    await user.click(flag('duplicateArticlesLocations'));
+    await user.click(flag('duplicateExchangeSettings'));
+    expect(flag('duplicateArticlesLocations').checked).toBe(true);
+    // Articles off turns off both dependants.
+    await user.click(flag('duplicateArticles'));
+    expect(flag('duplicateArticlesLocations').checked).toBe(false);
+    expect(flag('duplicateExchangeSettings').checked).toBe(false);
+    expect(flag('duplicateExchangeSettings').disabled).toBe(true);
+  });
+
+  it('refuses a duplicate named like the original before calling the server', async () => {
+    const sent = fakeServer();
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByTestId('event-form');
+    await user.click(screen.getByTestId('tab-duplicate'));
+    await user.type(screen.getByTestId('field-newEventName'), 'sonora festival 2026');
+    await user.click(screen.getByTestId('duplicate-submit'));
+    expect(await screen.findByText('The event name cannot be equal to the original')).toBeTruthy();
+    expect(sent.some((c) => c.url === '/api/duplicateEvent')).toBe(false);
+  });
+
+  it('generates a QR code and shows its text without the prefix', async () => {
+    const sent = fakeServer((call) =>
+      call.url === '/api/event/generateQr'
+        ? { body: { error: 0, result: 'PULSERA-DEVCFG:abc.def.ghi' } }
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByTestId('event-form');
+    await user.click(screen.getByTestId('tab-qr'));
+    await user.click(screen.getByTestId('qr-generate'));
+    expect((await screen.findByTestId('qr-text')).textContent).toBe('abc.def.ghi');
+    expect(sent.find((c) => c.url === '/api/event/generateQr')!.body).toEqual({
+      qrExpiration: 1440,
+      authExpiration: 168,
+    });
+    const img = within(screen.getByTestId('qr-result')).getByRole('img') as HTMLImageElement;
+    expect(img.src.startsWith('data:image/png;base64,')).toBe(true);
+  });
+});
