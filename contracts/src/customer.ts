@@ -11,7 +11,7 @@ import {
 } from './feed';
 import { instant as dateInRange, INT4_MAX, queryId, queryInt } from './inputs';
 import { EMAIL_PATTERN } from './message-format';
-import { keyed, required } from './rule-fields';
+import { keyed, required } from './catalogue/rule-fields';
 
 /**
  * The customer lookup (01-console §2 Customer lookup, §3 Customer, Online top-up, Refund (customer),

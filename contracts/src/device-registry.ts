@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppChannel } from './app-version';
 import { DEVICE_TYPES, Device, type DeviceType } from './feed';
 import { instant as dateInRange, INT4_MAX, queryFlag, queryId, queryInt } from './inputs';
-import { keyed, required } from './rule-fields';
+import { keyed, required } from './catalogue/rule-fields';
 
 /**
  * The device registry (admin/configuration/devices, admins; 02-catalogue §3 Device) and fleet health

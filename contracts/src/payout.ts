@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATE_BOUNDS } from './constants';
 import { refundBic, refundIban } from './customer';
 import { INT4_MAX, queryInt } from './inputs';
-import { keyed, required } from './rule-fields';
+import { keyed, required } from './catalogue/rule-fields';
 
 /**
  * Refund payouts (issue 15): the organiser's debtor account of an event, and payout runs that turn

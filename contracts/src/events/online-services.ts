@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COLOR_PATTERN } from '../addon';
+import { COLOR_PATTERN } from '../catalogue/addons';
 import { LANGUAGES } from '../constants';
 import { instant } from '../inputs';
 import { LANGUAGE_ISO_PATTERN } from '../language';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { rols } from '../core/db/schema';
 import { seedDemoAds } from '../modules/events/ads/demo';
-import { seedDemoMenusAndPacks } from '../modules/articles/demo';
-import { seedDemoTopUpRules } from '../modules/catalogue-rules/demo';
+import { seedDemoMenusAndPacks } from '../modules/catalogue/articles/demo';
+import { seedDemoTopUpRules } from '../modules/catalogue/demo';
 import { seedDemoFestival } from './demo';
 
 /**

@@ -22,8 +22,8 @@ import {
 import { hashPassword } from '../core/lib/passwords';
 import { randomToken } from '../core/lib/tokens';
 import { seedDemoAds } from '../modules/events/ads/demo';
-import { seedDemoMenusAndPacks } from '../modules/articles/demo';
-import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue-rules/demo';
+import { seedDemoMenusAndPacks } from '../modules/catalogue/articles/demo';
+import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue/demo';
 import { seedOnlineServices } from '../modules/customers/demo';
 import { simulateDemo } from '../modules/device/simulator';
 import { seedDemoIdleStaff, seedDemoStaff } from '../modules/presence/demo';
