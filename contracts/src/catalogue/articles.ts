@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ImageRef } from '../events/events';
-import { VenueOption } from '../gate';
+import { VenueOption } from '../venue/gates';
 import { INT4_MAX } from '../inputs';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from '../upload';
 

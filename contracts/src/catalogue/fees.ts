@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_BOUNDS } from '../constants';
-import { VenueOption } from '../gate';
+import { VenueOption } from '../venue/gates';
 import { id } from '../inputs';
 import { keyed, required } from './rule-fields';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VenueOption } from '../gate';
+import { VenueOption } from '../venue/gates';
 import { INT4_MAX } from '../inputs';
 import { keyed, required } from './rule-fields';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_NAME_MAX, ArticleOption, PRICE_MAX_CENTS } from './articles';
-import { VenueOption } from '../gate';
+import { VenueOption } from '../venue/gates';
 import { INT4_MAX } from '../inputs';
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { TIME_BOUNDS } from '../constants';
 import { DeviceOption } from './fees';
-import { VenueOption } from '../gate';
+import { VenueOption } from '../venue/gates';
 import { id } from '../inputs';
 import { keyed, required } from './rule-fields';
-import { boundedDate, timeOfDay } from '../time-range';
+import { boundedDate, timeOfDay } from '../venue/time-ranges';
 
 /**
  * Refund rules (02-catalogue §2 Refunds, §3 Refund rule, §5, §7 Refunds, §9; permission devoluciones):

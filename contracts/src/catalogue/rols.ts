@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRICE_MAX_CENTS } from './articles';
 import { MAX_ROLES } from '../constants';
 import { ImageRef } from '../events/events';
-import { VenueOption } from '../gate';
+import { VenueOption } from '../venue/gates';
 import { INT4_MAX } from '../inputs';
 import { keyed, required } from './rule-fields';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from '../upload';

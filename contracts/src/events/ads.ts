@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../constants';
 import { INT4_MAX, id } from '../inputs';
-import { boundedDate, timeOfDay, weekdays } from '../time-range';
+import { boundedDate, timeOfDay, weekdays } from '../venue/time-ranges';
 import { ImageAttachRequest, ImageDeleteRequest } from '../upload';
 
 /**

@@ -26,7 +26,7 @@ import { seedDemoMenusAndPacks } from '../modules/catalogue/articles/demo';
 import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue/demo';
 import { seedOnlineServices } from '../modules/customers/demo';
 import { simulateDemo } from '../modules/device/simulator';
-import { seedDemoIdleStaff, seedDemoStaff } from '../modules/presence/demo';
+import { seedDemoIdleStaff, seedDemoStaff } from '../modules/venue/presence/demo';
 import { seedDemoAccessAndTickets } from '../modules/reports/capacity-demo';
 import { seedDemoSalesVenue } from '../modules/reports/sales-demo';
 

@@ -9,7 +9,7 @@ import type { AppContext, DbContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import { pickerLocations, unfitLocations } from '../../venue/location-pickers';
+import { pickerLocations, unfitLocations } from '../../venue/locations/location-pickers';
 import * as repo from './bonuses.repo';
 import { checkIds, existingIds, FieldErrors, hms, options, uniqueIds } from '../refs';
 

@@ -2,7 +2,7 @@ import { type Fee, type FeeSave, type FeesResult, LOCATION_PICKER_MESSAGE } from
 import type { AppContext, DbContext } from '../../../core/context';
 import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import { pickerLocations, unfitLocations } from '../../venue/location-pickers';
+import { pickerLocations, unfitLocations } from '../../venue/locations/location-pickers';
 import * as repo from './fees.repo';
 import { checkDevices, deviceOptions, existingIds, FieldErrors, uniqueIds } from '../refs';
 

@@ -7,7 +7,7 @@ import {
 import type { AppContext, DbContext } from '../../../core/context';
 import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import { pickerLocations, unfitLocations } from '../../venue/location-pickers';
+import { pickerLocations, unfitLocations } from '../../venue/locations/location-pickers';
 import { checkDevices, deviceOptions, existingIds, FieldErrors, hms, options, uniqueIds } from '../refs';
 import * as repo from './refund-rules.repo';
 
