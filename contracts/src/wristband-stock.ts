@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BanForm } from './banned-wristband';
+import { BanForm } from './customers/banned-wristbands';
 import { ListQuery } from './envelope';
 import { queryFlag, queryId } from './inputs';
 

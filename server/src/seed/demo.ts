@@ -24,7 +24,7 @@ import { randomToken } from '../core/lib/tokens';
 import { seedDemoAds } from '../modules/events/ads/demo';
 import { seedDemoMenusAndPacks } from '../modules/catalogue/articles/demo';
 import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue/demo';
-import { seedOnlineServices } from '../modules/customers/demo';
+import { seedOnlineServices } from '../modules/customers/customers/demo';
 import { simulateDemo } from '../modules/device/simulator';
 import { seedDemoIdleStaff, seedDemoStaff } from '../modules/venue/presence/demo';
 import { seedDemoAccessAndTickets } from '../modules/reports/capacity-demo';

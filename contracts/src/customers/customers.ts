@@ -1,0 +1,452 @@
+import { isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { BIC_MAX, IBAN_LENGTH, OWNER_LENGTH, REFUND_AMOUNT, REFUND_FEE } from '../constants';
+import {
+  ACCESS_CODES,
+  CustomerSearchQuery,
+  DEVICE_TYPES,
+  Device,
+  OPERATION_TYPES,
+  PAYMENT_TYPES,
+} from '../feed';
+import { instant as dateInRange, INT4_MAX, queryId, queryInt } from '../inputs';
+import { EMAIL_PATTERN } from '../message-format';
+import { keyed, required } from '../catalogue/rule-fields';
+
+/**
+ * The customer lookup (01-console §2 Customer lookup, §3 Customer, Online top-up, Refund (customer),
+ * Extract row, Access record, §4, §5 Customer refund, §7 Customers; permission clientes, refundsEdit
+ * for editing refunds). Every read is scoped to the selected event. Amounts are integer cents of the
+ * event's financial currency, except the refund's amount and fee, which travel in units of the
+ * financial currency as the form enters them (0.01 to 1000, step 0.01) and are stored in cents.
+ */
+
+const id = queryId();
+const flag01 = z.union([z.literal(0), z.literal(1)]);
+
+// ---------------------------------------------------------------------------------------------
+// Search and the customer
+
+/** GET /infoCustomer/search: the non-blank fields of the search object, and the page (10 per page). */
+export const CustomerSearchRequest = CustomerSearchQuery.extend({
+  page: queryInt(1, 100_000).default(1),
+});
+export type CustomerSearchRequest = z.input<typeof CustomerSearchRequest>;
+/**
+ * The search answers the spec's result list; this response header says whether a next page has
+ * results (`1`) or not (`0`), so a page of exactly 10 is known to be the last.
+ */
+export const CUSTOMER_SEARCH_HAS_MORE = 'x-has-more';
+/** The search fields in the order the form shows them. */
+export const CUSTOMER_SEARCH_FIELDS = [
+  'name',
+  'email',
+  'ticket',
+  'rfid',
+  'codeCheck',
+  'localizer',
+  'iban',
+] as const;
+export type CustomerSearchField = (typeof CUSTOMER_SEARCH_FIELDS)[number];
+
+export const CustomerQuery = z.object({ customerId: id, rfidId: id.optional() });
+export const RfidQuery = z.object({ rfidId: id });
+
+/** GET /infoCustomer: the customer and, when given, the wristband chosen in the results. */
+export const CustomerDetail = z.object({
+  customerId: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The ticket code. */
+  codePrint: z.string().nullable(),
+  localizer: z.string().nullable(),
+  rfidId: z.number().int().nullable(),
+  n_serie: z.string().nullable(),
+  codeCheck: z.string().nullable(),
+  /** The wristband is still in use (0 once replaced by another). */
+  active: flag01.nullable(),
+  /** Balances of the wristband (cents). */
+  cash: z.number().int().nullable(),
+  gift: z.number().int().nullable(),
+  /** The customer's cash over all their wristbands in the event: the most a refund may return. */
+  refundableCash: z.number().int(),
+  /** Flag ids on the wristband. */
+  flags: z.array(z.number().int()),
+  /** 1 when the customer registered on the online-services web. */
+  registered: flag01,
+  /**
+   * When the customer is known to have used the online-services web: their first online top-up
+   * (null when they never bought there, even if marked registered).
+   */
+  dateOnlineRegistration: z.string().nullable(),
+  /** When the customer's record was created (first wristband seen, ticket validated or imported). */
+  date_insert: z.string(),
+  dateInactive: z.string().nullable(),
+  dateValidation: z.string().nullable(),
+});
+export type CustomerDetail = z.infer<typeof CustomerDetail>;
+
+/** GET /infoCustomer/flag: every flag of the event, ticked when the wristband holds it. */
+export const CustomerFlag = z.object({
+  id: z.number().int(),
+  flagNumber: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+});
+export type CustomerFlag = z.infer<typeof CustomerFlag>;
+export const CustomerFlagsResult = z.object({ flags: z.array(CustomerFlag) });
+export type CustomerFlagsResult = z.infer<typeof CustomerFlagsResult>;
+
+/** GET /infoCustomer/wristbandChange: the replacements of the customer's wristbands. */
+export const WristbandChange = z.object({ sourceRfid: z.string(), endRfid: z.string(), date: z.string() });
+export type WristbandChange = z.infer<typeof WristbandChange>;
+
+// ---------------------------------------------------------------------------------------------
+// Online services: online top-ups and the customer's refund
+
+/** payed: 0 not completed, 1 paid, 2 rejected (with notes), -1 marked refunded. */
+export const ONLINE_TOP_UP_STATUSES = [0, 1, 2, -1] as const;
+export type OnlineTopUpStatus = (typeof ONLINE_TOP_UP_STATUSES)[number];
+export const ONLINE_TOP_UP_REFUNDED = -1;
+
+export const OnlineTopUp = z.object({
+  id: z.number().int(),
+  valid: flag01,
+  payed: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(-1)]),
+  notes: z.string().nullable(),
+  dateRechargeOnline: z.string(),
+  /** When the top-up reached the wristband (null while pending). */
+  dateRechargeRfid: z.string().nullable(),
+  date_insert: z.string(),
+  date_update: z.string(),
+  dateRefund: z.string().nullable(),
+  concept: z.string().nullable(),
+  /** Cents. */
+  amountTotal: z.number().int(),
+  amountRecharge: z.number().int(),
+  amountBonus: z.number().int(),
+  articles: z.array(z.object({ quantity: z.number().int(), article: z.string() })),
+  /** The card used (brand and masked number). */
+  data: z.object({ brand: z.string().nullable(), number: z.string().nullable() }).nullable(),
+  /** The recharge reference (what the wristband's O / O-WA top-up carries as ref). */
+  idRecharge: z.string().nullable(),
+  module: z.string().nullable(),
+  location: z.string().nullable(),
+  payTpvDateTime: z.string().nullable(),
+  payTpvAmount: z.number().int().nullable(),
+  /** ISO 4217 numeric code: 978 means EUR. */
+  payTpvCurrency: z.string().nullable(),
+  idOrder: z.string().nullable(),
+  payTpvAuthCode: z.string().nullable(),
+  payTpvBicCode: z.string().nullable(),
+  payTpvCardCountry: z.string().nullable(),
+  terminal: z.string().nullable(),
+  merchantCode: z.string().nullable(),
+  idTransactionType: z.string().nullable(),
+  payTpvOrderId: z.string().nullable(),
+  idError: z.string().nullable(),
+});
+export type OnlineTopUp = z.infer<typeof OnlineTopUp>;
+
+export const CustomerRefund = z.object({
+  id: z.number().int(),
+  /** Units of the financial currency (stored in cents). */
+  amount: z.number(),
+  fee: z.number(),
+  ccOwner: z.string(),
+  /** Without spaces; shown grouped by 4. */
+  ccIban: z.string(),
+  ccBic: z.string().nullable(),
+  ccEmail: z.string().nullable(),
+  rfidId: z.number().int().nullable(),
+  nSerie: z.string().nullable(),
+  customerId: z.number().int(),
+  create_time: z.string(),
+  update_time: z.string(),
+  /** Payout state (issue 15): pending, inRun (in a generated run), paid, rejected (by the bank). */
+  status: z.enum(['pending', 'inRun', 'paid', 'rejected']),
+  /** The payout run it is (or was last) in. */
+  runId: z.number().int().nullable(),
+  paidAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+});
+export type CustomerRefund = z.infer<typeof CustomerRefund>;
+
+/** GET /infoCustomer/servicesOnline: result.topUps and result.refund (at most one per customer). */
+export const ServicesOnlineResult = z.object({
+  topUps: z.array(OnlineTopUp),
+  refund: CustomerRefund.nullable(),
+});
+export type ServicesOnlineResult = z.infer<typeof ServicesOnlineResult>;
+
+/** POST /infoCustomer/topUpRefund (admins only): marks an online top-up refunded (-1). */
+export const TopUpRefundRequest = z.object({
+  rechargeOnlineId: z.number(keyed).int().positive().max(INT4_MAX),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Refund validation (01-console §5 Customer refund)
+
+/** IBAN and BIC are checked without spaces and in upper case, and stored so. */
+export const compactCode = (v: string) => v.replace(/\s+/g, '').toUpperCase();
+/** 6 letters, then 2 letters or digits, then optionally 3 more (01-console §5). */
+export const BIC_PATTERN = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+/** 'ES9121000418450200051332' → 'ES91 2100 0418 4502 0005 1332' (01-console §9: grouped by 4). */
+export const groupIban = (iban: string | null | undefined) =>
+  (iban ?? '').replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+/** A whole number of cents: 0.01 steps, tolerant of binary fractions (0.1 + 0.2). */
+const inCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+const money = (min: number, max: number) =>
+  z
+    .number(keyed)
+    .min(min, { error: `validation.min|{"min":${min}}` })
+    .max(max, { error: `validation.max|{"max":${max}}` })
+    .refine(inCents, { error: 'validation.step|{"step":0.01}' });
+
+const msg = (ctx: z.RefinementCtx, message: string) => ctx.addIssue({ code: 'custom', message });
+
+export const refundIban = () =>
+  z
+    .string(keyed)
+    .transform(compactCode)
+    .superRefine((v, ctx) => {
+      if (!v) return msg(ctx, 'validation.required');
+      if (v.length < IBAN_LENGTH.min)
+        return msg(ctx, `validation.minLength|{"minLength":${IBAN_LENGTH.min}}`);
+      if (v.length > IBAN_LENGTH.max)
+        return msg(ctx, `validation.maxLength|{"maxLength":${IBAN_LENGTH.max}}`);
+      if (!isValidIBAN(v)) msg(ctx, 'validation.iban');
+    });
+
+/** Optional: an empty value means none. */
+export const refundBic = () =>
+  z
+    .string(keyed)
+    .transform(compactCode)
+    .superRefine((v, ctx) => {
+      if (!v) return;
+      if (v.length > BIC_MAX) return msg(ctx, `validation.maxLength|{"maxLength":${BIC_MAX}}`);
+      if (!BIC_PATTERN.test(v)) msg(ctx, 'validation.bic');
+    })
+    .optional();
+
+const owner = () =>
+  z
+    .string(keyed)
+    .trim()
+    .min(1, { ...required, abort: true })
+    .min(OWNER_LENGTH.min, { error: `validation.minLength|{"minLength":${OWNER_LENGTH.min}}` })
+    .max(OWNER_LENGTH.max, { error: `validation.maxLength|{"maxLength":${OWNER_LENGTH.max}}` });
+
+const optionalEmail = () =>
+  z
+    .string(keyed)
+    .trim()
+    .max(200)
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: 'validation.email' })
+    .optional();
+
+const refundFields = {
+  amount: money(REFUND_AMOUNT.min, REFUND_AMOUNT.max),
+  fee: money(REFUND_FEE.min, REFUND_FEE.max).default(0),
+  ccOwner: owner(),
+  ccIban: refundIban(),
+  ccBic: refundBic(),
+};
+
+/** The refund form (amount and fee in units of the financial currency); the e-mail only for new ones. */
+export const RefundForm = z.object({ ...refundFields, ccEmail: optionalEmail() });
+export type RefundForm = z.input<typeof RefundForm>;
+
+/** POST /infoCustomer/create-refund {refund}: for the customer's wristband; nSerie comes from it. */
+export const RefundCreate = z.object({
+  ...refundFields,
+  ccEmail: optionalEmail(),
+  customerId: z.number(keyed).int().positive().max(INT4_MAX),
+  /** The customer's wristband; without it, the one they use now (none: refused). */
+  rfidId: z.number(keyed).int().positive().max(INT4_MAX).optional(),
+  /** Sent prefilled by the console; the server takes the serial of rfidId. */
+  nSerie: z.string().max(64).optional(),
+});
+export type RefundCreate = z.input<typeof RefundCreate>;
+export const RefundCreateRequest = z.object({ refund: RefundCreate });
+
+/** POST /infoCustomer/edit-refund {refund}: needs refundsEdit; the e-mail is not editable. */
+export const RefundEdit = z.object({ id: z.number(keyed).int().positive().max(INT4_MAX), ...refundFields });
+export type RefundEdit = z.input<typeof RefundEdit>;
+export const RefundEditRequest = z.object({ refund: RefundEdit });
+
+// ---------------------------------------------------------------------------------------------
+// The extract (summary): top-ups and sales of a wristband
+
+/** 0 top-up, 1 sale. */
+export const EXTRACT_TOP_UP = 0;
+export const EXTRACT_SALE = 1;
+
+/**
+ * One line of the extract. operation: 'topUp', 'sale' or 'devolution'; type: the operation type code
+ * of a top-up (N, O-WA…), or the payment types of a sale joined with '+' (S+B). amount is the change
+ * of the wristband's balances (cash and gift, cents, signed); accumulate the running balance after it,
+ * in the extract's order.
+ */
+export const ExtractRow = z.object({
+  date: z.string(),
+  idUnique: z.number().int(),
+  idType: z.union([z.literal(0), z.literal(1)]),
+  type: z.string(),
+  operation: z.enum(['topUp', 'sale', 'devolution']),
+  amount: z.number().int(),
+  accumulate: z.number().int(),
+  location: z.string().nullable(),
+});
+export type ExtractRow = z.infer<typeof ExtractRow>;
+
+export const ExtractTopUp = z.object({
+  idUnique: z.number().int(),
+  date: z.string(),
+  /** Operation type code. */
+  operation: z.string(),
+  /** Payment type (S cash, T credit card, O other, B bonus), when the terminal gave one. */
+  typePay: z.string().nullable(),
+  /** Cash balance change (cents). */
+  amount: z.number().int(),
+  /** Gift balance change (cents). */
+  bonus: z.number().int(),
+  /** Money that changed hands (cents). */
+  money: z.number().int(),
+  fee: z.number().int(),
+  acumulate: z.number().int(),
+  articles: z.array(z.object({ quantity: z.number().int(), name: z.string() })),
+  ref: z.string().nullable(),
+  staff: z.string().nullable(),
+  supervisor: z.string().nullable(),
+  device: z.string().nullable(),
+  location: z.string().nullable(),
+  negativeBalance: z.boolean(),
+  date_update: z.string(),
+});
+export type ExtractTopUp = z.infer<typeof ExtractTopUp>;
+
+export const ExtractSale = z.object({
+  idUnique: z.number().int(),
+  date: z.string(),
+  isDevolution: z.boolean(),
+  totalPurchase: z.number().int(),
+  totalPayed: z.number().int(),
+  numPayers: z.number().int(),
+  /** Change of this wristband's balances (cents, negative for a sale). */
+  amount: z.number().int(),
+  acumulate: z.number().int(),
+  payments: z.array(z.object({ type: z.string(), amount: z.number().int() })),
+  articles: z.array(
+    z.object({
+      quantity: z.number().int(),
+      price: z.number().int(),
+      article: z.string(),
+      quantityGift: z.number().int(),
+    }),
+  ),
+  staff: z.string().nullable(),
+  device: z.string().nullable(),
+  location: z.string().nullable(),
+  negativeBalance: z.boolean(),
+});
+export type ExtractSale = z.infer<typeof ExtractSale>;
+
+/**
+ * GET /infoCustomer/extract: result.sales and result.topUps (the details), and result.rows, the
+ * extract itself: both merged by date, top-ups before sales at the same instant (01-console §4).
+ */
+export const ExtractResult = z.object({
+  rows: z.array(ExtractRow),
+  topUps: z.array(ExtractTopUp),
+  sales: z.array(ExtractSale),
+});
+export type ExtractResult = z.infer<typeof ExtractResult>;
+
+/** The extract's order: by date, then top-ups (0) before sales (1), then by id. */
+export function compareExtractRows(a: Pick<ExtractRow, 'date' | 'idType' | 'idUnique'>, b: typeof a) {
+  const ta = Date.parse(a.date);
+  const tb = Date.parse(b.date);
+  if (ta !== tb) return ta - tb;
+  if (a.idType !== b.idType) return a.idType - b.idType;
+  return a.idUnique - b.idUnique;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Access
+
+export const AccessRecordRow = z.object({
+  id: z.number().int(),
+  /** S allowed; W warning double entry; NT, ND, NC, NI denied. */
+  acceso: z.string(),
+  zoneFrom: z.string().nullable(),
+  zoneTo: z.string().nullable(),
+  gate: z.string().nullable(),
+  lastZone: z.string().nullable(),
+  rol: z.string().nullable(),
+  dateLocal: z.string(),
+  staff: z.string().nullable(),
+  deviceDescription: z.string().nullable(),
+  deviceModel: z.string().nullable(),
+  date_update: z.string(),
+});
+export type AccessRecordRow = z.infer<typeof AccessRecordRow>;
+
+/** Codes with a name in the console; anything else is shown as 'unknown'. */
+export const knownOperationType = (code: string | null | undefined) =>
+  !!code && (OPERATION_TYPES as readonly string[]).includes(code);
+export const knownPaymentType = (code: string | null | undefined) =>
+  !!code && (PAYMENT_TYPES as readonly string[]).includes(code);
+export const knownAccessCode = (code: string | null | undefined) =>
+  !!code && (ACCESS_CODES as readonly string[]).includes(code);
+
+// ---------------------------------------------------------------------------------------------
+// Devices of the event (admin/status/devices, permission dispositivos_generales)
+
+/** A device key the console sets: long enough not to be guessed. */
+export const DEVICE_KEY_LENGTH = { min: 16, max: 200 } as const;
+
+/**
+ * POST /devices {device}: no id creates (assigned to the selected event), an id updates. The secret
+ * key is write-only: give one to set it, or regenerateKey to have a new one made; a key the server
+ * makes is answered once, never again.
+ */
+export const DeviceSave = z.object({
+  id: z.number(keyed).int().positive().max(INT4_MAX).optional(),
+  n_serie: z.string(keyed).trim().min(1, required).max(64),
+  model: z.string(keyed).trim().max(100).optional(),
+  description: z.string(keyed).trim().max(200).optional(),
+  notes: z.string(keyed).trim().max(1000).optional(),
+  type: z.enum(DEVICE_TYPES, keyed).default('PDA'),
+  owner: z.string(keyed).trim().max(100).optional(),
+  dateInactive: dateInRange().nullable().optional(),
+  configured: flag01.default(0),
+  secretKey: z
+    .string(keyed)
+    .min(DEVICE_KEY_LENGTH.min, { error: `validation.minLength|{"minLength":${DEVICE_KEY_LENGTH.min}}` })
+    .max(DEVICE_KEY_LENGTH.max)
+    .optional(),
+  regenerateKey: z.boolean().default(false),
+});
+export type DeviceSave = z.input<typeof DeviceSave>;
+export const DeviceSaveRequest = z.object({ device: DeviceSave });
+
+/** The saved device, and the key when the server made one (this once only). */
+export const DeviceSaved = z.object({ device: Device, secretKey: z.string().nullable() });
+export type DeviceSaved = z.infer<typeof DeviceSaved>;
+
+/** The device form: the key field empty means "keep the current key" (a new device: make one). */
+export const DeviceForm = DeviceSave.omit({ id: true }).extend({
+  secretKey: z
+    .string(keyed)
+    .max(DEVICE_KEY_LENGTH.max)
+    .refine((v) => v === '' || v.length >= DEVICE_KEY_LENGTH.min, {
+      error: `validation.minLength|{"minLength":${DEVICE_KEY_LENGTH.min}}`,
+    })
+    .optional(),
+});
+export type DeviceForm = z.input<typeof DeviceForm>;
