@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_TYPES } from './feed';
+import { PAYMENT_TYPES } from './terminals/feed';
 
 /**
  * The sales report (admin/reports/sales, 01-console §2 and §6; 02-catalogue §7 Reports) and the order

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ListQuery } from './envelope';
-import { OPERATION_DIRECTION, OPERATION_TYPES, type OperationType } from './feed';
+import { OPERATION_DIRECTION, OPERATION_TYPES, type OperationType } from './terminals/feed';
 import { instant as dateInRange } from './inputs';
 import { ReportQuery } from './report';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { registerDevice } from '../src/modules/device/device.service';
+import { registerDevice } from '../src/modules/terminals/feed/device.service';
 import { createTestApp, openTestDatabase, type TestApp } from './helper';
 
 /** Issue "Hardening": each case here answered 500, hung, or did the wrong thing before its fix. */

@@ -8,7 +8,7 @@ import {
   Device,
   OPERATION_TYPES,
   PAYMENT_TYPES,
-} from '../feed';
+} from '../terminals/feed';
 import { instant as dateInRange, INT4_MAX, queryId, queryInt } from '../inputs';
 import { EMAIL_PATTERN } from '../message-format';
 import { keyed, required } from '../catalogue/rule-fields';

@@ -4,8 +4,8 @@ import { buildApp } from '../app';
 import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/client';
 import { events } from '../core/db/schema';
-import { appTarget, httpTarget, signIn } from '../modules/device/device-client';
-import { ledgerMismatches } from '../modules/device/ledger.repo';
+import { appTarget, httpTarget, signIn } from '../modules/terminals/feed/device-client';
+import { ledgerMismatches } from '../modules/terminals/feed/ledger.repo';
 import { eventArticles, type SimulationOptions, simulateFestival } from '../modules/device/simulator';
 
 /**

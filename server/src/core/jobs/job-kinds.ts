@@ -1,4 +1,4 @@
-import { feedStatisticsJob } from '../../modules/device/feed-statistics.task';
+import { feedStatisticsJob } from '../../modules/terminals/feed/feed-statistics.task';
 import { capacityLogJob } from '../../modules/reports/capacity-log.task';
 import { rollupCompactionJob } from '../../modules/reports/rollups.task';
 import { salesPushJob, salesPushTickJob } from '../../modules/sales-api/sales-push.task';

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { articles, customerRefunds, customers, onlineTopUps, rols, wristbands } from '../../core/db/schema';
-import { registerDevice } from '../device/device.service';
+import { registerDevice } from '../terminals/feed/device.service';
 import { compactRollups } from './rollups';
 
 /**

@@ -11,9 +11,9 @@ import utc from 'dayjs/plugin/utc.js';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { registerDevice } from '../device/device.service';
-import { appTarget } from '../device/device-client';
-import { ledgerMismatches } from '../device/ledger.repo';
+import { registerDevice } from '../terminals/feed/device.service';
+import { appTarget } from '../terminals/feed/device-client';
+import { ledgerMismatches } from '../terminals/feed/ledger.repo';
 import { eventArticles, simulateFestival } from '../device/simulator';
 
 dayjs.extend(utc);

@@ -59,7 +59,7 @@ import {
   provinceKeys,
   searchTeams,
 } from '../../globals/api';
-import { listPaymentMethods, paymentMethodKeys } from '../../payment-methods/api';
+import { listPaymentMethods, paymentMethodKeys } from '../../terminals/payment-methods/api';
 import {
   type EventDetail,
   eventDetailKeys,

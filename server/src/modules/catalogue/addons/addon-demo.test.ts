@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { ledgerMismatches } from '../../device/ledger.repo';
+import { ledgerMismatches } from '../../terminals/feed/ledger.repo';
 import { simulateDemo } from '../../device/simulator';
 import { seedDemoCatalogue } from '../demo';
 

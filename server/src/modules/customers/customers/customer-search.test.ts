@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { customers } from '../../../core/db/schema';
 import { searchCustomers } from './customer-search.repo';
-import { registerDevice } from '../../device/device.service';
+import { registerDevice } from '../../terminals/feed/device.service';
 
 let t: TestApp;
 let eventId: number;

@@ -4,7 +4,7 @@ import type { Executor } from '../../../core/db/client';
 import { fail, fieldError } from '../../../core/lib/errors';
 import * as eventsRepo from '../events/events.repo';
 import * as events from '../events/events.service';
-import { assertPaymentLettersEnabled } from '../../payment-methods/payment-methods.service';
+import { assertPaymentLettersEnabled } from '../../terminals/payment-methods/payment-methods.service';
 import * as repo from '../detail/event-detail.repo';
 
 /** GET /event/params: the event's value of every application parameter, the applications, and the

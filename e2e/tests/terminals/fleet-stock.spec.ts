@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectSaved, openActiveEvent } from '../helpers';
+
+/** The real APK of io.appium.settings (Apache-2.0; a devDependency of the server). */
+const APK = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('io.appium.settings/package.json')),
+  'apks/settings_apk-debug.apk',
+);
+
+test('uploads the real APK, reads it and enables it as the latest development version', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openActiveEvent(page, 'mega@demo.test');
+  await page.getByTestId('nav-uploadVersions').click();
+  await expect(page.getByRole('heading', { name: 'Terminal app versions' })).toBeVisible();
+
+  // A text file named .apk is refused by its first bytes.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'fake.apk',
+    mimeType: 'application/vnd.android.package-archive',
+    buffer: Buffer.from('just some text, not an app'),
+  });
+  await page.getByRole('button', { name: 'Send file' }).click();
+  await expect(page.getByTestId('apk-error')).toContainText('neither an Android app');
+
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'settings_apk-debug.apk',
+    mimeType: 'application/vnd.android.package-archive',
+    buffer: readFileSync(APK),
+  });
+  await page.getByRole('button', { name: 'Send file' }).click();
+  const info = page.getByTestId('apk-info');
+  await expect(info).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByTestId('apk-info-versionCode')).toHaveText('192');
+  await expect(page.getByTestId('apk-info-versionName')).toHaveText('8.0.10');
+  await expect(page.getByTestId('apk-info-package')).toHaveText('io.appium.settings');
+  await expect(page.getByTestId('apk-info-type')).toHaveText('Development');
+  await expect(page.getByTestId('apk-info-minVersion')).toHaveText('26');
+
+  await page.getByRole('button', { name: 'Upload (enable)' }).click();
+  await expect(page.getByText('The Android version was updated')).toBeVisible();
+  await expect(info).toHaveCount(0);
+  const card = page.getByTestId('apk-card-development');
+  await expect(card).toContainText('Version: 8.0.10');
+  await expect(card).toContainText('Version code: 192');
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('io.appium.settings-8.0.10-192.apk');
+});
+
+test('imports a lot with a bad row and a duplicate named, then finds a wristband and its state', async ({
+  page,
+}) => {
+  await openActiveEvent(page, 'mega@demo.test');
+  await page.getByTestId('nav-rfids').click();
+  await expect(page.getByRole('heading', { name: 'Wristband stock' })).toBeVisible();
+  const stamp = Date.now().toString(16).toUpperCase().slice(-6);
+  const serial = (n: number) => `04E2E${stamp}${String(n).padStart(3, '0')}`;
+  const lot = `E2E lot ${stamp}`;
+  const csv = [
+    'serial;code',
+    ...Array.from({ length: 12 }, (_, i) => `${serial(i + 1)};K${i + 1}`),
+    '04bad;K',
+    `${serial(2)};K2`,
+  ].join('\n');
+
+  await page.getByTestId('stock-lot-name').fill(lot);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'lot.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const result = page.getByTestId('stock-import-result');
+  await expect(result).toContainText('14 rows; 12 would be added, 0 are already in this lot, 2 refused');
+  const errors = page.getByTestId('stock-import-errors');
+  await expect(errors).toContainText('Invalid serial');
+  await expect(errors).toContainText('Repeated: the serial is already on line 3');
+
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText(`12 wristbands added to the lot ${lot}`)).toBeVisible();
+  await expect(page.getByTestId('stock-lots').getByRole('row', { name: new RegExp(lot) })).toContainText(
+    '12',
+  );
+
+  await page.getByTestId('stock-search').fill(serial(7).toLowerCase());
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByTestId('stock-wristbands').getByRole('row', { name: new RegExp(serial(7)) });
+  await expect(row).toContainText('K7');
+  await expect(row).toContainText('In stock');
+  await expect(page.getByText('1 wristbands')).toBeVisible();
+});
+
+test('a disabled payment method is gone from the event form', async ({ page }) => {
+  await openActiveEvent(page, 'mega@demo.test');
+  await page.getByTestId('nav-theEvent').click();
+  const field = page.getByTestId('field-paymentMethods');
+  await expect(field.getByText('I · Integrated TPV')).toBeVisible();
+
+  await page.getByTestId('nav-paymentMethod').click();
+  await expect(page.getByRole('heading', { name: 'Payment methods' })).toBeVisible();
+  await page.getByRole('cell', { name: 'Integrated TPV' }).click();
+  await page.getByTestId('field-enabled').uncheck({ force: true });
+  await page.getByTestId('resource-save').click();
+  await expectSaved(page);
+  await expect(page.getByRole('row', { name: /Integrated TPV/ })).toContainText('Disabled');
+
+  await page.getByTestId('nav-theEvent').click();
+  await expect(field.getByText('C · Cash')).toBeVisible();
+  await expect(field.getByText('I · Integrated TPV')).toHaveCount(0);
+
+  // Enabled again, it is offered again.
+  await page.getByTestId('nav-paymentMethod').click();
+  await page.getByRole('cell', { name: 'Integrated TPV' }).click();
+  await page.getByTestId('field-enabled').check({ force: true });
+  await page.getByTestId('resource-save').click();
+  await expectSaved(page);
+});

@@ -1,0 +1,156 @@
+import {
+  DEVICE_TOKEN_HEADER,
+  type DeviceRedeemResult,
+  type DeviceRegister,
+  HEADERS,
+  type SyncHealth,
+  type SyncOperationInput,
+  type SyncResult,
+} from '@pulsera/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../core/db/client';
+import { syncTerminal } from '../registry/terminal-contact';
+import { findDeviceBySerial } from './device.repo';
+import { registerDevice } from './device.service';
+
+/** Sends one batch for a device, with what it says of itself (fleet health); answers the sync result. */
+export type SyncFn = (ops: SyncOperationInput[], health?: SyncHealth) => Promise<SyncResult>;
+
+/**
+ * Where terminals (the simulator, the benchmark) send their operations: the registration of a
+ * device, then its authentication, which yields the function that syncs its batches.
+ */
+export interface FeedTarget {
+  register(input: DeviceRegister): Promise<string>;
+  connect(serial: string, secretKey: string): Promise<SyncFn>;
+}
+
+async function expectOk(status: number, body: unknown, what: string) {
+  if (status !== 200) throw new Error(`${what}: HTTP ${status} ${JSON.stringify(body).slice(0, 500)}`);
+  return (body as { result: unknown }).result;
+}
+
+/**
+ * Terminals configured like real ones: each redeems the event's configuration QR
+ * (POST /api/device/redeem) with its serial, model and type. `host` is the server address the code
+ * names when the server is reached in-process.
+ */
+export interface QrRegistration {
+  qr: string;
+  host?: string;
+}
+
+/** The body of POST /device/redeem for a terminal; checks the code configured it for its event. */
+const redeemBody = (qr: string, input: DeviceRegister) => ({
+  qr,
+  serial: input.n_serie,
+  ...(input.model ? { model: input.model } : {}),
+  ...(input.description ? { description: input.description } : {}),
+  ...(input.type ? { type: input.type } : {}),
+});
+function redeemedKey(result: DeviceRedeemResult, input: DeviceRegister) {
+  if (result.event.id !== input.idEvent) {
+    throw new Error(`the configuration code is for event ${result.event.id}, not ${input.idEvent}`);
+  }
+  return result.secretKey;
+}
+
+/**
+ * Through the HTTP API of an app in this process (`app.inject`), registering devices in `db`, or
+ * by redeeming a configuration QR when `byQr` is given.
+ */
+export function appTarget(app: FastifyInstance, db: Db, byQr?: QrRegistration): FeedTarget {
+  return {
+    async register(input) {
+      if (!byQr) return (await registerDevice(db, input)).secretKey;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/device/redeem',
+        headers: byQr.host ? { host: byQr.host } : {},
+        payload: redeemBody(byQr.qr, input),
+      });
+      return redeemedKey((await expectOk(res.statusCode, res.json(), 'redeem')) as DeviceRedeemResult, input);
+    },
+    async connect(serial, secretKey) {
+      const auth = await app.inject({
+        method: 'POST',
+        url: '/api/device/auth',
+        payload: { serial, secretKey },
+      });
+      const { token } = (await expectOk(auth.statusCode, auth.json(), 'device auth')) as { token: string };
+      return async (ops, health) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/device/sync',
+          headers: { [DEVICE_TOKEN_HEADER]: token },
+          payload: { ...health, operations: ops },
+        });
+        return (await expectOk(res.statusCode, res.json(), 'sync')) as SyncResult;
+      };
+    },
+  };
+}
+
+/**
+ * Through a running server (`baseUrl`), registering devices with an admin session token, or by
+ * redeeming a configuration QR of the event (`{ qr }`).
+ */
+export function httpTarget(baseUrl: string, adminToken: string | { qr: string }): FeedTarget {
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(new URL(path, baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return expectOk(res.status, await res.json().catch(() => null), `POST ${path}`);
+  };
+  return {
+    register: async (input) =>
+      typeof adminToken === 'string'
+        ? (
+            (await post('/api/device/register', input, { [HEADERS.session]: adminToken })) as {
+              secretKey: string;
+            }
+          ).secretKey
+        : redeemedKey(
+            (await post('/api/device/redeem', redeemBody(adminToken.qr, input))) as DeviceRedeemResult,
+            input,
+          ),
+    async connect(serial, secretKey) {
+      const { token } = (await post('/api/device/auth', { serial, secretKey })) as { token: string };
+      return async (ops, health) =>
+        (await post(
+          '/api/device/sync',
+          { ...health, operations: ops },
+          { [DEVICE_TOKEN_HEADER]: token },
+        )) as SyncResult;
+    },
+  };
+}
+
+/** Straight into the sync service (no HTTP, no token): the demo's first-start simulation. */
+export function serviceTarget(db: Db): FeedTarget {
+  return {
+    register: async (input) => (await registerDevice(db, input)).secretKey,
+    async connect(serial) {
+      const device = await findDeviceBySerial(db, serial);
+      if (!device?.assignedEventId) throw new Error(`device ${serial} is not registered`);
+      const caller = { id: device.id, eventId: device.assignedEventId, version: device.tokenVersion };
+      return (ops, health) => syncTerminal(db, caller, { ...health, operations: ops });
+    },
+  };
+}
+
+/** Signs in to a running server (for httpTarget). */
+export async function signIn(baseUrl: string, email: string, password: string) {
+  const res = await fetch(new URL('/api/login', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json().catch(() => null)) as { result?: { token?: string } } | null;
+  if (res.status !== 200 || !body?.result?.token) {
+    throw new Error(`sign-in as ${email} failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  }
+  return body.result.token;
+}

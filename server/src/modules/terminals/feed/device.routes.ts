@@ -1,0 +1,79 @@
+import {
+  DeviceAuthRequest,
+  DeviceAuthResult,
+  DeviceRedeemRequest,
+  DeviceRedeemResult,
+  DeviceRegister,
+  DeviceRegistered,
+  ok as okSchema,
+  SyncRequest,
+  SyncResult,
+} from '@pulsera/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../core/context';
+import { ok } from '../../../core/lib/envelope';
+import { syncTerminal } from '../registry/terminal-contact';
+import { requestOrigin } from '../../events/detail/device-qr.service';
+import * as service from './device.service';
+import { type DeviceCaller, requireDevice } from './device-auth';
+
+/** A full batch of SYNC_MAX_OPERATIONS operations fits comfortably. */
+const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * The device API of handhelds, kiosks and totems. Devices hold no console session: the auth, redeem
+ * and sync routes are public to the guard (`auth: 'none'`); redeem verifies the configuration QR,
+ * auth the serial and secret key, and sync the device token.
+ */
+export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['device'];
+
+  r.post(
+    '/api/device/auth',
+    {
+      config: { access: { auth: 'none' } },
+      schema: { tags, body: DeviceAuthRequest, response: { 200: okSchema(DeviceAuthResult) } },
+    },
+    async (req) => ok(req, await service.authenticate(ctx, req.body)),
+  );
+
+  r.post(
+    '/api/device/redeem',
+    {
+      config: { access: { auth: 'none' } },
+      schema: { tags, body: DeviceRedeemRequest, response: { 200: okSchema(DeviceRedeemResult) } },
+    },
+    async (req) => ok(req, await service.redeem(ctx, req.body, requestOrigin(req))),
+  );
+
+  // The device token is checked before the (up to 8 MB) body is read; each operation's text is
+  // checked by the sync itself, so one bad operation is refused alone and the others are recorded.
+  const callers = new WeakMap<object, DeviceCaller>();
+  r.post(
+    '/api/device/sync',
+    {
+      config: { access: { auth: 'none' }, ownTextCheck: true },
+      bodyLimit: SYNC_BODY_LIMIT,
+      onRequest: async (req) => {
+        callers.set(req, await requireDevice(ctx, req));
+      },
+      schema: { tags, body: SyncRequest, response: { 200: okSchema(SyncResult) } },
+    },
+    async (req) => {
+      const device = callers.get(req) ?? (await requireDevice(ctx, req));
+      // The answer names the version the terminal's channel must run (terminal software, issue 18).
+      return ok(req, await syncTerminal(ctx.db, device, req.body, req.lang));
+    },
+  );
+
+  r.post(
+    '/api/device/register',
+    {
+      config: { access: { route: 'configDevices' } },
+      schema: { tags, body: DeviceRegister, response: { 200: okSchema(DeviceRegistered) } },
+    },
+    async (req) => ok(req, await service.registerDevice(ctx.db, req.body)),
+  );
+}
