@@ -27,8 +27,8 @@ import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue/demo
 import { seedOnlineServices } from '../modules/customers/customers/demo';
 import { simulateDemo } from '../modules/device/simulator';
 import { seedDemoIdleStaff, seedDemoStaff } from '../modules/venue/presence/demo';
-import { seedDemoAccessAndTickets } from '../modules/reports/capacity-demo';
-import { seedDemoSalesVenue } from '../modules/reports/sales-demo';
+import { seedDemoAccessAndTickets } from '../modules/reports/capacity/capacity-demo';
+import { seedDemoSalesVenue } from '../modules/reports/sales/sales-demo';
 
 export const DEMO_PASSWORD = 'Festival-2026!';
 export const DEMO_OTP_SECRET = 'JBSWY3DPEHPK3PXP';

@@ -1,6 +1,6 @@
 import { feedStatisticsJob } from '../../modules/terminals/feed/feed-statistics.task';
-import { capacityLogJob } from '../../modules/reports/capacity-log.task';
-import { rollupCompactionJob } from '../../modules/reports/rollups.task';
+import { capacityLogJob } from '../../modules/reports/capacity/capacity-log.task';
+import { rollupCompactionJob } from '../../modules/reports/rollups/rollups.task';
 import { salesPushJob, salesPushTickJob } from '../../modules/sales-api/sales-push.task';
 import {
   ticketImportJob,

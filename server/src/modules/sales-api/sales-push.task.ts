@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJobKind } from '../../core/jobs/job-queue';
-import { slotCron } from '../reports/capacity-log.task';
+import { slotCron } from '../reports/capacity/capacity-log.task';
 import { pushPeriod, queueEndedPeriods } from './sales-api.service';
 
 /**

@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
-import { logSlot } from '../../reports/capacity.service';
+import { logSlot } from '../../reports/capacity/capacity.service';
 import * as capacity from './capacity.service';
 import * as qr from './device-qr.service';
 import * as duplicate from './duplicate.service';
