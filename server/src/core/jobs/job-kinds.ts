@@ -1,12 +1,12 @@
 import { feedStatisticsJob } from '../../modules/terminals/feed/feed-statistics.task';
 import { capacityLogJob } from '../../modules/reports/capacity/capacity-log.task';
 import { rollupCompactionJob } from '../../modules/reports/rollups/rollups.task';
-import { salesPushJob, salesPushTickJob } from '../../modules/sales-api/sales-push.task';
+import { salesPushJob, salesPushTickJob } from '../../modules/integrations/sales-api/sales-push.task';
 import {
   ticketImportJob,
   ticketImportReportJob,
   ticketImportTickJob,
-} from '../../modules/ticket-import/ticket-import.task';
+} from '../../modules/integrations/ticket-api/ticket-import.task';
 import { uploadSweepJob } from '../../modules/uploads/upload-sweep.task';
 import type { JobQueue } from './job-queue';
 

@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { fakeOrders, type PretixFake, startPretixFake } from '../../../server/test/pretix-fake';
+import { expectSaved, openActiveEvent, outboxDir } from '../helpers';
+
+/**
+ * Ticket API (admin/api-ticket): a schedule against a local server answering as pretix's
+ * documentation shows, its report address verified by the e-mailed link, an import run now, the
+ * imported tickets found in the ticketing report, and an issue solved.
+ */
+let pretix: PretixFake;
+
+test.beforeAll(async () => {
+  pretix = await startPretixFake({ pageSize: 10 });
+  pretix.items = [{ id: 1345, name: 'Standard ticket' }];
+  pretix.orders = fakeOrders(25, 1, 0, new Date().toISOString());
+  pretix.orders.push({
+    code: 'ODDONE',
+    status: 'p',
+    email: 'odd@example.org',
+    datetime: new Date().toISOString(),
+    last_modified: new Date().toISOString(),
+    positions: [
+      {
+        id: 99001,
+        positionid: 1,
+        item: 777,
+        variation: null,
+        secret: 'ODD-777',
+        attendee_name: 'Odd One',
+        attendee_email: null,
+      },
+    ],
+  });
+});
+test.afterAll(async () => {
+  await pretix.close();
+});
+
+function scheduleLink(to: string) {
+  const files = readdirSync(outboxDir())
+    .filter((f) => f.includes(to))
+    .sort();
+  const raw = readFileSync(path.join(outboxDir(), files.at(-1)!), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  return raw.match(/https?:\/\/\S+\/auth\/schedule\?apiScheduleToken=[A-Za-z0-9_%-]+/)?.[0] ?? '';
+}
+
+test('configure a schedule, verify its address, import, find the tickets and solve an issue', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.goto('/admin/api-ticket/schedules');
+  await page.getByTestId('schedule-new').click();
+  await page.getByTestId('schedule-name').fill('Box office pretix');
+  // Plain http to another host is refused.
+  await page.getByTestId('schedule-base-url').fill('http://pretix.example.org');
+  await page.getByTestId('schedule-organizer').fill(pretix.organizer);
+  await page.getByTestId('schedule-event').fill(pretix.event);
+  await page.getByTestId('schedule-token').fill(pretix.token);
+  await page.getByTestId('schedule-email').fill('tickets-e2e@sonora.test');
+  await page.getByTestId('mapping-add').click();
+  await page.getByTestId('mapping-item-0').fill('1345');
+  await page.getByTestId('mapping-role-0').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('schedule-save').click();
+  await expect(page.getByText('Use an https address (http only for this machine)')).toBeVisible();
+  await page.getByTestId('schedule-base-url').fill(pretix.url);
+  await page.getByTestId('schedule-save').click();
+  await expect(page.getByText('A verification link was e-mailed to the report address')).toBeVisible();
+  await expect(page.getByTestId('schedule-email-state')).toHaveText('not verified');
+  // The token is never shown again.
+  await expect(page.getByTestId('schedule-token')).toHaveValue('');
+
+  let link = '';
+  await expect.poll(() => (link = scheduleLink('tickets-e2e@sonora.test')), { timeout: 15_000 }).not.toBe('');
+  await page.goto(link);
+  await expect(page.getByText('E-mail verified')).toBeVisible();
+  // Back to sign-in, which passes a signed-in user on to the console.
+  await expect(page).toHaveURL(/\/auth\/login|\/admin$/);
+
+  await page.goto('/admin/api-ticket/schedules');
+  await page.getByRole('cell', { name: 'Box office pretix' }).click();
+  await expect(page.getByTestId('schedule-email-state')).toHaveText('verified');
+  await page.getByTestId('schedule-run').click();
+  await expect(page.getByTestId('schedule-last-run')).toContainText('done', { timeout: 60_000 });
+  await expect(page.getByTestId('schedule-last-run')).toContainText('25 created');
+  await expect(page.getByTestId('schedule-last-run')).toContainText('1 issues');
+
+  await page.goto('/admin/reports/validations/search');
+  await page.getByTestId('ticket-search').fill('sec7x0');
+  await expect(page.getByTestId('ticket-sec7x0')).toBeVisible();
+  await expect(page.getByTestId('ticket-sec7x0')).toContainText('Attendee 7-0');
+
+  await page.goto('/admin/api-ticket/issues');
+  const row = page.getByRole('row', { name: /ODD-777/ });
+  await expect(row).toContainText('Unknown product');
+  await row.getByRole('button', { name: 'Mark solved' }).click();
+  await expectSaved(page);
+  await expect(page.getByRole('row', { name: /ODD-777/ })).toHaveCount(0);
+  await page.getByText('Solved', { exact: true }).click();
+  await expect(page.getByRole('row', { name: /ODD-777/ })).toContainText('solved');
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineJobKind } from '../../../core/jobs/job-queue';
+import { slotCron } from '../../reports/capacity/capacity-log.task';
+import { pushPeriod, queueEndedPeriods } from './sales-api.service';
+
+/**
+ * One period of one sales schedule pushed to its platform (sales-api.service `pushPeriod`): queued by
+ * the tick below once per period, or by a reload. A failed location fails the attempt; the queue
+ * retries it with back-off (30 s, 1, 2, 4, 8 minutes), each attempt recorded in the push history.
+ */
+export const salesPushJob = defineJobKind({
+  name: 'sales-push',
+  body: z
+    .object({
+      scheduleId: z.number().int().min(1).max(2_147_483_647),
+      periodStart: z.iso.datetime({ offset: true }),
+      locationId: z.number().int().min(1).max(2_147_483_647).optional(),
+      resend: z.boolean().default(false),
+    })
+    .strict(),
+  retry: { limit: 5, delaySeconds: 30, backoff: true },
+  expireSeconds: 10 * 60,
+  run: (ctx, tx, body) => pushPeriod(ctx, tx, body),
+});
+
+/**
+ * Every SALES_PUSH_MINUTES (default 5; 0 = off), one job per slot queues the periods that have ended
+ * of every enabled and authorised schedule (`queueEndedPeriods`: each period once, by the schedule's
+ * cursor moved in the same transaction).
+ */
+export const salesPushTickJob = defineJobKind({
+  name: 'sales-push-tick',
+  body: z.object({}).strict(),
+  retry: { limit: 2, delaySeconds: 30, backoff: true },
+  expireSeconds: 5 * 60,
+  schedule: (config) => {
+    const cron = config.salesPushMinutes ? slotCron(config.salesPushMinutes) : null;
+    return cron ? { cron, slotSeconds: config.salesPushMinutes * 60 } : null;
+  },
+  run: (ctx, tx) => queueEndedPeriods(ctx, tx),
+});
