@@ -25,11 +25,11 @@ import { deviceRegistryRoutes } from './modules/terminals/registry/registry.rout
 import { eventDetailRoutes } from './modules/events/detail/event-detail.routes';
 import { eventDeviceRoutes } from './modules/terminals/devices/devices.routes';
 import { eventRoutes } from './modules/events/events/events.routes';
-import { currencyRoutes } from './modules/globals/currencies.routes';
-import { languageRoutes } from './modules/globals/languages.routes';
-import { promoterRoutes } from './modules/globals/promoters.routes';
-import { provinceRoutes } from './modules/globals/provinces.routes';
-import { teamRoutes } from './modules/globals/teams.routes';
+import { currencyRoutes } from './modules/settings/currencies/currencies.routes';
+import { languageRoutes } from './modules/settings/languages/languages.routes';
+import { promoterRoutes } from './modules/settings/promoters/promoters.routes';
+import { provinceRoutes } from './modules/settings/provinces/provinces.routes';
+import { teamRoutes } from './modules/settings/teams/teams.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { integratorRoutes } from './modules/access/integrators/integrators.routes';
 import { jobRoutes } from './modules/integrations/jobs/jobs.routes';

@@ -12,7 +12,7 @@ import {
 } from '../constants';
 import { EventParam } from './events';
 import { id } from '../inputs';
-import { LANGUAGE_ISO_PATTERN } from '../language';
+import { LANGUAGE_ISO_PATTERN } from '../settings/languages';
 
 /**
  * The event detail (01-console §2 "Event detail", §3, §4, §5): the full event form, event parameters,

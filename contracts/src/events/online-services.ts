@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COLOR_PATTERN } from '../catalogue/addons';
 import { LANGUAGES } from '../constants';
 import { instant } from '../inputs';
-import { LANGUAGE_ISO_PATTERN } from '../language';
+import { LANGUAGE_ISO_PATTERN } from '../settings/languages';
 import { BACKGROUND_IMAGE_MAX_BYTES, IMAGE_SIZES, type ImageRule, UploadedImage } from '../upload';
 
 /**

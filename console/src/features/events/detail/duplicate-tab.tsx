@@ -23,7 +23,7 @@ import { translateMessage } from '../../../lib/i18n';
 import { rateText } from '../../../lib/money';
 import { isAdminSession, session, useSession } from '../../../lib/session';
 import { eventKeys, selectEvent } from '../events/api';
-import { currencyKeys, listCurrencies } from '../../globals/api';
+import { currencyKeys, listCurrencies } from '../../settings/api';
 import { duplicateEvent } from './api';
 
 type Flag =

@@ -58,7 +58,7 @@ import {
   promoterKeys,
   provinceKeys,
   searchTeams,
-} from '../../globals/api';
+} from '../../settings/api';
 import { listPaymentMethods, paymentMethodKeys } from '../../terminals/payment-methods/api';
 import {
   type EventDetail,
