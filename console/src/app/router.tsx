@@ -39,7 +39,7 @@ const ForgotPasswordPage = lazy(() =>
 );
 const AdminLayout = lazy(() => import('./admin-layout').then((m) => ({ default: m.AdminLayout })));
 const OverviewPage = lazy(() =>
-  import('../features/home/overview-page').then((m) => ({ default: m.OverviewPage })),
+  import('./overview-page').then((m) => ({ default: m.OverviewPage })),
 );
 const ChooseEventPage = lazy(() =>
   import('../features/events/events/choose-event-page').then((m) => ({ default: m.ChooseEventPage })),

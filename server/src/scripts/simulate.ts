@@ -6,7 +6,7 @@ import { openDatabase } from '../core/db/client';
 import { events } from '../core/db/schema';
 import { appTarget, httpTarget, signIn } from '../modules/terminals/feed/device-client';
 import { ledgerMismatches } from '../modules/terminals/feed/ledger.repo';
-import { eventArticles, type SimulationOptions, simulateFestival } from '../modules/device/simulator';
+import { eventArticles, type SimulationOptions, simulateFestival } from '../seed/simulator/simulator';
 
 /**
  * npm run simulate -- --event <id> [--wristbands 20000] [--days 3] [--seed 2026] [--start 2026-07-10]

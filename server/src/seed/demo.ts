@@ -25,7 +25,7 @@ import { seedDemoAds } from '../modules/events/ads/demo';
 import { seedDemoMenusAndPacks } from '../modules/catalogue/articles/demo';
 import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue/demo';
 import { seedOnlineServices } from '../modules/customers/customers/demo';
-import { simulateDemo } from '../modules/device/simulator';
+import { simulateDemo } from './simulator/simulator';
 import { seedDemoIdleStaff, seedDemoStaff } from '../modules/venue/presence/demo';
 import { seedDemoAccessAndTickets } from '../modules/reports/capacity/capacity-demo';
 import { seedDemoSalesVenue } from '../modules/reports/sales/sales-demo';

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/helper';
 import { registerDevice } from '../terminals/feed/device.service';
 import { appTarget } from '../terminals/feed/device-client';
 import { ledgerMismatches } from '../terminals/feed/ledger.repo';
-import { eventArticles, simulateFestival } from '../device/simulator';
+import { eventArticles, simulateFestival } from '../../seed/simulator/simulator';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -15,7 +15,7 @@ import { ledgerMismatches } from '../../terminals/feed/ledger.repo';
  * official schema, the runs' states, the ledger, and two runs generated at once.
  */
 const XSD = readFileSync(
-  fileURLToPath(new URL('../../../test/fixtures/pain.001.001.09.xsd', import.meta.url)),
+  fileURLToPath(new URL('../../../../test/fixtures/pain.001.001.09.xsd', import.meta.url)),
   'utf8',
 );
 const EVENT = 'Sonora Festival 2027';

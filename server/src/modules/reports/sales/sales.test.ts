@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/helper';
 import { articles, kitchenRooms, kitchens, locations, rooms, staff } from '../../../core/db/schema';
 import { registerDevice } from '../../terminals/feed/device.service';
 import { serviceTarget } from '../../terminals/feed/device-client';
-import { eventArticles, eventSalePlaces, eventStaff, simulateFestival } from '../../device/simulator';
+import { eventArticles, eventSalePlaces, eventStaff, simulateFestival } from '../../../seed/simulator/simulator';
 import { compactRollups } from '../rollups/rollups';
 import { seedDemoSalesVenue } from './sales-demo';
 

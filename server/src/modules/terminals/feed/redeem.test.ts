@@ -8,7 +8,7 @@ import { devices, events, topUps } from '../../../core/db/schema';
 import { registerDevice } from './device.service';
 import { appTarget } from './device-client';
 import { ledgerMismatches } from './ledger.repo';
-import { eventArticles, simulateFestival } from '../../device/simulator';
+import { eventArticles, simulateFestival } from '../../../seed/simulator/simulator';
 
 /**
  * POST /api/device/redeem: a terminal scans the event's configuration QR (01-console §5 Generate QR)

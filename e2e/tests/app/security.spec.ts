@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openActiveEvent } from './helpers';
+import { openActiveEvent } from '../helpers';
 
 /**
  * The console runs under its strict Content-Security-Policy (no inline script) without a single

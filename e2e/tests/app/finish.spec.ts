@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openActiveEvent, signIn } from './helpers';
+import { openActiveEvent, signIn } from '../helpers';
 
 /**
  * What a new user met in the browser (issue 16): the no-access message, one event status rule,

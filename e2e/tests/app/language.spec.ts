@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn } from '../helpers';
 
 test('switches language on the sign-in page and keeps it', async ({ page }) => {
   await page.goto('/auth/login');
