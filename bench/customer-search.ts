@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../server/src/core/db/client';
 import { events } from '../server/src/core/db/schema';
 import { searchCustomers } from '../server/src/modules/customers/customers/customer-search.repo';
-import { prng } from '../server/src/seed/simulator/simulator';
 import { seedDemo } from '../server/src/seed/demo';
+import { prng } from '../server/src/seed/simulator/simulator';
 import { type BenchDb, openBenchDatabase } from './databases';
 
 /**

@@ -36,8 +36,9 @@ import {
   useCurrencyDisplay,
   useEventCurrency,
 } from '../lib/money';
+import { onPath, screenPath, tabShellOf } from '../lib/screen-paths';
 import { session, useSession } from '../lib/session';
-import { currentScreen, navigation, onPath, screenPath, tabShellOf } from './screens';
+import { currentScreen, navigation } from './screens';
 
 /** The admin shell: navigation limited to what the user may open, the current event, language, version. */
 export function AdminLayout() {

@@ -2,11 +2,12 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { navigation, screenPath } from './screens';
 import { EventStatusBadge } from '../components/event-status-badge';
-import { formatDateTime } from '../lib/format';
-import { useSession } from '../lib/session';
 import { eventKeys, findEvent } from '../features/events/events/api';
+import { formatDateTime } from '../lib/format';
+import { screenPath } from '../lib/screen-paths';
+import { useSession } from '../lib/session';
+import { navigation } from './screens';
 
 /** /admin: the selected event at a glance and the screens this user may open in it. */
 export function OverviewPage() {

@@ -38,9 +38,7 @@ const ForgotPasswordPage = lazy(() =>
   import('../features/access/auth/password-pages').then((m) => ({ default: m.ForgotPasswordPage })),
 );
 const AdminLayout = lazy(() => import('./admin-layout').then((m) => ({ default: m.AdminLayout })));
-const OverviewPage = lazy(() =>
-  import('./overview-page').then((m) => ({ default: m.OverviewPage })),
-);
+const OverviewPage = lazy(() => import('./overview-page').then((m) => ({ default: m.OverviewPage })));
 const ChooseEventPage = lazy(() =>
   import('../features/events/events/choose-event-page').then((m) => ({ default: m.ChooseEventPage })),
 );

@@ -1,6 +1,7 @@
 import { type NavGroup, ROUTES, type RouteId } from '@pulsera/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { can } from '../lib/can';
+import { onPath, screenPath } from '../lib/screen-paths';
 import type { SessionState } from '../lib/session';
 
 /**
@@ -92,8 +93,6 @@ export const NAV_GROUPS: NavGroup[] = [
   'configuration',
 ];
 
-export const screenPath = (id: RouteId) => `/admin/${ROUTES[id].path}`;
-
 /** The built screens this user may open, grouped for the navigation. */
 export function navigation(s: SessionState) {
   return NAV_GROUPS.map((group) => ({
@@ -101,16 +100,6 @@ export function navigation(s: SessionState) {
     items: (Object.keys(SCREENS) as RouteId[]).filter((id) => ROUTES[id].group === group && can(s, id)),
   })).filter((g) => g.items.length > 0);
 }
-
-/** Where selecting an event leads: the event view when built and allowed, else the overview. */
-export function firstScreenPath(s: SessionState) {
-  if (SCREENS.theEvent && can(s, 'theEvent')) return screenPath('theEvent');
-  return '/admin';
-}
-
-/** Is `pathname` the screen at `path` or one of its sub-paths (a whole segment, never a prefix)? */
-export const onPath = (pathname: string, path: string) =>
-  pathname === path || pathname.startsWith(`${path}/`);
 
 /**
  * The one screen the navigation marks current for `pathname`: the built screen whose path is the
@@ -123,42 +112,4 @@ export function currentScreen(pathname: string): RouteId | null {
       best = id;
   }
   return best;
-}
-
-/**
- * The tab shells (02-catalogue §2: the recharge reports and the ticketing tabs): each tab is a route
- * of its own; the shell's title (per tab when the tabs have titles of their own) is known here, so
- * while a tab's screen loads the console keeps the title and the tabs on screen with a loader.
- */
-export interface TabShell {
-  tabs: readonly RouteId[];
-  /** The locale key of the title shown on a tab. */
-  title: (id: RouteId) => string;
-}
-const TICKETING_TITLES: Partial<Record<RouteId, string>> = {
-  ticketingTickets: 'tickets',
-  ticketingComplements: 'complements',
-  ticketingOnlineRecharges: 'preRecharges',
-  ticketingTime: 'time',
-  ticketingSearch: 'search',
-  ticketingManualRoles: 'manualRoles',
-};
-export const TAB_SHELLS = {
-  topUps: {
-    tabs: ['topUpsOverview', 'topUpsCashboxes', 'topUpsLocations', 'topUpsOnline'],
-    title: () => 'reports.topUps.title',
-  },
-  ticketing: {
-    tabs: Object.keys(TICKETING_TITLES) as RouteId[],
-    title: (id) => `reports.ticketing.${TICKETING_TITLES[id]}.title`,
-  },
-} satisfies Record<string, TabShell>;
-
-/** The shell and tab that `pathname` is on, if any. */
-export function tabShellOf(pathname: string): { shell: TabShell; tab: RouteId } | null {
-  for (const shell of Object.values(TAB_SHELLS) as TabShell[]) {
-    const tab = shell.tabs.find((id) => onPath(pathname, screenPath(id)));
-    if (tab) return { shell, tab };
-  }
-  return null;
 }

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { LANGUAGES, type Language } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../lib/i18n';
-import { LANGUAGE_NAMES } from './language-select';
+import { LANGUAGE_NAMES } from '../lib/language-names';
 
 /** The language selector itself (Mantine's Select), loaded on first use by `LanguageSelect`. */
 export default function LanguageSelectFull({ size, opened }: { size: 'xs' | 'sm'; opened: boolean }) {

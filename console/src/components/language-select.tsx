@@ -2,13 +2,7 @@ import { Input } from '@mantine/core';
 import type { Language } from '@pulsera/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English',
-  es: 'Español',
-  it: 'Italiano',
-  fr: 'Français',
-};
+import { LANGUAGE_NAMES } from '../lib/language-names';
 
 const load = () => import('./language-select-full');
 const LanguageSelectFull = lazy(load);

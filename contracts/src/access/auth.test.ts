@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { issueToFieldError } from '../validation';
 import { LoginRequest, passwordProblems } from './auth';
 import { type LoginValues, loginProblems } from './login-rules';
-import { issueToFieldError } from '../validation';
 
 const keys = (p: string, user?: { email?: string; name?: string }) =>
   passwordProblems(p, user).map((k) => k.split('|')[0]);

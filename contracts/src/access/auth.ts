@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
-import type { StaffFlags } from './permissions';
 import { email } from '../validation';
+import type { StaffFlags } from './permissions';
 
 /** 01-console §3 Login user, §5 Login. */
 export const LoginRequest = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConsoleUserSave, PERMISSION_AREAS, PermissionRoleSave } from './users';
 import { ALL_PERMISSION_CODES, PERMISSIONS } from './permissions';
+import { ConsoleUserSave, PERMISSION_AREAS, PermissionRoleSave } from './users';
 
 describe('permission areas', () => {
   it('hold each of the 45 codes exactly once', () => {

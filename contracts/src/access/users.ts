@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ListQuery } from '../envelope';
 import { id, instant } from '../inputs';
-import { ALL_PERMISSION_CODES, PERMISSIONS, type PermissionName } from './permissions';
 import { email } from '../validation';
+import { ALL_PERMISSION_CODES, PERMISSIONS, type PermissionName } from './permissions';
 
 /** A permission code of 01-console §6 (1 … 45). */
 export const permissionCode = () =>

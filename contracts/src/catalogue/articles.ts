@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ImageRef } from '../events/events';
-import { VenueOption } from '../venue/gates';
 import { INT4_MAX } from '../inputs';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from '../upload';
+import { VenueOption } from '../venue/gates';
 
 /**
  * Articles of the selected event (admin/cashless/articles, permission articulos; 02-catalogue §2

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../constants';
-import { VenueOption } from '../venue/gates';
 import { INT4_MAX, id } from '../inputs';
-import { keyed } from './rule-fields';
+import { VenueOption } from '../venue/gates';
 import { boundedDate, timeOfDay, weekdays } from '../venue/time-ranges';
+import { keyed } from './rule-fields';
 
 /**
  * Automatic top-up bonuses (02-catalogue §2 Bonuses, §3 Bonus, §5, §7 Bonuses; permission

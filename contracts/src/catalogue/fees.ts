@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_BOUNDS } from '../constants';
-import { VenueOption } from '../venue/gates';
 import { id } from '../inputs';
+import { VenueOption } from '../venue/gates';
 import { keyed, required } from './rule-fields';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { VenueOption } from '../venue/gates';
 import { INT4_MAX } from '../inputs';
+import { VenueOption } from '../venue/gates';
 import { keyed, required } from './rule-fields';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PRICE_MAX_CENTS } from './articles';
 import { ImageRef } from '../events/events';
 import { INT4_MAX } from '../inputs';
 import { LOCATION_ACTIVITIES } from '../venue/locations';
+import { PRICE_MAX_CENTS } from './articles';
 
 /**
  * Location articles: the menu of each selling location and its sticks (admin/cashless/locarticle,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ARTICLE_NAME_MAX, ArticleOption, PRICE_MAX_CENTS } from './articles';
-import { VenueOption } from '../venue/gates';
 import { INT4_MAX } from '../inputs';
+import { VenueOption } from '../venue/gates';
+import { ARTICLE_NAME_MAX, ArticleOption, PRICE_MAX_CENTS } from './articles';
 
 /**
  * Packs (admin/cashless/packs, permission pack). The spec names the screen, its permission and

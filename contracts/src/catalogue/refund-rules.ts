@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { TIME_BOUNDS } from '../constants';
-import { DeviceOption } from './fees';
-import { VenueOption } from '../venue/gates';
 import { id } from '../inputs';
-import { keyed, required } from './rule-fields';
+import { VenueOption } from '../venue/gates';
 import { boundedDate, timeOfDay } from '../venue/time-ranges';
+import { DeviceOption } from './fees';
+import { keyed, required } from './rule-fields';
 
 /**
  * Refund rules (02-catalogue §2 Refunds, §3 Refund rule, §5, §7 Refunds, §9; permission devoluciones):

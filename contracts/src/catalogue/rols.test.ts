@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ROLES } from '../constants';
-import { canCreateRol, chosenCategory, RolForm, RolSave, rolCategories, rolWarnings } from './rols';
 import { issueMessage } from '../validation';
+import { canCreateRol, chosenCategory, RolForm, RolSave, rolCategories, rolWarnings } from './rols';
 
 const messages = (r: { success: boolean; error?: { issues: Parameters<typeof issueMessage>[0][] } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${issueMessage(i)}`);

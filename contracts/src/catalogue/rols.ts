@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { PRICE_MAX_CENTS } from './articles';
 import { MAX_ROLES } from '../constants';
 import { ImageRef } from '../events/events';
-import { VenueOption } from '../venue/gates';
 import { INT4_MAX } from '../inputs';
-import { keyed, required } from './rule-fields';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from '../upload';
+import { VenueOption } from '../venue/gates';
+import { PRICE_MAX_CENTS } from './articles';
+import { keyed, required } from './rule-fields';
 
 /**
  * Ticket roles ("rols") of the selected event (admin/access/rols, permission roles 14; 02-catalogue §2

@@ -1,6 +1,9 @@
 import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { keyed, required } from '../catalogue/rule-fields';
 import { BIC_MAX, IBAN_LENGTH, OWNER_LENGTH, REFUND_AMOUNT, REFUND_FEE } from '../constants';
+import { instant as dateInRange, INT4_MAX, queryId, queryInt } from '../inputs';
+import { EMAIL_PATTERN } from '../message-format';
 import {
   ACCESS_CODES,
   CustomerSearchQuery,
@@ -9,9 +12,6 @@ import {
   OPERATION_TYPES,
   PAYMENT_TYPES,
 } from '../terminals/feed';
-import { instant as dateInRange, INT4_MAX, queryId, queryInt } from '../inputs';
-import { EMAIL_PATTERN } from '../message-format';
-import { keyed, required } from '../catalogue/rule-fields';
 
 /**
  * The customer lookup (01-console §2 Customer lookup, §3 Customer, Online top-up, Refund (customer),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DATE_BOUNDS } from '../constants';
-import { refundBic, refundIban } from './customers';
-import { INT4_MAX, queryInt } from '../inputs';
 import { keyed, required } from '../catalogue/rule-fields';
+import { DATE_BOUNDS } from '../constants';
+import { INT4_MAX, queryInt } from '../inputs';
+import { refundBic, refundIban } from './customers';
 
 /**
  * Refund payouts (issue 15): the organiser's debtor account of an event, and payout runs that turn

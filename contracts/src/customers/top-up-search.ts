@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { OnlineTopUp } from './customers';
 import { ListQuery } from '../envelope';
 import { instant } from '../inputs';
+import { OnlineTopUp } from './customers';
 
 /**
  * Search top-up (admin/configuration/search-top-up, admins): an online top-up found across every

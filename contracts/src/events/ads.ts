@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../constants';
 import { INT4_MAX, id } from '../inputs';
-import { boundedDate, timeOfDay, weekdays } from '../venue/time-ranges';
 import { ImageAttachRequest, ImageDeleteRequest } from '../upload';
+import { boundedDate, timeOfDay, weekdays } from '../venue/time-ranges';
 
 /**
  * Kiosk ads (02-catalogue §2 Kiosk ads, §3 Ad, §4, §5, §7 Ads, §9; permission publicidadKiosco).

@@ -10,9 +10,9 @@ import {
   TAG_COUNTER_SLOTS,
   VAT_RANGE,
 } from '../constants';
-import { EventParam } from './events';
 import { id } from '../inputs';
 import { LANGUAGE_ISO_PATTERN } from '../settings/languages';
+import { EventParam } from './events';
 
 /**
  * The event detail (01-console §2 "Event detail", §3, §4, §5): the full event form, event parameters,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpsUrl, ONLINE_IMAGES, OnlineServicesSave, queueIssues } from './online-services';
 import { checkImageSize } from '../upload';
+import { isHttpsUrl, ONLINE_IMAGES, OnlineServicesSave, queueIssues } from './online-services';
 
 const png = (width: number, height: number) => ({ mime: 'image/png' as const, width, height });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Apli, EventParamExceptionSave } from './detail';
 import { id } from '../inputs';
+import { Apli, EventParamExceptionSave } from './detail';
 
 /**
  * Parameters (02-catalogue §2 Parameters, §3 Application parameter, §5 Global parameter / Event

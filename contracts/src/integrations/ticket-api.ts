@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INT4_MAX, id, queryFlag, queryId, queryInt } from '../inputs';
 import { keyed, required } from '../catalogue/rule-fields';
+import { INT4_MAX, id, queryFlag, queryId, queryInt } from '../inputs';
 import { email } from '../validation';
 
 /**

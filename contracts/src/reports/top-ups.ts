@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ListQuery } from '../envelope';
-import { OPERATION_DIRECTION, OPERATION_TYPES, type OperationType } from '../terminals/feed';
 import { instant as dateInRange } from '../inputs';
+import { OPERATION_DIRECTION, OPERATION_TYPES, type OperationType } from '../terminals/feed';
 import { ReportQuery } from './report';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AppChannel, RequiredAppVersion } from './app-versions';
 import { CHECK_CODE_MAX, DATE_BOUNDS, SERIAL_LENGTH } from '../constants';
 import { FieldError } from '../envelope';
 import { INT4_MAX, id } from '../inputs';
+import { AppChannel, RequiredAppVersion } from './app-versions';
 
 /**
  * The terminal feed (issue 6): the device API of handhelds, kiosks and totems, and the rows the

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { keyed, required } from '../catalogue/rule-fields';
+import { instant as dateInRange, INT4_MAX, queryFlag, queryId, queryInt } from '../inputs';
 import { AppChannel } from './app-versions';
 import { DEVICE_TYPES, Device, type DeviceType } from './feed';
-import { instant as dateInRange, INT4_MAX, queryFlag, queryId, queryInt } from '../inputs';
-import { keyed, required } from '../catalogue/rule-fields';
 
 /**
  * The device registry (admin/configuration/devices, admins; 02-catalogue §3 Device) and fleet health

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { VenueOption } from './gates';
 import { INT4_MAX, id } from '../inputs';
+import { VenueOption } from './gates';
 
 /** 02-catalogue §2 Kitchens, §3 Kitchen and Kitchen printer, §5, §7. */
 const required = { error: 'validation.required' } as const;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ImageRef } from '../events/events';
-import { VenueOption } from './gates';
 import { instant as dateInRange, INT4_MAX, id } from '../inputs';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from '../upload';
+import { VenueOption } from './gates';
 
 /** 02-catalogue §2 Locations, §3 Location, §4, §5, §7, §9. */
 

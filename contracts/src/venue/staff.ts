@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { VenueOption } from './gates';
-import { instant as dateInRange, id } from '../inputs';
 import { TRUST_LETTERS, type TrustLetter } from '../access/permissions';
+import { instant as dateInRange, id } from '../inputs';
+import { VenueOption } from './gates';
 
 /**
  * Terminal staff of an event (02-catalogue §2 Staff manual upload, §3 Staff, §4, §5 Staff import, §9;

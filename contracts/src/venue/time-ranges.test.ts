@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TimeRangeForm, TimeRangeSave } from './time-ranges';
 import { issueMessage } from '../validation';
+import { TimeRangeForm, TimeRangeSave } from './time-ranges';
 
 const messages = (r: { success: boolean; error?: { issues: Parameters<typeof issueMessage>[0][] } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${issueMessage(i)}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { keyed, required } from '../catalogue/rule-fields';
 import { DATE_BOUNDS, TIME_BOUNDS, WEEKDAYS } from '../constants';
 import { id } from '../inputs';
-import { keyed, required } from '../catalogue/rule-fields';
 
 /** 02-catalogue §3 Time range, §4 (defaults on creation), §5, §9 (bounds). */
 

@@ -12,7 +12,8 @@ import { CAPACITY_LOG_MINUTES } from '@pulsera/contracts';
 function repoRoot(from: string) {
   for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'server', 'drizzle'))) return dir;
-    if (path.dirname(dir) === dir) throw new Error(`No server/drizzle above ${from}: run the server from the repository`);
+    if (path.dirname(dir) === dir)
+      throw new Error(`No server/drizzle above ${from}: run the server from the repository`);
   }
 }
 export const REPO_ROOT = repoRoot(path.dirname(fileURLToPath(import.meta.url)));

@@ -5,7 +5,7 @@ import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/client';
 import { users } from '../core/db/schema';
 import { hashPassword } from '../core/lib/passwords';
-import { findUserByEmail } from '../modules/access/auth/auth.repo';
+import { findUserByEmail } from '../modules/access';
 
 /**
  * npm run create-admin -- --email X [--name "Full Name"] [--password P]

@@ -4,8 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/client';
 import { events } from '../core/db/schema';
-import { appTarget, httpTarget, signIn } from '../modules/terminals/feed/device-client';
-import { ledgerMismatches } from '../modules/terminals/feed/ledger.repo';
+import { appTarget, httpTarget, ledgerMismatches, signIn } from '../modules/terminals';
 import { eventArticles, type SimulationOptions, simulateFestival } from '../seed/simulator/simulator';
 
 /**

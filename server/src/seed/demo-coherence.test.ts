@@ -2,9 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { rols } from '../core/db/schema';
-import { seedDemoAds } from '../modules/events/ads/demo';
-import { seedDemoMenusAndPacks } from '../modules/catalogue/articles/demo';
-import { seedDemoTopUpRules } from '../modules/catalogue/demo';
+import { seedDemoMenusAndPacks, seedDemoTopUpRules } from '../modules/catalogue';
+import { seedDemoAds } from '../modules/events';
 import { seedDemoFestival } from './demo';
 
 /**

@@ -21,14 +21,12 @@ import {
 } from '../core/db/schema';
 import { hashPassword } from '../core/lib/passwords';
 import { randomToken } from '../core/lib/tokens';
-import { seedDemoAds } from '../modules/events/ads/demo';
-import { seedDemoMenusAndPacks } from '../modules/catalogue/articles/demo';
-import { seedDemoCatalogue, seedDemoTopUpRules } from '../modules/catalogue/demo';
-import { seedOnlineServices } from '../modules/customers/customers/demo';
+import { seedDemoCatalogue, seedDemoMenusAndPacks, seedDemoTopUpRules } from '../modules/catalogue';
+import { seedOnlineServices } from '../modules/customers';
+import { seedDemoAds } from '../modules/events';
+import { seedDemoAccessAndTickets, seedDemoSalesVenue } from '../modules/reports';
+import { seedDemoIdleStaff, seedDemoStaff } from '../modules/venue';
 import { simulateDemo } from './simulator/simulator';
-import { seedDemoIdleStaff, seedDemoStaff } from '../modules/venue/presence/demo';
-import { seedDemoAccessAndTickets } from '../modules/reports/capacity/capacity-demo';
-import { seedDemoSalesVenue } from '../modules/reports/sales/sales-demo';
 
 export const DEMO_PASSWORD = 'Festival-2026!';
 export const DEMO_OTP_SECRET = 'JBSWY3DPEHPK3PXP';

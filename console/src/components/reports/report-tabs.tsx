@@ -2,8 +2,8 @@ import { Tabs } from '@mantine/core';
 import type { RouteId } from '@pulsera/contracts';
 import { Navigate, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { onPath, screenPath } from '../../app/screens';
 import { can } from '../../lib/can';
+import { onPath, screenPath } from '../../lib/screen-paths';
 import { useSession } from '../../lib/session';
 
 /**

@@ -12,7 +12,8 @@ import type { Db, Executor, Tx } from '../db/client';
  * the database's `pgboss` schema, which it creates and migrates itself at the first start.
  *
  * - A job kind (`JobKind`) is a queue: its name, its payload schema, its retry policy and its handler.
- *   `job-kinds.ts` lists the app's kinds; a module adds one there.
+ *   Each domain names its kinds in its `index.ts` (`jobKinds`), next to the work they do
+ *   (`<leaf>/<x>.task.ts`); `app.ts` registers them.
  * - Each run of a job is one database transaction: the handler's writes and the job's completion
  *   commit together, or neither does (the job is then retried with back-off, or fails for good with
  *   the data as it was before it started).
@@ -72,6 +73,14 @@ export interface JobKind<Body = unknown> {
    */
   run: (ctx: AppContext, tx: Tx, body: Body, job: JobRun) => Promise<unknown>;
 }
+
+/**
+ * What queueing needs of a kind: its name and body schema. A service that queues work of a kind whose
+ * handler calls back into that service imports the address (`<x>.jobs.ts`), not the kind (`<x>.task.ts`),
+ * so the two never import each other.
+ */
+export type JobAddress<Body = unknown> = Pick<JobKind<Body>, 'name' | 'body'>;
+export const defineJobAddress = <Body>(address: JobAddress<Body>): JobAddress<Body> => address;
 
 /** A kind whose body type is erased (the registry holds kinds of every body). */
 // biome-ignore lint/suspicious/noExplicitAny: a registry of kinds with different payloads.
@@ -295,7 +304,7 @@ export class JobQueue {
   }
 
   /** Queues a job of `kind`; answers its id (null when a singleton already holds the slot). */
-  async enqueue<Body>(kind: JobKind<Body>, body: Body, opts: EnqueueOptions = {}): Promise<string | null> {
+  async enqueue<Body>(kind: JobAddress<Body>, body: Body, opts: EnqueueOptions = {}): Promise<string | null> {
     if (!this.kinds.has(kind.name)) throw new Error(`Job kind ${kind.name} is not registered`);
     const data: JobData<Body> = {
       body: kind.body.parse(body),

@@ -17,11 +17,11 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { events, integratorEvents, users } from '../db/schema';
+import { API_KEY_HEADER, authenticateApiKey, EVENT_ID_HEADER } from '../lib/api-keys';
 import { AppError, fail } from '../lib/errors';
+import { effectivePermissions } from '../lib/event-access.repo';
 import { requestLanguage } from '../lib/i18n';
 import type { Tokens } from '../lib/tokens';
-import { effectivePermissions } from '../../modules/access/users/event-access.repo';
-import { API_KEY_HEADER, authenticateApiKey, EVENT_ID_HEADER } from '../../modules/access/integrators/api-keys';
 
 /**
  * Who may call a route. Every /api route declares one (registration fails otherwise):

@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors';
  * One port serves the built web app (with history fallback) beside /api. The two festival paths
  * send the browser to the external top-up site with the path lower-cased (01-console §2).
  */
-export async function registerWeb(app: FastifyInstance, config: Config) {
+export async function registerStatic(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET') return;
     const urlPath = req.url.split('?')[0] ?? '/';

@@ -11,8 +11,17 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../core/db/client';
-import { addons, bonuses, bonusTypes, events, fees, locations, refundRules, staff } from '../../core/db/schema';
-import { TOP_UP_PLACES } from '../reports/sales/sales-demo';
+import {
+  addons,
+  bonuses,
+  bonusTypes,
+  events,
+  fees,
+  locations,
+  refundRules,
+  staff,
+} from '../../core/db/schema';
+import { TOP_UP_PLACES } from '../reports';
 import { saveBonusType } from './bonus-types/bonus-types.service';
 import { saveBonus } from './bonuses/bonuses.service';
 import { saveFee } from './fees/fees.service';

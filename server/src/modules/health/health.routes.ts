@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../core/context';
 import { ok } from '../../core/lib/envelope';
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext, kind: string) {
+export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -20,7 +20,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext, kind: 
     },
     async (req) => {
       await ctx.db.execute(sql`select 1`);
-      return ok(req, { status: 'ok' as const, version: APP_VERSION, database: kind });
+      return ok(req, { status: 'ok' as const, version: APP_VERSION, database: ctx.databaseKind });
     },
   );
 }

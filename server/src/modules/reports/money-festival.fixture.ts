@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SyncOperationInput } from '@pulsera/contracts';
 import type { TestApp } from '../../../test/helper';
-import { registerDevice } from '../terminals/feed/device.service';
+import { registerDevice } from '../terminals';
 
 /**
  * A small festival for the money reports' tests (top-ups, bonuses, wristbands): named staff,

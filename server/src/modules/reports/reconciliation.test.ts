@@ -11,10 +11,8 @@ import utc from 'dayjs/plugin/utc.js';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { registerDevice } from '../terminals/feed/device.service';
-import { appTarget } from '../terminals/feed/device-client';
-import { ledgerMismatches } from '../terminals/feed/ledger.repo';
 import { eventArticles, simulateFestival } from '../../seed/simulator/simulator';
+import { appTarget, ledgerMismatches, registerDevice } from '../terminals';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

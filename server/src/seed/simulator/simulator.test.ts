@@ -3,8 +3,7 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { accessRecords, customers, devices, presenceRecords, sales, topUps } from '../../core/db/schema';
-import { appTarget } from '../../modules/terminals/feed/device-client';
-import { ledgerMismatches } from '../../modules/terminals/feed/ledger.repo';
+import { appTarget, ledgerMismatches } from '../../modules/terminals';
 import {
   eventArticles,
   simGapTerminal,

@@ -19,7 +19,7 @@ import {
   staff,
   zones,
 } from '../../core/db/schema';
-import { type FeedTarget, type SyncFn, serviceTarget } from '../../modules/terminals/feed/device-client';
+import { type FeedTarget, type SyncFn, serviceTarget } from '../../modules/terminals';
 
 /**
  * The festival simulator: terminals of a festival driving the device API like real ones — ticket

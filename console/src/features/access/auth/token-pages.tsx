@@ -5,7 +5,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enableTokens } from '../../integrations/sales-api/api';
+import { enableTokens } from '../../integrations';
 import { enableSchedule } from './api';
 import { AuthLayout } from './auth-layout';
 

@@ -34,6 +34,7 @@ import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { downloadXlsx } from '../../../lib/xlsx';
+import { PermissionPicker, usePermissionLabel } from '../roles/permission-picker';
 import {
   createUser,
   listUsers,
@@ -44,7 +45,6 @@ import {
   userKeys,
   userOptions,
 } from './api';
-import { PermissionPicker, usePermissionLabel } from '../roles/permission-picker';
 
 const Schema = ConsoleUserSave.omit({ id: true, updatedAt: true });
 type Values = z.input<typeof Schema>;

@@ -12,9 +12,9 @@ import {
 } from '../../../components/resource/resource-screen';
 import { translateMessage } from '../../../lib/i18n';
 import { type Money, useMoney } from '../../../lib/money';
-import { AddonStats, type DayRange, DayRangeInputs, STATS, useAddonStats, useDayWindow } from './addon-stats';
 import { addonKeys, deleteAddon, listAddons, rulesKeys, saveAddon } from '../rules-api';
 import { ArticleQuantities, LastActivity, namesOf, TEXTS } from '../rules-shared';
+import { AddonStats, type DayRange, DayRangeInputs, STATS, useAddonStats, useDayWindow } from './addon-stats';
 
 const P = `${TEXTS}.addons`;
 type Extra = Omit<AddonsResult, 'addons'>;

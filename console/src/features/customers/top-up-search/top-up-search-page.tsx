@@ -23,13 +23,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { screenPath } from '../../../app/screens';
 import { DataTable } from '../../../components/data-table';
 import { isoToWall, wallToIso } from '../../../components/date-fields';
 import { dayjs } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { screenPath } from '../../../lib/screen-paths';
 import { isAdminSession, useSession } from '../../../lib/session';
-import { selectEvent } from '../../events/events/api';
+import { selectEvent } from '../../events';
 import { openTopUp, searchTopUps, type TopUpSearch, topUpSearchKeys } from './api';
 
 const PAGE_SIZE = 15;

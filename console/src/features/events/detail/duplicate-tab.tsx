@@ -14,16 +14,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { firstScreenPath } from '../../../app/screens';
 import { DateTimeField } from '../../../components/date-fields';
 import { notifySuccess } from '../../../components/dialogs';
 import { FieldPrefix, NumberField, SelectField, TextField } from '../../../components/form-fields';
 import { applyServerErrors, formResolver } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
 import { rateText } from '../../../lib/money';
+import { firstScreenPath } from '../../../lib/screen-paths';
 import { isAdminSession, session, useSession } from '../../../lib/session';
+import { currencyKeys, listCurrencies } from '../../settings';
 import { eventKeys, selectEvent } from '../events/api';
-import { currencyKeys, listCurrencies } from '../../settings/api';
 import { duplicateEvent } from './api';
 
 type Flag =

@@ -47,7 +47,6 @@ import { formatDateTime } from '../../../lib/format';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { rateText } from '../../../lib/money';
 import { isAdminSession, session, useSession } from '../../../lib/session';
-import { refreshSelectedEvent } from '../events/api';
 import {
   currencyKeys,
   findProvinces,
@@ -58,8 +57,9 @@ import {
   promoterKeys,
   provinceKeys,
   searchTeams,
-} from '../../settings/api';
-import { listPaymentMethods, paymentMethodKeys } from '../../terminals/payment-methods/api';
+} from '../../settings';
+import { listPaymentMethods, paymentMethodKeys } from '../../terminals';
+import { refreshSelectedEvent } from '../events/api';
 import {
   type EventDetail,
   eventDetailKeys,

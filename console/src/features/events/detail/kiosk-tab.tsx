@@ -14,7 +14,13 @@ import { NumberField, TextField } from '../../../components/form-fields';
 import { type ResourceDefinition, ResourceScreen } from '../../../components/resource/resource-screen';
 import { applyServerErrors, formResolver } from '../../../lib/form';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
-import { centsToDisplay, decimalsOf, displayToCents, formatMoney, useEventCurrency } from '../../../lib/money';
+import {
+  centsToDisplay,
+  decimalsOf,
+  displayToCents,
+  formatMoney,
+  useEventCurrency,
+} from '../../../lib/money';
 import { deleteKioskButton, eventDetailKeys, loadKiosk, saveKioskButton, saveMessageOriginator } from './api';
 
 /** The Kiosk tab (01-console §2): the message originator and the kiosk buttons with their form. */

@@ -3,7 +3,7 @@ import { CONVERTER_COLUMNS, checkConverterRows } from '@pulsera/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listRols, rolKeys } from '../../catalogue/rols/api';
+import { listRols, rolKeys } from '../../catalogue';
 import { applyConverter } from './api';
 import { ListImport } from './list-import';
 import { useSingleRowForm } from './single-row-form';

@@ -3,7 +3,7 @@ import { checkManualTickets, MANUAL_TICKET_COLUMNS } from '@pulsera/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { listRols, rolKeys } from '../../catalogue/rols/api';
+import { listRols, rolKeys } from '../../catalogue';
 import { applyManual, listKeys, listResellers } from './api';
 import { ListImport } from './list-import';
 import { useSingleRowForm } from './single-row-form';

@@ -22,7 +22,7 @@ import { DataTable } from '../../../components/data-table';
 import { confirmDelete, notifySuccess } from '../../../components/dialogs';
 import { applyServerErrors, formResolver } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
-import { listRols, rolKeys } from '../../catalogue/rols/api';
+import { listRols, rolKeys } from '../../catalogue';
 import { deleteReseller, listKeys, listResellers, saveReseller, ticketApiKeys } from './api';
 
 type Values = {

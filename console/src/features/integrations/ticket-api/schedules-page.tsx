@@ -32,7 +32,7 @@ import { confirmDelete, notifySuccess } from '../../../components/dialogs';
 import { applyServerErrors, formResolver } from '../../../lib/form';
 import { dayjs } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n';
-import { listRols, rolKeys } from '../../catalogue/rols/api';
+import { listRols, rolKeys } from '../../catalogue';
 import {
   deleteSchedule,
   listKeys,

@@ -8,7 +8,13 @@ import type {
 } from '@pulsera/contracts';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../../components/reports/report-page';
+import {
+  ReportPage,
+  Stat,
+  StatGrid,
+  useFilterInfo,
+  useReport,
+} from '../../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../../components/reports/report-table';
 import {
   type FilterField,

@@ -2,7 +2,7 @@ import type { CapacityEventResult } from '@pulsera/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reportKeys } from '../../../components/reports/report-page';
 import { api } from '../../../lib/api';
-import { eventKeys } from '../../events/events/api';
+import { eventKeys } from '../../events';
 
 /** The capacities report's calls (01-console §7 Capacity). */
 export const CAPACITY = {

@@ -10,17 +10,23 @@ import {
 } from '@pulsera/contracts';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { screenPath } from '../../../app/screens';
 import { isoToWall, wallToIso } from '../../../components/date-fields';
 import { notifySuccess } from '../../../components/dialogs';
 import { FilterBar } from '../../../components/reports/filter-bar';
-import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../../components/reports/report-page';
+import {
+  ReportPage,
+  Stat,
+  StatGrid,
+  useFilterInfo,
+  useReport,
+} from '../../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../../components/reports/report-table';
 import { useReportFilter } from '../../../components/reports/use-report-filter';
 import { useCan, useHasPermission } from '../../../lib/can';
 import { DATE_TIME_INPUT_FORMAT, dayjs, formatDateTime, TIME_FORMAT } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { progressColor } from '../../../lib/progress';
+import { screenPath } from '../../../lib/screen-paths';
 import { useSession } from '../../../lib/session';
 import { CAPACITY, useCapacityToggle, useSaveCapacityToggle } from './api';
 

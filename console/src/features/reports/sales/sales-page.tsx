@@ -23,7 +23,13 @@ import {
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../../components/reports/report-page';
+import {
+  ReportPage,
+  Stat,
+  StatGrid,
+  useFilterInfo,
+  useReport,
+} from '../../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../../components/reports/report-table';
 import { type ReportFilterState, useReportFilter } from '../../../components/reports/use-report-filter';
 import { dayjs } from '../../../lib/format';

@@ -1,9 +1,9 @@
 import type { ValidationDeleteResult } from '@pulsera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { TAB_SHELLS } from '../../../app/screens';
 import { reportKeys } from '../../../components/reports/report-page';
 import { api, queryString } from '../../../lib/api';
+import { TAB_SHELLS } from '../../../lib/screen-paths';
 
 /** The i18n prefix of the ticketing tabs. */
 export const TK = 'reports.ticketing';

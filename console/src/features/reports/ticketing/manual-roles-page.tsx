@@ -1,6 +1,12 @@
 import type { ManualRoleRow, ManualRolesResult } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
-import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../../components/reports/report-page';
+import {
+  ReportPage,
+  Stat,
+  StatGrid,
+  useFilterInfo,
+  useReport,
+} from '../../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../../components/reports/report-table';
 import { type FilterField, useReportFilter } from '../../../components/reports/use-report-filter';
 import { formatDateTime } from '../../../lib/format';

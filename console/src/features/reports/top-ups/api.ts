@@ -1,4 +1,4 @@
-import { TAB_SHELLS } from '../../../app/screens';
+import { TAB_SHELLS } from '../../../lib/screen-paths';
 
 /**
  * The money reports' calls (02-catalogue §7 Reports): the recharge tabs, the bonuses and the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { named, operationTypeName, paymentTypeName, timeUnitLabel } from './labels';
 import { rangeLabel } from '../wristbands/wristbands-report-page';
+import { named, operationTypeName, paymentTypeName, timeUnitLabel } from './labels';
 
 const t = i18n.getFixedT('en');
 const euro = { iso: 'EUR', symbol: '€', fraction: 0.01, rate: 1 };

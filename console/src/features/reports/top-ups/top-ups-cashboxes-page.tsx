@@ -1,7 +1,13 @@
 import { Text } from '@mantine/core';
 import type { CashboxesResult, CashboxRow } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
-import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../../components/reports/report-page';
+import {
+  ReportPage,
+  Stat,
+  StatGrid,
+  useFilterInfo,
+  useReport,
+} from '../../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../../components/reports/report-table';
 import { RouteTabs } from '../../../components/reports/report-tabs';
 import { type FilterField, useReportFilter } from '../../../components/reports/use-report-filter';

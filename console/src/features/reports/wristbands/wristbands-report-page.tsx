@@ -11,7 +11,13 @@ import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../components/reports/filter-bar';
-import { ReportPage, Stat, StatGrid, useFilterInfo, useReport } from '../../../components/reports/report-page';
+import {
+  ReportPage,
+  Stat,
+  StatGrid,
+  useFilterInfo,
+  useReport,
+} from '../../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../../components/reports/report-table';
 import { type FilterField, useReportFilter } from '../../../components/reports/use-report-filter';
 import { dayjs } from '../../../lib/format';

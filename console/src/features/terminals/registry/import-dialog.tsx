@@ -14,7 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../components/dialogs';
 import { ImportPreview, type PreviewRow } from '../../../components/import-preview';
 import { translateMessage } from '../../../lib/i18n';
-import { readTableFile, TABLE_FILE_EXTENSIONS, type TableFile, type TableLine } from '../../../lib/table-file';
+import {
+  readTableFile,
+  TABLE_FILE_EXTENSIONS,
+  type TableFile,
+  type TableLine,
+} from '../../../lib/table-file';
 import { importDevices, registryKeys } from './api';
 
 /** Header names (lower case, letters only) a file may use for each column. */

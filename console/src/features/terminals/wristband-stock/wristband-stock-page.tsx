@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../components/dialogs';
 import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n';
-import { searchEvents } from '../../events/events/api';
+import { searchEvents } from '../../events';
 import {
   assignLot,
   importLot,

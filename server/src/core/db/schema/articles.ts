@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
+  type AnyPgColumn,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -11,8 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { articles, events } from './events';
-import { addons, flags } from './flags';
+import { events } from './events';
+import { images } from './uploads';
 import { locations } from './venue';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -21,6 +22,47 @@ const eventId = () =>
     .notNull()
     .references(() => events.id, { onDelete: 'cascade' });
 
+/** Event articles (02-catalogue §3 Article). The catalogue issue extends this table. */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Base price in cents of the financial currency. */
+    basePrice: integer('base_price').notNull().default(0),
+    /** pictureFull: the 200 × 200 image. */
+    imageId: integer('image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    qrPrint: smallint('qr_print').notNull().default(0),
+    /** idBase: the article this one is a complement of (null = none). */
+    baseId: integer('base_id').references((): AnyPgColumn => articles.id),
+    /** Only as a gift (0/1). */
+    gift: smallint('gift').notNull().default(0),
+    onlyAdults: smallint('only_adults').notNull().default(0),
+    /** bannedRols: ticket roles that may not buy it (plain ids: roles live in their own area). */
+    bannedRoleIds: integer('banned_role_ids').array().notNull().default(sql`'{}'::integer[]`),
+    isNoteRequired: smallint('is_note_required').notNull().default(0),
+    suggestedComments: jsonb('suggested_comments')
+      .$type<{ uuid: string; text: string }[]>()
+      .notNull()
+      .default([]),
+    externalAnalyticsId: text('external_analytics_id'),
+    /** permite_importe_manual: 'S' lets the staff type the amount. */
+    manualAmount: text('manual_amount').notNull().default('N'),
+    /** id_complemento: the ticketing complement it stands for. */
+    complementId: integer('complement_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('articles_event_idx').on(t.eventId),
+    index('articles_event_name_idx').on(t.eventId, sql`lower(${t.name})`),
+    index('articles_event_base_idx').on(t.eventId, t.baseId),
+  ],
+);
+
 /**
  * The rest of the article catalogue (02-catalogue §3 Article, Location article, Stick relation; packs
  * are our design). An article's own settings (flags, add-ons, exchanges) go with it. Menus, sticks and
@@ -28,47 +70,6 @@ const eventId = () =>
  * service first. A location's menu and sticks are the location's own configuration and go with it;
  * a pack's locations do not (deleting a location a pack is sold in is refused).
  */
-
-/**
- * The article's tri-state flag choice: a row with add_flag true (enabled) or false (disabled); no row
- * means unused. Deleting the flag removes the choice.
- */
-export const articleFlags = pgTable(
-  'article_flags',
-  {
-    id: serial('id').primaryKey(),
-    eventId: eventId(),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    flagId: integer('flag_id')
-      .notNull()
-      .references(() => flags.id, { onDelete: 'cascade' }),
-    addFlag: boolean('add_flag').notNull(),
-  },
-  (t) => [
-    uniqueIndex('article_flags_uq').on(t.eventId, t.articleId, t.flagId),
-    index('article_flags_event_flag_idx').on(t.eventId, t.flagId),
-  ],
-);
-
-/** The add-ons offered with an article. Deleting the add-on removes it from the article. */
-export const articleAddons = pgTable(
-  'article_addons',
-  {
-    eventId: eventId(),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    addonId: integer('addon_id')
-      .notNull()
-      .references(() => addons.id, { onDelete: 'cascade' }),
-  },
-  (t) => [
-    uniqueIndex('article_addons_uq').on(t.eventId, t.articleId, t.addonId),
-    index('article_addons_event_addon_idx').on(t.eventId, t.addonId),
-  ],
-);
 
 /**
  * Exchange entries of an article: the articles it can be exchanged for, during the time ranges listed

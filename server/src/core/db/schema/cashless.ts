@@ -13,7 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { articles, events } from './events';
+import { articles } from './articles';
+import { events } from './events';
 import { locations } from './venue';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

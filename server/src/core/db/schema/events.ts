@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   doublePrecision,
   index,
   integer,
@@ -13,7 +12,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { appParams, currencies, promoters, provinces, teams } from './globals';
-import { images } from './uploads';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -135,46 +133,5 @@ export const eventParamExceptions = pgTable(
       sql`coalesce(${t.idLocation}, 0)`,
       sql`coalesce(${t.idDevice}, 0)`,
     ),
-  ],
-);
-
-/** Event articles (02-catalogue §3 Article). The catalogue issue extends this table. */
-export const articles = pgTable(
-  'articles',
-  {
-    id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    /** Base price in cents of the financial currency. */
-    basePrice: integer('base_price').notNull().default(0),
-    /** pictureFull: the 200 × 200 image. */
-    imageId: integer('image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
-    qrPrint: smallint('qr_print').notNull().default(0),
-    /** idBase: the article this one is a complement of (null = none). */
-    baseId: integer('base_id').references((): AnyPgColumn => articles.id),
-    /** Only as a gift (0/1). */
-    gift: smallint('gift').notNull().default(0),
-    onlyAdults: smallint('only_adults').notNull().default(0),
-    /** bannedRols: ticket roles that may not buy it (plain ids: roles live in their own area). */
-    bannedRoleIds: integer('banned_role_ids').array().notNull().default(sql`'{}'::integer[]`),
-    isNoteRequired: smallint('is_note_required').notNull().default(0),
-    suggestedComments: jsonb('suggested_comments')
-      .$type<{ uuid: string; text: string }[]>()
-      .notNull()
-      .default([]),
-    externalAnalyticsId: text('external_analytics_id'),
-    /** permite_importe_manual: 'S' lets the staff type the amount. */
-    manualAmount: text('manual_amount').notNull().default('N'),
-    /** id_complemento: the ticketing complement it stands for. */
-    complementId: integer('complement_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    index('articles_event_idx').on(t.eventId),
-    index('articles_event_name_idx').on(t.eventId, sql`lower(${t.name})`),
-    index('articles_event_base_idx').on(t.eventId, t.baseId),
   ],
 );

@@ -1,5 +1,16 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { articles, events } from './events';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { articles } from './articles';
+import { events } from './events';
 import { timeRanges, zones } from './venue';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -130,5 +141,46 @@ export const addonGifts = pgTable(
   (t) => [
     uniqueIndex('addon_gifts_uq').on(t.eventId, t.addonId, t.articleId),
     index('addon_gifts_event_article_idx').on(t.eventId, t.articleId),
+  ],
+);
+
+/**
+ * The article's tri-state flag choice: a row with add_flag true (enabled) or false (disabled); no row
+ * means unused. Deleting the flag removes the choice.
+ */
+export const articleFlags = pgTable(
+  'article_flags',
+  {
+    id: serial('id').primaryKey(),
+    eventId: eventId(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    flagId: integer('flag_id')
+      .notNull()
+      .references(() => flags.id, { onDelete: 'cascade' }),
+    addFlag: boolean('add_flag').notNull(),
+  },
+  (t) => [
+    uniqueIndex('article_flags_uq').on(t.eventId, t.articleId, t.flagId),
+    index('article_flags_event_flag_idx').on(t.eventId, t.flagId),
+  ],
+);
+
+/** The add-ons offered with an article. Deleting the add-on removes it from the article. */
+export const articleAddons = pgTable(
+  'article_addons',
+  {
+    eventId: eventId(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    addonId: integer('addon_id')
+      .notNull()
+      .references(() => addons.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('article_addons_uq').on(t.eventId, t.articleId, t.addonId),
+    index('article_addons_event_addon_idx').on(t.eventId, t.addonId),
   ],
 );

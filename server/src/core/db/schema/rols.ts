@@ -10,7 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { articles, events } from './events';
+import { articles } from './articles';
+import { events } from './events';
 import { addons } from './flags';
 import { images } from './uploads';
 import { locations, timeRanges, zones } from './venue';

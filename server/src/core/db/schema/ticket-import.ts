@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -184,4 +185,25 @@ export const ticketImportIssues = pgTable(
     uniqueIndex('ticket_import_issues_uq').on(t.scheduleId, t.externalId, t.kind),
     index('ticket_import_issues_event_idx').on(t.eventId, t.solvedAt),
   ],
+);
+
+/** Ticket-schedule e-mail verification tokens (GET /enableSchedule). Stored hashed. */
+export const scheduleEmailTokens = pgTable(
+  'schedule_email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** The ticket-import schedule whose report address this verifies (Ticket API). */
+    scheduleId: integer('schedule_id').references((): AnyPgColumn => ticketImportSchedules.id, {
+      onDelete: 'cascade',
+    }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    verifiedAt: ts('verified_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('schedule_email_tokens_hash_uq').on(t.tokenHash)],
 );

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { events } from './events';
-import { ticketImportSchedules } from './ticket-import';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -82,27 +71,6 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStart: ts('window_start').notNull().defaultNow(),
   blockedUntil: ts('blocked_until'),
 });
-
-/** Ticket-schedule e-mail verification tokens (GET /enableSchedule). Stored hashed. */
-export const scheduleEmailTokens = pgTable(
-  'schedule_email_tokens',
-  {
-    id: serial('id').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    /** The ticket-import schedule whose report address this verifies (Ticket API). */
-    scheduleId: integer('schedule_id').references((): AnyPgColumn => ticketImportSchedules.id, {
-      onDelete: 'cascade',
-    }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: ts('expires_at').notNull(),
-    verifiedAt: ts('verified_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('schedule_email_tokens_hash_uq').on(t.tokenHash)],
-);
 
 /** Single-use recovery codes of a user's one-time code (stored hashed; ten made at once). */
 export const userRecoveryCodes = pgTable(

@@ -11,8 +11,8 @@ import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { apiKeys, events, integratorEvents, integrators } from '../../../core/db/schema';
+import { generateApiKey } from '../../../core/lib/api-keys';
 import { fail } from '../../../core/lib/errors';
-import { generateApiKey } from './api-keys';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 type IntegratorRow = typeof integrators.$inferSelect;

@@ -1,7 +1,7 @@
 import type { PermissionRole, PermissionRoleSave } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
-import { AppError, fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
+import { AppError, fail } from '../../../core/lib/errors';
 import * as repo from './permission-roles.repo';
 
 /**

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
-import { serverOrigin } from '../../events/detail/device-qr.service';
+import { serverOrigin } from '../../../core/lib/public-origin';
 import * as service from './console-users.service';
 
 /**

@@ -9,6 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import { users } from '../../../core/db/schema';
+import { guardedWrite } from '../../../core/lib/db-errors';
 import { AppError, fail } from '../../../core/lib/errors';
 import { hashPassword } from '../../../core/lib/passwords';
 import { randomToken } from '../../../core/lib/tokens';
@@ -16,10 +17,9 @@ import type { Principal } from '../../../core/plugins/guard';
 import { recordAudit } from '../audit/audit.service';
 import * as authRepo from '../auth/auth.repo';
 import { assertChoosablePassword, hashToken } from '../auth/auth.service';
-import { guardedWrite } from '../../../core/lib/db-errors';
+import { listRoles } from '../roles/permission-roles.repo';
 import * as repo from './console-users.repo';
 import { passwordEmail } from './emails';
-import { listRoles } from '../roles/permission-roles.repo';
 
 /**
  * Console users (admin/configuration/users, users-admin guard). "Above" (docs/decisions.md): a

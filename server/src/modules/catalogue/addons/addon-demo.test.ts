@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { ledgerMismatches } from '../../terminals/feed/ledger.repo';
 import { simulateDemo } from '../../../seed/simulator/simulator';
+import { ledgerMismatches } from '../../terminals';
 import { seedDemoCatalogue } from '../demo';
 
 let t: TestApp;

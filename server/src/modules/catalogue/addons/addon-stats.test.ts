@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { sales, topUps } from '../../../core/db/schema';
-import { registerDevice } from '../../terminals/feed/device.service';
+import { registerDevice } from '../../terminals';
 import { type Session, sessions } from '../fixtures.test-helper';
 
 /**

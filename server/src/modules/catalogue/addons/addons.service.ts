@@ -1,10 +1,10 @@
 import type { Addon, AddonSave, AddonsResult } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import * as repo from './addons.repo';
+import { fail } from '../../../core/lib/errors';
 import { checkIds, FieldErrors, options, uniqueIds } from '../refs';
+import * as repo from './addons.repo';
 
 type FlagLink = { addonId: number; flagId: number };
 type GiftRow = { addonId: number; articleId: number; quantity: number };

@@ -12,12 +12,10 @@ import {
 } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
-import { fail, fieldError } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
+import { fail, fieldError } from '../../../core/lib/errors';
+import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
 import { rolsInEvent } from '../rols/rols.repo';
-import { storageFor } from '../../uploads/storage';
-import { deleteImage } from '../../uploads/uploads.repo';
-import { attachImage, removeQuietly } from '../../uploads/uploads.service';
 import * as repo from './articles.repo';
 
 /** The relations of the event's articles, grouped by article. */

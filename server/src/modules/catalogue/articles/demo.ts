@@ -2,7 +2,7 @@ import { MenuSaveRequest, PackSave } from '@pulsera/contracts';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../../core/db/client';
 import { articles, events, locationArticles, locations, packs } from '../../../core/db/schema';
-import { BARS, FOOD_COURT } from '../../reports/sales/sales-demo';
+import { BARS, FOOD_COURT } from '../../reports';
 import { saveMenu } from '../location-articles/location-articles.service';
 import { savePack } from '../packs/packs.service';
 

@@ -1,7 +1,7 @@
 import type { BonusType, BonusTypeSave } from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../../core/context';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
+import { fail } from '../../../core/lib/errors';
 import * as repo from './bonus-types.repo';
 
 const toDto = (r: repo.BonusTypeRow): BonusType => ({

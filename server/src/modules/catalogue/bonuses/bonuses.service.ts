@@ -7,11 +7,11 @@ import {
 } from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import { pickerLocations, unfitLocations } from '../../venue/locations/location-pickers';
-import * as repo from './bonuses.repo';
+import { fail } from '../../../core/lib/errors';
+import { pickerLocations, unfitLocations } from '../../venue';
 import { checkIds, existingIds, FieldErrors, hms, options, uniqueIds } from '../refs';
+import * as repo from './bonuses.repo';
 
 type ArticleRow = { bonusId: number; articleId: number; quantity: number };
 type LocationRow = { bonusId: number; locationId: number };

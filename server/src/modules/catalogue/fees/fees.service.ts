@@ -1,10 +1,10 @@
 import { type Fee, type FeeSave, type FeesResult, LOCATION_PICKER_MESSAGE } from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../../core/context';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import { pickerLocations, unfitLocations } from '../../venue/locations/location-pickers';
-import * as repo from './fees.repo';
+import { fail } from '../../../core/lib/errors';
+import { pickerLocations, unfitLocations } from '../../venue';
 import { checkDevices, deviceOptions, existingIds, FieldErrors, uniqueIds } from '../refs';
+import * as repo from './fees.repo';
 
 type LocationRow = { feeId: number; locationId: number };
 

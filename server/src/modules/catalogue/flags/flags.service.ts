@@ -1,10 +1,10 @@
 import { type Flag, type FlagSave, type FlagsResult, MAX_FLAGS } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import * as repo from './flags.repo';
+import { fail } from '../../../core/lib/errors';
 import { checkIds, FieldErrors, options } from '../refs';
+import * as repo from './flags.repo';
 
 type AccessRow = Awaited<ReturnType<typeof repo.listAccess>>[number];
 type PriceRow = Awaited<ReturnType<typeof repo.listPrices>>[number];

@@ -1,6 +1,12 @@
 import { and, asc, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
-import { articles, images, locationArticleSticks, locationArticles, locations } from '../../../core/db/schema';
+import {
+  articles,
+  images,
+  locationArticleSticks,
+  locationArticles,
+  locations,
+} from '../../../core/db/schema';
 
 export const listLocations = (db: Executor, eventId: number) =>
   db

@@ -11,8 +11,8 @@ import {
 } from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
-import { fail, fieldError } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
+import { fail, fieldError } from '../../../core/lib/errors';
 import { existingArticles } from '../articles/articles.repo';
 import * as repo from './location-articles.repo';
 

@@ -7,9 +7,9 @@ import {
 } from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
-import { fail, fieldError } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import { pickerLocations, unfitLocations } from '../../venue/locations/location-pickers';
+import { fail, fieldError } from '../../../core/lib/errors';
+import { pickerLocations, unfitLocations } from '../../venue';
 import { existingArticles } from '../articles/articles.repo';
 import * as repo from './packs.repo';
 

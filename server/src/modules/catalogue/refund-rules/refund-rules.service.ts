@@ -5,9 +5,9 @@ import {
   type RefundsResult,
 } from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../../core/context';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import { pickerLocations, unfitLocations } from '../../venue/locations/location-pickers';
+import { fail } from '../../../core/lib/errors';
+import { pickerLocations, unfitLocations } from '../../venue';
 import { checkDevices, deviceOptions, existingIds, FieldErrors, hms, options, uniqueIds } from '../refs';
 import * as repo from './refund-rules.repo';
 

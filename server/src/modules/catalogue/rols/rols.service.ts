@@ -8,12 +8,10 @@ import {
 } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
-import { fail } from '../../../core/lib/errors';
-import { FieldErrors } from '../refs';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import { storageFor } from '../../uploads/storage';
-import { deleteImage } from '../../uploads/uploads.repo';
-import { attachImage, removeQuietly } from '../../uploads/uploads.service';
+import { fail } from '../../../core/lib/errors';
+import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
+import { FieldErrors } from '../refs';
 import * as repo from './rols.repo';
 
 const flag01 = (v: number) => (v === 1 ? 1 : 0);

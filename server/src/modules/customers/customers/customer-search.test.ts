@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { customers } from '../../../core/db/schema';
+import { registerDevice } from '../../terminals';
 import { searchCustomers } from './customer-search.repo';
-import { registerDevice } from '../../terminals/feed/device.service';
 
 let t: TestApp;
 let eventId: number;

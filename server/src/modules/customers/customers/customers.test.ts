@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { customerRefunds, customers, flags, onlineTopUps, wristbands } from '../../../core/db/schema';
-import { registerDevice } from '../../terminals/feed/device.service';
+import { registerDevice } from '../../terminals';
 import { seedOnlineServices } from './demo';
 
 /**

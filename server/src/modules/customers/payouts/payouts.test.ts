@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { customerRefunds, ledgerEntries, wristbands } from '../../../core/db/schema';
-import { registerDevice } from '../../terminals/feed/device.service';
-import { ledgerMismatches } from '../../terminals/feed/ledger.repo';
+import { ledgerMismatches, registerDevice } from '../../terminals';
 
 /**
  * Refund payouts (issue 15) on refunds made through the console's refund call for customers the

@@ -1,9 +1,7 @@
 import { type Ad, type AdSave, IMAGE_SIZES, type UploadedImage } from '@pulsera/contracts';
 import type { AppContext, DbContext } from '../../../core/context';
 import { fail } from '../../../core/lib/errors';
-import { storageFor } from '../../uploads/storage';
-import * as images from '../../uploads/uploads.repo';
-import { attachImage, removeQuietly } from '../../uploads/uploads.service';
+import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
 import { toLocal, toUtc } from './ad-times';
 import * as repo from './ads.repo';
 
@@ -63,7 +61,7 @@ export async function deleteAd(ctx: AppContext, eventId: number, id: number) {
     const ad = await repo.findAd(tx, eventId, id);
     if (!ad) throw fail('notFound');
     await repo.deleteAd(tx, eventId, id);
-    return ad.imageId !== null ? images.deleteImage(tx, ad.imageId, eventId) : null;
+    return ad.imageId !== null ? deleteImage(tx, ad.imageId, eventId) : null;
   });
   await removeQuietly(storageFor(ctx), removedKey);
   return true;
@@ -86,9 +84,7 @@ export async function setAdImage(
     const image = await attachImage(ctx, tx, { key, eventId, userId, rule: IMAGE_SIZES.ad });
     await repo.updateAd(tx, eventId, adId, { imageId: image.id });
     const replacedKey =
-      ad.imageId !== null && ad.imageId !== image.id
-        ? await images.deleteImage(tx, ad.imageId, eventId)
-        : null;
+      ad.imageId !== null && ad.imageId !== image.id ? await deleteImage(tx, ad.imageId, eventId) : null;
     return { image, replacedKey };
   });
   await removeQuietly(storageFor(ctx), replacedKey);
@@ -102,7 +98,7 @@ export async function clearAdImage(ctx: AppContext, eventId: number, adId: numbe
     if (!ad) throw fail('notFound');
     if (ad.imageId === null) return null;
     await repo.updateAd(tx, eventId, adId, { imageId: null });
-    return images.deleteImage(tx, ad.imageId, eventId);
+    return deleteImage(tx, ad.imageId, eventId);
   });
   await removeQuietly(storageFor(ctx), removedKey);
   return true;

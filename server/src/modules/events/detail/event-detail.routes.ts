@@ -21,11 +21,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
-import { logSlot } from '../../reports/capacity/capacity.service';
-import * as capacity from './capacity.service';
-import * as qr from './device-qr.service';
-import * as duplicate from './duplicate.service';
+import { serverOrigin } from '../../../core/lib/public-origin';
+import { logSlot } from '../../reports';
+import { generateDeviceQr, verifyDeviceQr } from '../../terminals';
 import * as params from '../params/event-params.service';
+import * as capacity from './capacity.service';
+import * as duplicate from './duplicate.service';
 import * as kiosk from './kiosk.service';
 
 /**
@@ -89,7 +90,7 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/event/generateQr',
     { config: theEvent, schema: { tags, body: GenerateQrRequest, response: { 200: okSchema(z.string()) } } },
     async (req) =>
-      ok(req, await qr.generateDeviceQr(ctx, req.event!.id, qr.serverOrigin(ctx.config, req), req.body)),
+      ok(req, await generateDeviceQr(ctx, req.event!.id, serverOrigin(ctx.config, req), req.body)),
   );
   r.post(
     '/api/device/qr/verify',
@@ -97,7 +98,7 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { auth: 'none' } },
       schema: { tags, body: DeviceQrVerifyRequest, response: { 200: okSchema(DeviceQrConfig) } },
     },
-    async (req) => ok(req, await qr.verifyDeviceQr(ctx, req.body.qr, qr.serverOrigin(ctx.config, req))),
+    async (req) => ok(req, await verifyDeviceQr(ctx, req.body.qr, serverOrigin(ctx.config, req))),
   );
 
   // Duplicate (the source is the selected event)

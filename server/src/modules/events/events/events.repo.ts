@@ -15,7 +15,7 @@ import {
   provinces,
   teams,
 } from '../../../core/db/schema';
-import { effectivePermissions, eventsWithAccess } from '../../access/users/event-access.repo';
+import { effectivePermissions, eventsWithAccess } from '../../../core/lib/event-access.repo';
 
 export type EventRow = typeof events.$inferSelect;
 

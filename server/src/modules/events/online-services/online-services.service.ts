@@ -12,9 +12,7 @@ import {
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { AppError, fail } from '../../../core/lib/errors';
-import { storageFor } from '../../uploads/storage';
-import * as uploads from '../../uploads/uploads.repo';
-import { attachImage, removeQuietly } from '../../uploads/uploads.service';
+import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
 import * as repo from './online-services.repo';
 import { topUpSiteAddress } from './site-address';
 
@@ -276,7 +274,7 @@ export async function setOnlineImage(
     const currentId = current[repo.IMAGE_COLUMN[slot]];
     await repo.setImage(tx, eventId, slot, image.id);
     const replacedKey =
-      currentId && currentId !== image.id ? await uploads.deleteImage(tx, currentId, eventId) : null;
+      currentId && currentId !== image.id ? await deleteImage(tx, currentId, eventId) : null;
     return { image, replacedKey };
   });
   await removeQuietly(storageFor(ctx), replacedKey);
@@ -291,7 +289,7 @@ export async function clearOnlineImage(ctx: AppContext, eventId: number, slot: O
     const currentId = current?.[repo.IMAGE_COLUMN[slot]] ?? null;
     if (!currentId) return null;
     await repo.setImage(tx, eventId, slot, null);
-    return uploads.deleteImage(tx, currentId, eventId);
+    return deleteImage(tx, currentId, eventId);
   });
   await removeQuietly(storageFor(ctx), removedKey);
   return true;

@@ -6,8 +6,8 @@ import {
 } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import { fail, fieldError } from '../../../core/lib/errors';
+import { assertPaymentLettersEnabled } from '../../terminals';
 import { listApplications } from '../detail/event-detail.repo';
-import { assertPaymentLettersEnabled } from '../../terminals/payment-methods/payment-methods.service';
 import * as repo from './app-params.repo';
 
 const isSystem = (nameUnique: string) => (SYSTEM_APP_PARAMS as readonly string[]).includes(nameUnique);

@@ -2,10 +2,10 @@ import type { EventParamSave, EventParamsResult } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { fail, fieldError } from '../../../core/lib/errors';
+import { assertPaymentLettersEnabled } from '../../terminals';
+import * as repo from '../detail/event-detail.repo';
 import * as eventsRepo from '../events/events.repo';
 import * as events from '../events/events.service';
-import { assertPaymentLettersEnabled } from '../../terminals/payment-methods/payment-methods.service';
-import * as repo from '../detail/event-detail.repo';
 
 /** GET /event/params: the event's value of every application parameter, the applications, and the
  * event's locations and devices for the exceptions. */

@@ -9,7 +9,7 @@ import {
   salesSchedules,
   users,
 } from '../../../core/db/schema';
-import { salesSource } from '../../reports/rollups/rollups';
+import { salesSource } from '../../reports';
 
 export type ScheduleRow = typeof salesSchedules.$inferSelect;
 

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
 import { fail } from '../../../core/lib/errors';
-import { serverOrigin } from '../../events/detail/device-qr.service';
+import { serverOrigin } from '../../../core/lib/public-origin';
 import * as service from './sales-api.service';
 
 /**

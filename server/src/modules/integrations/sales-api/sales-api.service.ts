@@ -10,10 +10,15 @@ import { scheduleIdOfState } from '@pulsera/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import type { Executor, Tx } from '../../../core/db/client';
-import { salesAuthStates, salesPushes, salesScheduleLocations, salesSchedules } from '../../../core/db/schema';
+import {
+  salesAuthStates,
+  salesPushes,
+  salesScheduleLocations,
+  salesSchedules,
+} from '../../../core/db/schema';
+import { JobAttemptError } from '../../../core/jobs/job-queue';
 import { AppError, fail } from '../../../core/lib/errors';
 import { SecretBox } from '../../../core/lib/secret-box';
-import { JobAttemptError } from '../../../core/jobs/job-queue';
 import { idempotencyKey, type Period, periodOf } from './periods';
 import {
   exchangeCode,
@@ -26,7 +31,7 @@ import {
 } from './platform';
 import type { ScheduleRow } from './sales-api.repo';
 import * as repo from './sales-api.repo';
-import { salesPushJob } from './sales-push.task';
+import { salesPushQueue } from './sales-push.jobs';
 
 /** How long an authorisation request (its state) may take. */
 const STATE_MINUTES = 15;
@@ -422,7 +427,7 @@ async function queuePeriod(
       ...(opts.resend ? {} : { setWhere: sql`${salesPushes.status} <> 'sent'` }),
     });
   return ctx.jobs.enqueue(
-    salesPushJob,
+    salesPushQueue,
     {
       scheduleId: s.id,
       periodStart: period.start.toISOString(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineJobKind } from '../../../core/jobs/job-queue';
-import { slotCron } from '../../reports/capacity/capacity-log.task';
+import { slotCron } from '../../reports';
 import { pushPeriod, queueEndedPeriods } from './sales-api.service';
+import { salesPushQueue } from './sales-push.jobs';
 
 /**
  * One period of one sales schedule pushed to its platform (sales-api.service `pushPeriod`): queued by
@@ -9,15 +10,7 @@ import { pushPeriod, queueEndedPeriods } from './sales-api.service';
  * retries it with back-off (30 s, 1, 2, 4, 8 minutes), each attempt recorded in the push history.
  */
 export const salesPushJob = defineJobKind({
-  name: 'sales-push',
-  body: z
-    .object({
-      scheduleId: z.number().int().min(1).max(2_147_483_647),
-      periodStart: z.iso.datetime({ offset: true }),
-      locationId: z.number().int().min(1).max(2_147_483_647).optional(),
-      resend: z.boolean().default(false),
-    })
-    .strict(),
+  ...salesPushQueue,
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   expireSeconds: 10 * 60,
   run: (ctx, tx, body) => pushPeriod(ctx, tx, body),

@@ -17,8 +17,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
+import { serverOrigin } from '../../../core/lib/public-origin';
 import { actingUserId } from '../../../core/plugins/guard';
-import { serverOrigin } from '../../events/detail/device-qr.service';
 import * as service from './ticket-import.service';
 
 /**

@@ -25,7 +25,7 @@ import { CONNECTORS, type Platform } from './connectors';
 import { ConnectorError, type ExternalPosition, type TicketConnection } from './connectors/connector';
 import { verificationEmail } from './report-email';
 import { applyPositions } from './ticket-apply';
-import { ticketImportJob, ticketImportReportJob } from './ticket-import.task';
+import { ticketImportQueue, ticketImportReportQueue } from './ticket-import.jobs';
 
 /** The purpose an API token is sealed for (secret-box additional data). */
 const TOKEN_PURPOSE = 'ticket-import-token';
@@ -326,7 +326,7 @@ async function liveRun(ctx: AppContext, tx: Executor, scheduleId: number) {
     .set({ status: 'failed', finishedAt: new Date(), error: running.error ?? `job ${state ?? 'lost'}` })
     .where(eq(ticketImportRuns.id, running.id));
   await ctx.jobs.enqueue(
-    ticketImportReportJob,
+    ticketImportReportQueue,
     { runId: running.id },
     {
       eventId: running.eventId,
@@ -349,7 +349,7 @@ export async function startRun(
     .values({ eventId: s.eventId, scheduleId: s.id, trigger, since: s.cursor })
     .returning();
   const jobId = await ctx.jobs.enqueue(
-    ticketImportJob,
+    ticketImportQueue,
     { runId: run!.id },
     {
       eventId: s.eventId,
@@ -417,7 +417,7 @@ export async function runImportJob(ctx: AppContext, tx: Tx, runId: number) {
       if (!(e instanceof ConnectorError) || n === 0) throw e;
       await saveProgress(tx, state, e.message);
       const jobId = await ctx.jobs.enqueue(
-        ticketImportJob,
+        ticketImportQueue,
         { runId },
         {
           eventId: s.eventId,
@@ -444,7 +444,7 @@ export async function runImportJob(ctx: AppContext, tx: Tx, runId: number) {
     }
   }
   await saveProgress(tx, state, null);
-  const jobId = await ctx.jobs.enqueue(ticketImportJob, { runId }, { eventId: s.eventId, tx });
+  const jobId = await ctx.jobs.enqueue(ticketImportQueue, { runId }, { eventId: s.eventId, tx });
   await tx.update(ticketImportRuns).set({ jobId }).where(eq(ticketImportRuns.id, runId));
   return { pages: state.pages - run.pages, continued: true };
 }
@@ -483,7 +483,7 @@ async function finish(
       .update(ticketImportSchedules)
       .set({ cursor: run.pageGenerated })
       .where(eq(ticketImportSchedules.id, s.id));
-  await ctx.jobs.enqueue(ticketImportReportJob, { runId: run.id }, { eventId: s.eventId, tx });
+  await ctx.jobs.enqueue(ticketImportReportQueue, { runId: run.id }, { eventId: s.eventId, tx });
   return { status, pages: run.pages, created: run.created, issues: run.issues };
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { events, ticketImportRuns, ticketImportSchedules } from '../../../core/db/schema';
 import { defineJobKind } from '../../../core/jobs/job-queue';
 import { reportEmail } from './report-email';
+import { ticketImportQueue, ticketImportReportQueue } from './ticket-import.jobs';
 import { runImportJob, startDueRuns } from './ticket-import.service';
 
 /**
@@ -24,16 +25,14 @@ export const ticketImportTickJob = defineJobKind({
 });
 
 export const ticketImportJob = defineJobKind({
-  name: 'ticket-import',
-  body: z.object({ runId: z.number().int().positive() }).strict(),
+  ...ticketImportQueue,
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   expireSeconds: 15 * 60,
   run: (ctx, tx, body) => runImportJob(ctx, tx, body.runId),
 });
 
 export const ticketImportReportJob = defineJobKind({
-  name: 'ticket-import-report',
-  body: z.object({ runId: z.number().int().positive() }).strict(),
+  ...ticketImportReportQueue,
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   run: async (ctx, tx, body) => {
     const [run] = await tx.select().from(ticketImportRuns).where(eq(ticketImportRuns.id, body.runId));

@@ -12,9 +12,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
+import { guardedWrite } from '../../../core/lib/db-errors';
 import { fail, fieldError } from '../../../core/lib/errors';
 import { translate } from '../../../core/lib/i18n';
-import { guardedWrite } from '../../../core/lib/db-errors';
 
 /**
  * Ticket API lists (docs/decisions.md "Ticket API"): tickets made by hand (manual), the converter of

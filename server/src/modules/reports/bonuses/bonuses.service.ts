@@ -6,8 +6,8 @@ import {
   type ReportQuery,
 } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
-import * as repo from './bonuses.repo';
 import { nameOf, staffNames } from '../report-names';
+import * as repo from './bonuses.repo';
 
 const byName = (a: string | null, b: string | null) =>
   a === null

@@ -13,7 +13,7 @@ import {
   timeRanges,
   zones,
 } from '../../../core/db/schema';
-import { nextUniqueNumber } from '../../venue/venue.shared';
+import { nextUniqueNumber } from '../../venue';
 
 const DAY = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../../test/helper';
 import { buildApp } from '../../../app';
 import { type Database, openDatabase } from '../../../core/db/client';
 import { events } from '../../../core/db/schema';
-import { registerDevice } from '../../terminals/feed/device.service';
+import { registerDevice } from '../../terminals';
 import { logSlot, slotOf } from './capacity.service';
 import { capacityLogJob, slotCron } from './capacity-log.task';
 

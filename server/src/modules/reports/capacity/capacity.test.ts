@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PERMISSIONS } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { registerDevice } from '../../terminals/feed/device.service';
+import { registerDevice } from '../../terminals';
 
 /**
  * GET /capacity/zone (the zones-access tab): occupancy per zone from the access records, with the

@@ -1,6 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
-import { accessSource, articleTotalsSource, type RollupWindow, salesSource, topUpsSource } from '../rollups/rollups';
+import {
+  accessSource,
+  articleTotalsSource,
+  type RollupWindow,
+  salesSource,
+  topUpsSource,
+} from '../rollups/rollups';
 
 /**
  * The quick dashboard's queries: one statement per figure family, each aggregating in SQL over the

@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
-import * as dashboard from './dashboard.service';
 import * as documents from '../documents/documents.service';
+import * as dashboard from './dashboard.service';
 
 /**
  * The quick dashboard (GET /reports/mainQuickDashboard, route quickdashboard) and the documents

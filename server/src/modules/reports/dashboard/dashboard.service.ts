@@ -11,9 +11,9 @@ import {
   type QuickDashboardResult,
 } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
-import * as repo from './dashboard.repo';
 import { articleNames, locationNames, nameOf } from '../report-names';
 import type { RollupWindow } from '../rollups/rollups';
+import * as repo from './dashboard.repo';
 
 /** Payment types in the order the dashboard lists them (none last). */
 const PAYMENT_ORDER = [...PAYMENT_TYPES, null] as (string | null)[];

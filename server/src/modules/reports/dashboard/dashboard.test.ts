@@ -3,8 +3,15 @@ import { PERMISSIONS } from '@pulsera/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { articles, customerRefunds, customers, onlineTopUps, rols, wristbands } from '../../../core/db/schema';
-import { registerDevice } from '../../terminals/feed/device.service';
+import {
+  articles,
+  customerRefunds,
+  customers,
+  onlineTopUps,
+  rols,
+  wristbands,
+} from '../../../core/db/schema';
+import { registerDevice } from '../../terminals';
 import { compactRollups } from '../rollups/rollups';
 
 /**

@@ -1,6 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
-import { articlesSource, type RollupWindow, salesSource, ticketsSource, topUpsSource } from '../rollups/rollups';
+import {
+  articlesSource,
+  type RollupWindow,
+  salesSource,
+  ticketsSource,
+  topUpsSource,
+} from '../rollups/rollups';
 
 /**
  * The documents' queries (contracts/src/report-dashboard.ts): each one statement aggregating the

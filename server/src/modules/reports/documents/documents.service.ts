@@ -14,8 +14,8 @@ import {
 import type { AppContext } from '../../../core/context';
 import { eventInfo } from '../dashboard/dashboard.repo';
 import { windowOf } from '../dashboard/dashboard.service';
-import * as repo from './documents.repo';
 import { locationNames, nameOf, rolNames } from '../report-names';
+import * as repo from './documents.repo';
 
 /**
  * The documents a promoter settles with (decisions.md "Reports"): sales and VAT per location and day,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../core/db/client';
 import { kitchenPrinters, kitchenRooms, kitchens, locations, rooms, staff } from '../../../core/db/schema';
-import { nextUniqueNumber } from '../../venue/venue.shared';
+import { nextUniqueNumber } from '../../venue';
 
 /**
  * Where the demo festival sells and loads money, before the simulation (`simulateDemo`) runs, so the

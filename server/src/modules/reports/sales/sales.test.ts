@@ -3,9 +3,13 @@ import { PERMISSIONS, type PermissionName } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { articles, kitchenRooms, kitchens, locations, rooms, staff } from '../../../core/db/schema';
-import { registerDevice } from '../../terminals/feed/device.service';
-import { serviceTarget } from '../../terminals/feed/device-client';
-import { eventArticles, eventSalePlaces, eventStaff, simulateFestival } from '../../../seed/simulator/simulator';
+import {
+  eventArticles,
+  eventSalePlaces,
+  eventStaff,
+  simulateFestival,
+} from '../../../seed/simulator/simulator';
+import { registerDevice, serviceTarget } from '../../terminals';
 import { compactRollups } from '../rollups/rollups';
 import { seedDemoSalesVenue } from './sales-demo';
 

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { addons, articles, onlineTopUps, rols, tickets, ticketValidations } from '../../../core/db/schema';
-import { registerDevice } from '../../terminals/feed/device.service';
+import { registerDevice } from '../../terminals';
 
 /**
  * The ticketing tabs of the validations report, on a small festival sent through the device API.

@@ -1,8 +1,8 @@
 import type { Currency, CurrencySave } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
+import { guardedWrite } from '../../../core/lib/db-errors';
 import { fail, fieldError } from '../../../core/lib/errors';
 import * as repo from './currencies.repo';
-import { guardedWrite } from '../../../core/lib/db-errors';
 
 const toDto = (r: repo.CurrencyRow): Currency => ({
   id: r.id,

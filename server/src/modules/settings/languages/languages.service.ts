@@ -1,8 +1,8 @@
 import type { LanguageRow, LanguageSave } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
+import { fail } from '../../../core/lib/errors';
 import * as repo from './languages.repo';
 
 const toDto = (r: repo.LanguageDbRow): LanguageRow => ({ id: r.id, iso: r.iso, name: r.name });

@@ -1,7 +1,7 @@
 import type { Promoter, PromoterSave } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
+import { fail } from '../../../core/lib/errors';
 import * as repo from './promoters.repo';
 
 const toDto = (r: repo.PromoterRow): Promoter => ({

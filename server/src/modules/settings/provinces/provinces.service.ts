@@ -1,7 +1,7 @@
 import { type Province, type ProvinceSave, TYPEAHEAD_LIMIT } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
+import { fail } from '../../../core/lib/errors';
 import * as repo from './provinces.repo';
 
 const toDto = (r: repo.ProvinceRow): Province => ({ id: r.id, name: r.name, country: r.country });

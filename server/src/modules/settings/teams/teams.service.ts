@@ -1,7 +1,7 @@
 import { type ListQuery, TABLE_PAGE_SIZE, type Team, TYPEAHEAD_LIMIT } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
+import { fail } from '../../../core/lib/errors';
 import * as repo from './teams.repo';
 
 const toDto = (r: repo.TeamRow): Team => ({ id: r.id, name: r.name });

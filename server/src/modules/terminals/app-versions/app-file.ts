@@ -5,7 +5,7 @@ import AppInfoParser from 'app-info-parser';
 import { fileTypeFromBuffer } from 'file-type';
 import JSZip from 'jszip';
 import { fail } from '../../../core/lib/errors';
-import { isZipArchive } from '../../uploads/uploads.service';
+import { isZipArchive } from '../../uploads';
 
 /** What the console shows of an uploaded app (02-catalogue §3 Uploaded APK info). */
 export interface AppFileInfo {

@@ -11,9 +11,7 @@ import {
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { AppError, fail } from '../../../core/lib/errors';
-import { formatBytes } from '../../uploads/image-check';
-import { storageConfig, storageFor } from '../../uploads/storage';
-import { appUploadMaxBytes, removeQuietly } from '../../uploads/uploads.service';
+import { appUploadMaxBytes, formatBytes, removeQuietly, storageConfig, storageFor } from '../../uploads';
 import { readAppFile } from './app-file';
 import * as repo from './app-versions.repo';
 

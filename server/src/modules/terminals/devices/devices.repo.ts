@@ -1,11 +1,15 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../core/db/client';
-import { devices } from '../../../core/db/schema';
+import { devices, events } from '../../../core/db/schema';
 
 export type DeviceRow = typeof devices.$inferSelect;
 
 /** The devices assigned to the event (devices are global; the event is the one they record into). */
+/** The event a device-configuration QR names (device-qr.service.ts). */
+export const findEvent = async (db: Executor, id: number) =>
+  (await db.select().from(events).where(eq(events.id, id)).limit(1))[0];
+
 export const listEventDevices = (db: Executor, eventId: number) =>
   db
     .select()

@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
+import { requestOrigin } from '../../../core/lib/public-origin';
 import { syncTerminal } from '../registry/terminal-contact';
-import { requestOrigin } from '../../events/detail/device-qr.service';
 import * as service from './device.service';
 import { type DeviceCaller, requireDevice } from './device-auth';
 

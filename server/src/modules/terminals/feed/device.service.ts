@@ -10,7 +10,7 @@ import type {
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { fail } from '../../../core/lib/errors';
-import { verifyDeviceQr } from '../../events/detail/device-qr.service';
+import { verifyDeviceQr } from '../devices/device-qr.service';
 import * as repo from './device.repo';
 import {
   deviceTokenSeconds,

@@ -5,10 +5,10 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { devices, events, topUps } from '../../../core/db/schema';
+import { eventArticles, simulateFestival } from '../../../seed/simulator/simulator';
 import { registerDevice } from './device.service';
 import { appTarget } from './device-client';
 import { ledgerMismatches } from './ledger.repo';
-import { eventArticles, simulateFestival } from '../../../seed/simulator/simulator';
 
 /**
  * POST /api/device/redeem: a terminal scans the event's configuration QR (01-console §5 Generate QR)

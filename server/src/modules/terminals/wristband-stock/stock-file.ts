@@ -1,7 +1,7 @@
 import { STOCK_IMPORT_MAX_ROWS } from '@pulsera/contracts';
 import ExcelJS from 'exceljs';
 import { fail } from '../../../core/lib/errors';
-import { isZipArchive } from '../../uploads/uploads.service';
+import { isZipArchive } from '../../uploads';
 
 /** One data row of a lot file as read: its line in the file, serial and check code (maybe empty). */
 export interface LotFileRow {

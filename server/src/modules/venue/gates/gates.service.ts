@@ -1,10 +1,10 @@
 import type { Gate, GateSave, GatesResult } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import * as repo from './gates.repo';
+import { fail } from '../../../core/lib/errors';
 import { findLocation } from '../locations/locations.repo';
 import { findZone } from '../zones/zones.repo';
+import * as repo from './gates.repo';
 
 const toDto = (r: repo.GateRow): Gate => ({
   id: r.id,

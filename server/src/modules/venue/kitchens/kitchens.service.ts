@@ -6,12 +6,12 @@ import {
 } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
-import { fail, fieldError } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import * as repo from './kitchens.repo';
+import { fail, fieldError } from '../../../core/lib/errors';
 import { pickerLocations, unfitLocations } from '../locations/location-pickers';
 import { findLocation } from '../locations/locations.repo';
 import { uniqueIds } from '../venue.shared';
+import * as repo from './kitchens.repo';
 
 function toDtos(
   kitchens: repo.KitchenRow[],

@@ -10,14 +10,12 @@ import {
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { locations } from '../../../core/db/schema';
-import { fail, fieldError } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import { storageFor } from '../../uploads/storage';
-import { deleteImage } from '../../uploads/uploads.repo';
-import { attachImage, removeQuietly } from '../../uploads/uploads.service';
+import { fail, fieldError } from '../../../core/lib/errors';
+import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
 import { findGate } from '../gates/gates.repo';
-import * as repo from './locations.repo';
 import { listNames, nextUniqueNumber } from '../venue.shared';
+import * as repo from './locations.repo';
 
 const toDto = ({
   location: r,

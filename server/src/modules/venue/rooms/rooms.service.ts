@@ -1,10 +1,10 @@
 import type { Room, RoomSave } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import { rooms } from '../../../core/db/schema';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import * as repo from './rooms.repo';
+import { fail } from '../../../core/lib/errors';
 import { listNames, nextUniqueNumber } from '../venue.shared';
+import * as repo from './rooms.repo';
 
 const toDto = (r: repo.RoomRow): Room => ({
   id: r.id,

@@ -1,9 +1,9 @@
 import { NEW_TIME_RANGE_DEFAULTS, type TimeRange, type TimeRangeSave } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
-import { fail } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
-import * as repo from './time-ranges.repo';
+import { fail } from '../../../core/lib/errors';
 import { listNames } from '../venue.shared';
+import * as repo from './time-ranges.repo';
 
 /** Times travel as HH:mm:ss (PostgreSQL may answer fractions of a second). */
 const hms = (t: string) => t.slice(0, 8);

@@ -2,8 +2,8 @@ import { normalizeZone, type Zone, type ZoneSave } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { zones } from '../../../core/db/schema';
-import { fail, fieldError } from '../../../core/lib/errors';
 import { guardedWrite } from '../../../core/lib/db-errors';
+import { fail, fieldError } from '../../../core/lib/errors';
 import { nextUniqueNumber } from '../venue.shared';
 import * as repo from './zones.repo';
 

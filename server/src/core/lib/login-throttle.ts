@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Config } from '../../../core/config';
-import type { Db } from '../../../core/db/client';
-import { currentDb } from '../../../core/db/request-tx';
-import { loginThrottle } from '../../../core/db/schema';
-import { fail } from '../../../core/lib/errors';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { currentDb } from '../db/request-tx';
+import { loginThrottle } from '../db/schema';
+import { fail } from './errors';
 
 /**
  * Failed sign-ins are slowed without letting an attacker lock other users out:

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../../core/db/client';
-import { permissionRoles, userEventPermissions, userEventRoles } from '../../../core/db/schema';
+import type { Executor } from '../db/client';
+import { permissionRoles, userEventPermissions, userEventRoles } from '../db/schema';
 
 /**
  * A non-admin console user's permission codes in one event: the codes given directly

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { DEVICE_QR_PREFIX, type DeviceQrConfig, type GenerateQrRequest } from '@pulsera/contracts';
-import type { FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../../core/config';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { fail } from '../../../core/lib/errors';
-import * as repo from './event-detail.repo';
+import * as repo from './devices.repo';
 
 /**
  * The device-configuration QR (01-console §5 Generate QR, §7 POST /event/generateQr): a code a terminal
@@ -82,16 +81,6 @@ export async function readDeviceQr(config: Pick<Config, 'qrSecret'>, qr: string)
     throw fail('qrInvalid');
   }
 }
-
-/** This server's address as the caller reached it (honours X-Forwarded-* with TRUST_PROXY). */
-export const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
-
-/**
- * This server's public address: the PUBLIC_URL setting when given (behind proxies and load balancers
- * the Host header may name an internal address), else the address the request reached.
- */
-export const serverOrigin = (config: Pick<Config, 'publicUrl'>, req: FastifyRequest) =>
-  config.publicUrl ?? requestOrigin(req);
 
 /**
  * Whether a code's server address names the server a request reached: same host name and port

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HEADERS } from '@pulsera/contracts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../core/db/client';
-import { apiKeys, integrators } from '../../../core/db/schema';
-import { fail } from '../../../core/lib/errors';
-import type { IntegratorPrincipal } from '../../../core/plugins/guard';
+import type { Db } from '../db/client';
+import { apiKeys, integrators } from '../db/schema';
+import type { IntegratorPrincipal } from '../plugins/guard';
+import { fail } from './errors';
 
 export const API_KEY_HEADER = HEADERS.apiKey;
 export const EVENT_ID_HEADER = HEADERS.eventId;

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context';
+import type { AnyJobKind } from '../../core/jobs/job-queue';
+import { bannedRoutes } from './banned-wristbands/banned.routes';
+import { customerRoutes } from './customers/customers.routes';
+import { payoutRoutes } from './payouts/payouts.routes';
+import { topUpSearchRoutes } from './top-up-search/top-up-search.routes';
+
+/** Customers: customers and their refunds, banned wristbands, refund payouts and top-up search. The domain's one door: what other domains may use is exported below. */
+export async function register(app: FastifyInstance, ctx: AppContext) {
+  await customerRoutes(app, ctx);
+  await bannedRoutes(app, ctx);
+  await payoutRoutes(app, ctx);
+  await topUpSearchRoutes(app, ctx);
+}
+
+export const jobKinds: readonly AnyJobKind[] = [];
+
+export { seedOnlineServices } from './customers/demo';

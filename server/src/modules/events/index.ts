@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../core/context';
+import type { AnyJobKind } from '../../core/jobs/job-queue';
+import { adRoutes } from './ads/ads.routes';
+import { eventDetailRoutes } from './detail/event-detail.routes';
+import { eventRoutes } from './events/events.routes';
+import { onlineServicesRoutes } from './online-services/online-services.routes';
+import { appParamRoutes } from './params/app-params.routes';
+
+/** Events: the event list, the event detail (its tabs, duplication, kiosk), parameters, ads and online services. The domain's one door: what other domains may use is exported below. */
+export async function register(app: FastifyInstance, ctx: AppContext) {
+  await eventRoutes(app, ctx);
+  await eventDetailRoutes(app, ctx);
+  await appParamRoutes(app, ctx);
+  await adRoutes(app, ctx);
+  await onlineServicesRoutes(app, ctx);
+}
+
+export const jobKinds: readonly AnyJobKind[] = [];
+
+export { seedDemoAds } from './ads/demo';
