@@ -52,8 +52,12 @@ const text = (max: number) => z.string().trim().max(max).optional();
  */
 export const AuditQuery = z.object({
   page: queryInt(1, 100_000).default(1),
-  /** Up to 5,000 rows for the spreadsheet download; the screen pages by 50. */
-  pageSize: queryInt(1, AUDIT_EXPORT_MAX).default(50),
+  /**
+   * Rows a page, as every list takes it (50 by default): up to 5,000 for the spreadsheet download.
+   * `pageSize` is the same, still accepted for the clients written before the list protocol applied.
+   */
+  paginationLimit: queryInt(1, AUDIT_EXPORT_MAX).optional(),
+  pageSize: queryInt(1, AUDIT_EXPORT_MAX).optional(),
   actorKind: z.enum(AUDIT_ACTOR_KINDS).optional(),
   userId: queryId().optional(),
   integratorId: queryId().optional(),

@@ -21,6 +21,21 @@ function pgFailure(e: unknown): PgFailure {
 }
 
 /**
+ * PostgreSQL's unique violation (23505): another writer took the value between our check and our
+ * write. With `constraint`, only a violation of that unique index or constraint.
+ */
+export function isUniqueViolation(e: unknown, constraint?: string) {
+  const f = pgFailure(e);
+  return f.code === '23505' && (constraint === undefined || f.constraint === constraint);
+}
+
+/** The unique index or constraint a unique violation broke, or null when `e` is not one. */
+export function uniqueViolationOf(e: unknown): { constraint: string | undefined } | null {
+  const f = pgFailure(e);
+  return f.code === '23505' ? { constraint: f.constraint } : null;
+}
+
+/**
  * What a table that holds a foreign key is, as a user knows it: a delete refused because rows of
  * that table still refer to the row answers 409 naming it ("fees still use it"). Every table with a
  * foreign key that blocks deletes is listed (db-errors.test.ts walks the schema).

@@ -213,7 +213,7 @@ export default function AuditPage() {
     const [kind, actorId] = (s.actor ?? '').split(':');
     return {
       page,
-      pageSize: PAGE_SIZE,
+      paginationLimit: PAGE_SIZE,
       screen: s.screen,
       entityId: s.entityId,
       entity: s.entity,
@@ -245,7 +245,7 @@ export default function AuditPage() {
   ];
 
   const download = async () => {
-    const all = await listAudit({ ...query, page: 1, pageSize: AUDIT_EXPORT_MAX });
+    const all = await listAudit({ ...query, page: 1, paginationLimit: AUDIT_EXPORT_MAX });
     await downloadXlsx<AuditEntry>({
       fileName: 'audit-trail',
       title: t(`${P}.title`),

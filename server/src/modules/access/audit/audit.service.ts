@@ -7,6 +7,7 @@ import type { AppContext } from '../../../core/context';
 import type { Db, Executor } from '../../../core/db/client';
 import { auditChanges, auditLog, events } from '../../../core/db/schema';
 import { fail } from '../../../core/lib/errors';
+import { boundedPageWindow } from '../../../core/lib/paging';
 
 type Query = z.output<typeof import('@pulsera/contracts').AuditQuery>;
 
@@ -116,6 +117,10 @@ const toEntry = (r: EntryRow): AuditEntry =>
 /** GET /audit: newest first, paged on the server. */
 export async function listAudit(ctx: AppContext, req: FastifyRequest, q: Query): Promise<AuditPage> {
   const w = where(req, q);
+  const { limit, offset } = boundedPageWindow(
+    { page: q.page, paginationLimit: q.paginationLimit ?? q.pageSize },
+    50,
+  );
   const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(w);
   const rows = await ctx.db
     .select(entryColumns)
@@ -123,8 +128,8 @@ export async function listAudit(ctx: AppContext, req: FastifyRequest, q: Query):
     .leftJoin(events, eq(events.id, auditLog.eventId))
     .where(w)
     .orderBy(desc(auditLog.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .limit(limit)
+    .offset(offset);
   return { rows: rows.map((r) => toEntry(r as EntryRow)), total: Number(count?.n ?? 0) };
 }
 

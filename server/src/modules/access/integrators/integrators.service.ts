@@ -12,6 +12,7 @@ import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { apiKeys, events, integratorEvents, integrators } from '../../../core/db/schema';
 import { generateApiKey } from '../../../core/lib/api-keys';
+import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail } from '../../../core/lib/errors';
 
 type KeyRow = typeof apiKeys.$inferSelect;
@@ -73,11 +74,6 @@ export async function listIntegrators(ctx: AppContext): Promise<IntegratorList> 
     .orderBy(asc(events.name), asc(events.id));
   return { integrators: list, events: choices };
 }
-
-const uniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return (err.cause?.code ?? err.code) === '23505';
-};
 
 /** POST /integrators: no id creates, an id updates (refused over a newer save). Grants are replaced. */
 export async function saveIntegrator(
@@ -160,7 +156,7 @@ export async function saveIntegrator(
       return (await load(tx, id))[0]!;
     });
   } catch (e) {
-    if (uniqueViolation(e)) throw fail('duplicateName');
+    if (isUniqueViolation(e)) throw fail('duplicateName');
     throw e;
   }
 }

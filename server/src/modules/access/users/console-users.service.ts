@@ -11,6 +11,7 @@ import type { AppContext } from '../../../core/context';
 import { users } from '../../../core/db/schema';
 import { guardedWrite } from '../../../core/lib/db-errors';
 import { AppError, fail } from '../../../core/lib/errors';
+import { pageWindow } from '../../../core/lib/paging';
 import { hashPassword } from '../../../core/lib/passwords';
 import { randomToken } from '../../../core/lib/tokens';
 import type { Principal } from '../../../core/plugins/guard';
@@ -62,8 +63,7 @@ export async function listUsers(
   ctx: AppContext,
   q: { page: number; paginationLimit?: number; disablePagination?: boolean; search?: string },
 ) {
-  const limit = q.paginationLimit ?? TABLE_PAGE_SIZE;
-  const page = q.disablePagination ? { offset: 0, limit: null } : { offset: (q.page - 1) * limit, limit };
+  const page = pageWindow(q, TABLE_PAGE_SIZE);
   const { rows, total } = await repo.listUsers(ctx.db, q.search || undefined, page);
   const access = await repo.eventAccessOfUsers(
     ctx.db,

@@ -1,5 +1,6 @@
 import type { BannedWristband, BanRequest } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
+import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail } from '../../../core/lib/errors';
 import * as repo from './banned.repo';
 
@@ -21,11 +22,6 @@ const alreadyBanned = (nSerie: string) =>
     params: { nSerie },
     fields: [{ path: 'nSerie', message: 'validation.alreadyBanned' }],
   });
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
-  return (err?.cause?.code ?? err?.code) === '23505';
-};
 
 /**
  * POST /rfids/ban: without an id a new ban — a serial already banned (any letter case) is refused,

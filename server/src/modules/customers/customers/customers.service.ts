@@ -24,6 +24,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
+import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail, fieldError } from '../../../core/lib/errors';
 import { searchCustomers } from './customer-search.repo';
 import * as repo from './customers.repo';
@@ -241,11 +242,6 @@ async function checkBalance(db: Executor, eventId: number, customerId: number, a
   }
 }
 
-function uniqueViolation(e: unknown) {
-  const err = e as { code?: string; cause?: { code?: string } } | null;
-  return (err?.cause?.code ?? err?.code) === '23505';
-}
-
 /** POST /infoCustomer/create-refund: at most one per customer, for a wristband of theirs. */
 export async function createRefund(
   ctx: AppContext,
@@ -283,7 +279,7 @@ export async function createRefund(
     });
   } catch (e) {
     // A concurrent create for the same customer slipped between the check and the insert.
-    if (uniqueViolation(e)) throw fail('refundExists');
+    if (isUniqueViolation(e)) throw fail('refundExists');
     throw e;
   }
 }

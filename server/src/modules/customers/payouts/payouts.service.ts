@@ -21,6 +21,7 @@ import { Document } from 'sepa';
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
+import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail } from '../../../core/lib/errors';
 import { currentWristband, findRefund } from '../customers/customers.repo';
 import * as repo from './payouts.repo';
@@ -224,11 +225,6 @@ export async function runFile(ctx: AppContext, eventId: number, id: number) {
   return { name: `${run.messageId}.xml`, xml: run.xml };
 }
 
-function uniqueViolation(e: unknown) {
-  const err = e as { code?: string; cause?: { code?: string } } | null;
-  return (err?.cause?.code ?? err?.code) === '23505';
-}
-
 /**
  * POST /payouts/runs: locks the matching pending refunds (skipping those another run is taking),
  * writes the file and moves every refund in it to inRun, in one transaction.
@@ -325,7 +321,7 @@ export async function generateRun(
     });
   } catch (e) {
     // Another run took one of these refunds between the read and the insert (a live run per refund).
-    if (uniqueViolation(e)) throw fail('conflict');
+    if (isUniqueViolation(e)) throw fail('conflict');
     throw e;
   }
 }

@@ -2,6 +2,7 @@ import type { TopUpSearchQuery } from '@pulsera/contracts';
 import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { customers, events, onlineTopUps, wristbands } from '../../../core/db/schema';
+import { boundedPageWindow } from '../../../core/lib/paging';
 
 /** The criteria once read: the amount in cents. */
 export interface TopUpCriteria {
@@ -35,7 +36,7 @@ export async function search(
   c: TopUpCriteria,
   q: Pick<TopUpSearchQuery, 'page' | 'paginationLimit'>,
 ) {
-  const limit = q.paginationLimit ?? 25;
+  const { limit, offset } = boundedPageWindow(q, 25);
   const w = where(c);
   const rows = await db
     .select({
@@ -50,7 +51,7 @@ export async function search(
     .where(w)
     .orderBy(desc(onlineTopUps.dateRechargeOnline), desc(onlineTopUps.id))
     .limit(limit)
-    .offset((q.page - 1) * limit);
+    .offset(offset);
   const [{ n }] = (await db
     .select({ n: sql<number>`count(*)::int` })
     .from(onlineTopUps)

@@ -17,6 +17,7 @@ import utc from 'dayjs/plugin/utc.js';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { fail } from '../../../core/lib/errors';
+import { pageWindow } from '../../../core/lib/paging';
 import { randomToken } from '../../../core/lib/tokens';
 import type { Principal } from '../../../core/plugins/guard';
 import { topUpSiteAddress } from '../online-services/site-address';
@@ -148,9 +149,7 @@ export async function listEvents(
     name: q.eventName || undefined,
     visibleToUser: isAdminUser(user) ? undefined : user.id,
   } as const;
-  const page = q.disablePagination
-    ? { offset: 0, limit: null }
-    : { offset: (q.page - 1) * q.paginationLimit, limit: q.paginationLimit };
+  const page = pageWindow(q, q.paginationLimit);
   const { rows, total } = await repo.listEvents(ctx.db, filter, page);
   return { events: rows.map((r) => toListItem(ctx, r)), total };
 }

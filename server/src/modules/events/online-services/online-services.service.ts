@@ -11,6 +11,7 @@ import {
 } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
+import { uniqueViolationOf } from '../../../core/lib/db-errors';
 import { AppError, fail } from '../../../core/lib/errors';
 import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
 import * as repo from './online-services.repo';
@@ -144,10 +145,8 @@ async function uniqueGuard(
   input: OnlineServicesSaved,
   e: unknown,
 ): Promise<never> {
-  const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = err.cause?.code ?? err.code;
-  const constraint = err.cause?.constraint ?? err.constraint;
-  if (code !== '23505' || (constraint !== SLUG_INDEX && constraint !== SUBDOMAIN_INDEX)) throw e;
+  const constraint = uniqueViolationOf(e)?.constraint;
+  if (constraint !== SLUG_INDEX && constraint !== SUBDOMAIN_INDEX) throw e;
   const taken = await repo.takenBy(ctx.db, eventId, input.slug, input.subdomain);
   const list: [string, string][] = [];
   if (taken.slug || constraint === SLUG_INDEX) list.push(['slug', 'validation.slugTaken']);

@@ -5,6 +5,7 @@ import {
   SYSTEM_APP_PARAMS,
 } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
+import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail, fieldError } from '../../../core/lib/errors';
 import { assertPaymentLettersEnabled } from '../../terminals';
 import { listApplications } from '../detail/event-detail.repo';
@@ -13,10 +14,6 @@ import * as repo from './app-params.repo';
 const isSystem = (nameUnique: string) => (SYSTEM_APP_PARAMS as readonly string[]).includes(nameUnique);
 
 /** The PostgreSQL error code of a failed query (Drizzle wraps the driver's error in `cause`). */
-const pgCode = (e: unknown) => {
-  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
-  return err?.cause?.code ?? err?.code;
-};
 
 /** GET /global/appParams: every parameter (grouped by application on screen), the applications, the modules. */
 export async function listAppParams(ctx: AppContext): Promise<AppParamsResult> {
@@ -67,7 +64,7 @@ export async function saveAppParam(ctx: AppContext, input: AppParamSave): Promis
     });
   } catch (e) {
     // Two creations of the same name at once: the unique index stops the second.
-    if (pgCode(e) === '23505') throw fail('appParamNameTaken', { params: { name: input.nameUnique } });
+    if (isUniqueViolation(e)) throw fail('appParamNameTaken', { params: { name: input.nameUnique } });
     throw e;
   }
 }

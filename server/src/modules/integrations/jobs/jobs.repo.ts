@@ -1,6 +1,7 @@
 import type { JobListQuery } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { pageWindow } from '../../../core/lib/paging';
 
 /**
  * The queue engine's jobs as the jobs screen lists them: pg-boss keeps live and recent jobs in
@@ -58,8 +59,7 @@ export async function listJobs(db: Executor, q: JobListQuery) {
   const where = filters(q);
   const all = sql`(select ${COLUMNS}, false as archived from pgboss.job where ${where}
     union all select ${COLUMNS}, true as archived from pgboss.archive where ${where})`;
-  const limit = q.disablePagination ? null : (q.paginationLimit ?? 25);
-  const offset = limit ? (q.page - 1) * limit : 0;
+  const { limit, offset } = pageWindow(q, 25);
   const rows = rowsOf<JobRecord>(
     await db.execute(sql`
       select j.*, e.name as event_name from ${all} j

@@ -19,6 +19,7 @@ import {
   ticketImportSchedules,
 } from '../../../core/db/schema';
 import { fail, fieldError } from '../../../core/lib/errors';
+import { boundedPageWindow } from '../../../core/lib/paging';
 import { SecretBox } from '../../../core/lib/secret-box';
 import { randomToken } from '../../../core/lib/tokens';
 import { CONNECTORS, type Platform } from './connectors';
@@ -523,8 +524,7 @@ export async function listIssues(
     ],
     sql` and `,
   );
-  const limit = q.paginationLimit ?? 100;
-  const offset = ((q.page ?? 1) - 1) * limit;
+  const { limit, offset } = boundedPageWindow(q, 100);
   const [rows, total] = await Promise.all([
     ctx.db.execute(sql`
       select i.*, s.name as schedule from ticket_import_issues i

@@ -2,14 +2,14 @@ import { type ListQuery, TABLE_PAGE_SIZE, type Team, TYPEAHEAD_LIMIT } from '@pu
 import type { AppContext } from '../../../core/context';
 import { guardedWrite } from '../../../core/lib/db-errors';
 import { fail } from '../../../core/lib/errors';
+import { pageWindow } from '../../../core/lib/paging';
 import * as repo from './teams.repo';
 
 const toDto = (r: repo.TeamRow): Team => ({ id: r.id, name: r.name });
 
 /** GET /backoffice/teams?page&paginationLimit: one page (TABLE_PAGE_SIZE by default) and the total. */
 export async function listTeams(ctx: AppContext, q: ListQuery) {
-  const limit = q.paginationLimit ?? TABLE_PAGE_SIZE;
-  const page = q.disablePagination ? { offset: 0, limit: null } : { offset: (q.page - 1) * limit, limit };
+  const page = pageWindow(q, TABLE_PAGE_SIZE);
   const { rows, total } = await repo.listTeams(ctx.db, page);
   return { teams: rows.map(toDto), total };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { devices } from '../../../core/db/schema';
+import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail } from '../../../core/lib/errors';
 import { toDeviceDto } from '../feed/device.service';
 import { hashDeviceSecret, newDeviceSecret } from '../feed/device-auth';
@@ -18,11 +19,6 @@ type DeviceSaveInput = z.output<typeof DeviceSave>;
  */
 export const listDevices = async (ctx: AppContext, eventId: number) =>
   (await repo.listEventDevices(ctx.db, eventId)).map(toDeviceDto);
-
-function uniqueViolation(e: unknown) {
-  const err = e as { code?: string; cause?: { code?: string } } | null;
-  return (err?.cause?.code ?? err?.code) === '23505';
-}
 
 export async function saveDevice(
   ctx: AppContext,
@@ -66,7 +62,7 @@ export async function saveDevice(
       return { device: toDeviceDto(row), secretKey: made };
     });
   } catch (e) {
-    if (uniqueViolation(e)) throw fail('deviceSerialTaken');
+    if (isUniqueViolation(e)) throw fail('deviceSerialTaken');
     throw e;
   }
 }

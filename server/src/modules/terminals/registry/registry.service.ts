@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { devices } from '../../../core/db/schema';
+import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail } from '../../../core/lib/errors';
 import { translate } from '../../../core/lib/i18n';
 import { toDeviceDto } from '../feed/device.service';
@@ -55,11 +56,6 @@ export async function registryDetail(ctx: AppContext, id: number): Promise<Regis
       unassignedAt: a.unassignedAt?.toISOString() ?? null,
     })),
   };
-}
-
-function uniqueViolation(e: unknown) {
-  const err = e as { code?: string; cause?: { code?: string } } | null;
-  return (err?.cause?.code ?? err?.code) === '23505';
 }
 
 async function dto(ctx: AppContext, id: number) {
@@ -109,7 +105,7 @@ export async function saveRegistryDevice(
       return updated;
     });
   } catch (e) {
-    if (uniqueViolation(e)) throw fail('deviceSerialTaken');
+    if (isUniqueViolation(e)) throw fail('deviceSerialTaken');
     throw e;
   }
   return { device: await dto(ctx, id), secretKey: made };

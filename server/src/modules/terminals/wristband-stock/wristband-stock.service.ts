@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { fail } from '../../../core/lib/errors';
+import { boundedPageWindow } from '../../../core/lib/paging';
 import { auditBulkChange } from '../../../core/plugins/audit';
 import { readLotFile } from './stock-file';
 import * as repo from './wristband-stock.repo';
@@ -200,13 +201,13 @@ const stateOf = (r: repo.StockRow): StockState => {
 
 /** GET /wristband-stock/wristbands?search&lotId&page&paginationLimit: a page and the total. */
 export async function searchStock(ctx: AppContext, q: StockSearchQuery) {
-  const limit = q.paginationLimit ?? STOCK_PAGE_SIZE;
+  const { limit, offset } = boundedPageWindow(q, STOCK_PAGE_SIZE);
   const search = q.search ? q.search.toUpperCase() : null;
   const { rows, total } = await repo.searchStock(ctx.db, {
     search,
     lotId: q.lotId ?? null,
     limit,
-    offset: (q.page - 1) * limit,
+    offset,
   });
   const wristbands: StockWristband[] = rows.map((r) => ({
     id: Number(r.id),

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { locations } from '../../../core/db/schema';
-import { guardedWrite } from '../../../core/lib/db-errors';
+import { guardedWrite, isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail, fieldError } from '../../../core/lib/errors';
 import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
 import { findGate } from '../gates/gates.repo';
@@ -72,10 +72,7 @@ async function prefixGuard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-    const code = err.cause?.code ?? err.code;
-    const constraint = err.cause?.constraint ?? err.constraint;
-    if (code === '23505' && constraint === PREFIX_INDEX) throw prefixInUse();
+    if (isUniqueViolation(e, PREFIX_INDEX)) throw prefixInUse();
     throw e;
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
+import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { type AppError, fail, fieldError } from '../../../core/lib/errors';
 import * as repo from './staff.repo';
 
@@ -32,12 +33,6 @@ const toDto = (r: repo.StaffRow, live?: { locations: Set<number>; rooms: Set<num
   availableRooms: liveIds(r.roomIds, live?.rooms),
   date_update: r.updatedAt.toISOString(),
 });
-
-/** PostgreSQL's unique violation: another writer took the user between our check and our write. */
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
-  return (err?.cause?.code ?? err?.code) === '23505';
-};
 
 /** GET /staff: the event's staff with the form's choices (its locations and rooms). */
 export async function listStaff(ctx: AppContext, eventId: number): Promise<StaffListResult> {
