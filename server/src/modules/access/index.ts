@@ -4,8 +4,8 @@ import type { AnyJobKind } from '../../core/jobs/job-queue';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { integratorRoutes } from './integrators/integrators.routes';
-import { permissionRoleRoutes } from './roles/permission-roles.routes';
-import { consoleUserRoutes } from './users/console-users.routes';
+import { permissionRoleRoutes } from './roles/roles.routes';
+import { consoleUserRoutes } from './users/users.routes';
 
 /** Access: sign-in, the console users and their roles, integrators and their API keys, the audit trail. The domain's one door: what other domains may use is exported below. */
 export async function register(app: FastifyInstance, ctx: AppContext) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../core/context';
 import type { AnyJobKind } from '../../core/jobs/job-queue';
-import { bannedRoutes } from './banned-wristbands/banned.routes';
+import { bannedRoutes } from './banned-wristbands/banned-wristbands.routes';
 import { customerRoutes } from './customers/customers.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
 import { topUpSearchRoutes } from './top-up-search/top-up-search.routes';

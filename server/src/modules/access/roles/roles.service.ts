@@ -2,7 +2,7 @@ import type { PermissionRole, PermissionRoleSave } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import { guardedWrite } from '../../../core/lib/db-errors';
 import { AppError, fail } from '../../../core/lib/errors';
-import * as repo from './permission-roles.repo';
+import * as repo from './roles.repo';
 
 /**
  * Permission roles (admin/configuration/roles): named sets of the 45 codes. A role granted to a user

@@ -18,9 +18,9 @@ import type { Principal } from '../../../core/plugins/guard';
 import { recordAudit } from '../audit/audit.service';
 import * as authRepo from '../auth/auth.repo';
 import { assertChoosablePassword, hashToken } from '../auth/auth.service';
-import { listRoles } from '../roles/permission-roles.repo';
-import * as repo from './console-users.repo';
+import { listRoles } from '../roles/roles.repo';
 import { passwordEmail } from './emails';
+import * as repo from './users.repo';
 
 /**
  * Console users (admin/configuration/users, users-admin guard). "Above" (docs/decisions.md): a

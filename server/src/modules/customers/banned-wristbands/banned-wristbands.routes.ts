@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
-import * as service from './banned.service';
+import * as service from './banned-wristbands.service';
 
 export async function bannedRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

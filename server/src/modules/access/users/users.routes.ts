@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
 import { serverOrigin } from '../../../core/lib/public-origin';
-import * as service from './console-users.service';
+import * as service from './users.service';
 
 /**
  * Console users (admin/configuration/users, users-admin guard) and the public invitation and reset

@@ -2,7 +2,7 @@ import type { BannedWristband, BanRequest } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail } from '../../../core/lib/errors';
-import * as repo from './banned.repo';
+import * as repo from './banned-wristbands.repo';
 
 const toDto = (r: Awaited<ReturnType<typeof repo.listBanned>>[number]): BannedWristband => ({
   id: r.id,

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
-import * as service from './permission-roles.service';
+import * as service from './roles.service';
 
 /** Permission roles (admin/configuration/roles; its guard: super admins). */
 export async function permissionRoleRoutes(app: FastifyInstance, ctx: AppContext) {
