@@ -6,7 +6,7 @@ import type { Db } from '../server/src/core/db/client';
 import { events } from '../server/src/core/db/schema';
 import { searchCustomers } from '../server/src/modules/customers/customers/customer-search.repo';
 import { seedDemo } from '../server/src/seed/demo';
-import { prng } from '../server/src/seed/simulator/simulator';
+import { prng } from '../server/src/seed/simulator';
 import { type BenchDb, openBenchDatabase } from './databases';
 
 /**

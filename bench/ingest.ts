@@ -8,7 +8,7 @@ import { registerDevice } from '../server/src/modules/terminals/feed/device.serv
 import { appTarget, type FeedTarget, httpTarget } from '../server/src/modules/terminals/feed/device-client';
 import { ledgerMismatches } from '../server/src/modules/terminals/feed/ledger.repo';
 import { seedDemo } from '../server/src/seed/demo';
-import { eventArticles, simulateFestival } from '../server/src/seed/simulator/simulator';
+import { eventArticles, simulateFestival } from '../server/src/seed/simulator';
 import { type BenchDb, openBenchDatabase } from './databases';
 import { type RawCeiling, rawIngestCeiling } from './ingest-raw';
 import {

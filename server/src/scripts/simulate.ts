@@ -5,7 +5,7 @@ import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/client';
 import { events } from '../core/db/schema';
 import { appTarget, httpTarget, ledgerMismatches, signIn } from '../modules/terminals';
-import { eventArticles, type SimulationOptions, simulateFestival } from '../seed/simulator/simulator';
+import { eventArticles, type SimulationOptions, simulateFestival } from '../seed/simulator';
 
 /**
  * npm run simulate -- --event <id> [--wristbands 20000] [--days 3] [--seed 2026] [--start 2026-07-10]

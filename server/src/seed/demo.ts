@@ -26,7 +26,7 @@ import { seedOnlineServices } from '../modules/customers';
 import { seedDemoAds } from '../modules/events';
 import { seedDemoAccessAndTickets, seedDemoSalesVenue } from '../modules/reports';
 import { seedDemoIdleStaff, seedDemoStaff } from '../modules/venue';
-import { simulateDemo } from './simulator/simulator';
+import { simulateDemo } from './simulator';
 
 export const DEMO_PASSWORD = 'Festival-2026!';
 export const DEMO_OTP_SECRET = 'JBSWY3DPEHPK3PXP';

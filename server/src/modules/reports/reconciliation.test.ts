@@ -11,7 +11,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
-import { eventArticles, simulateFestival } from '../../seed/simulator/simulator';
+import { eventArticles, simulateFestival } from '../../seed/simulator';
 import { appTarget, ledgerMismatches, registerDevice } from '../terminals';
 
 dayjs.extend(utc);

@@ -4,13 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper';
 import { accessRecords, customers, devices, presenceRecords, sales, topUps } from '../../core/db/schema';
 import { appTarget, ledgerMismatches } from '../../modules/terminals';
-import {
-  eventArticles,
-  simGapTerminal,
-  simSilentTerminal,
-  simulateDemo,
-  simulateFestival,
-} from './simulator';
+import { simulateDemo } from './demo';
+import { eventArticles } from './event-setup';
+import { simulateFestival } from './festival';
+import { simGapTerminal, simSilentTerminal } from './fleet';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../core/db/client';
 import { customerRefunds, customers, onlineTopUps, topUps, wristbands } from '../../../core/db/schema';
-import { prng } from '../../../seed/simulator/simulator';
+import { prng } from '../../../seed/simulator';
 
 const HOUR = 3_600_000;
 const BRANDS = ['VISA', 'MASTERCARD', 'AMEX'] as const;

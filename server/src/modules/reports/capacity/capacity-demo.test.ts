@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { simulateDemo } from '../../../seed/simulator/simulator';
+import { simulateDemo } from '../../../seed/simulator';
 import { seedDemoAccessAndTickets } from './capacity-demo';
 
 /** The demo festival gives the capacities and validations reports something to show. */

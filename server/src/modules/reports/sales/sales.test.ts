@@ -3,12 +3,7 @@ import { PERMISSIONS, type PermissionName } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { articles, kitchenRooms, kitchens, locations, rooms, staff } from '../../../core/db/schema';
-import {
-  eventArticles,
-  eventSalePlaces,
-  eventStaff,
-  simulateFestival,
-} from '../../../seed/simulator/simulator';
+import { eventArticles, eventSalePlaces, eventStaff, simulateFestival } from '../../../seed/simulator';
 import { registerDevice, serviceTarget } from '../../terminals';
 import { compactRollups } from '../rollups/rollups';
 import { seedDemoSalesVenue } from './sales-demo';

@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { devices, events, topUps } from '../../../core/db/schema';
-import { eventArticles, simulateFestival } from '../../../seed/simulator/simulator';
+import { eventArticles, simulateFestival } from '../../../seed/simulator';
 import { registerDevice } from './device.service';
 import { appTarget } from './device-client';
 import { ledgerMismatches } from './ledger.repo';

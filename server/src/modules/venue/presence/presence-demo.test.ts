@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { simulateDemo } from '../../../seed/simulator/simulator';
+import { simulateDemo } from '../../../seed/simulator';
 import { PRESENCE_LOCATION_NAME, seedDemoIdleStaff, seedDemoStaff } from './demo';
 
 let t: TestApp;
