@@ -4,14 +4,9 @@ import { keyed, required } from '../catalogue/rule-fields';
 import { BIC_MAX, IBAN_LENGTH, OWNER_LENGTH, REFUND_AMOUNT, REFUND_FEE } from '../constants';
 import { instant as dateInRange, INT4_MAX, queryId, queryInt } from '../inputs';
 import { EMAIL_PATTERN } from '../message-format';
-import {
-  ACCESS_CODES,
-  CustomerSearchQuery,
-  DEVICE_TYPES,
-  Device,
-  OPERATION_TYPES,
-  PAYMENT_TYPES,
-} from '../terminals/feed';
+import { ACCESS_CODES, DEVICE_TYPES, OPERATION_TYPES, PAYMENT_TYPES } from '../terminals/feed';
+import { CustomerSearchQuery } from '../terminals/feed-customer-search';
+import { Device } from '../terminals/feed-devices';
 
 /**
  * The customer lookup (01-console §2 Customer lookup, §3 Customer, Online top-up, Refund (customer),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { keyed, required } from '../catalogue/rule-fields';
 import { instant as dateInRange, INT4_MAX, queryFlag, queryId, queryInt } from '../inputs';
 import { AppChannel } from './app-versions';
-import { DEVICE_TYPES, Device, type DeviceType } from './feed';
+import { DEVICE_TYPES, type DeviceType } from './feed';
+import { Device } from './feed-devices';
 
 /**
  * The device registry (admin/configuration/devices, admins; 02-catalogue §3 Device) and fleet health

@@ -1,0 +1,89 @@
+/**
+ * The terminal feed's devices: signing in (POST /device/auth), a device as the API returns it,
+ * registering one, and redeeming the event's configuration QR (POST /device/redeem).
+ */
+import { z } from 'zod';
+import { id } from '../inputs';
+import { DEVICE_SECRET_MIN, DEVICE_TYPES } from './feed';
+
+export const DeviceAuthRequest = z.object({
+  serial: z.string().trim().min(1).max(64),
+  secretKey: z.string().min(1).max(200),
+});
+export type DeviceAuthRequest = z.infer<typeof DeviceAuthRequest>;
+
+export const DeviceAuthResult = z.object({
+  token: z.string(),
+  /** Seconds the token is valid. */
+  expiresIn: z.number().int(),
+  device: z.object({
+    id: z.number().int(),
+    n_serie: z.string(),
+    type: z.enum(DEVICE_TYPES),
+    model: z.string().nullable(),
+  }),
+  event: z.object({ id: z.number().int(), name: z.string(), zona_horaria: z.string() }),
+});
+export type DeviceAuthResult = z.infer<typeof DeviceAuthResult>;
+
+/** 02-catalogue §3 Device, as the API returns it. */
+export const Device = z.object({
+  id: z.number().int(),
+  n_serie: z.string(),
+  model: z.string().nullable(),
+  description: z.string().nullable(),
+  notes: z.string().nullable(),
+  type: z.enum(DEVICE_TYPES),
+  owner: z.string().nullable(),
+  dateInactive: z.string().nullable(),
+  configured: z.union([z.literal(0), z.literal(1)]),
+  idEvent: z.number().int().nullable(),
+  lastContact: z.string().nullable(),
+  /** End of the authorisation a redeemed configuration QR granted (null: no end). */
+  authorizedUntil: z.string().nullable(),
+});
+export type Device = z.infer<typeof Device>;
+
+/**
+ * Registers a device (or re-keys it when the serial exists) and assigns it to an event. Without a
+ * secret key the server generates one; either way the key is answered once and stored hashed.
+ */
+export const DeviceRegister = z.object({
+  n_serie: z.string().trim().min(1).max(64),
+  model: z.string().trim().max(100).optional(),
+  description: z.string().trim().max(200).optional(),
+  type: z.enum(DEVICE_TYPES).default('PDA'),
+  idEvent: id(),
+  secretKey: z.string().min(DEVICE_SECRET_MIN).max(200).optional(),
+});
+export type DeviceRegister = z.input<typeof DeviceRegister>;
+
+export const DeviceRegistered = z.object({ device: Device, secretKey: z.string() });
+export type DeviceRegistered = z.infer<typeof DeviceRegistered>;
+
+/**
+ * POST /device/redeem: a terminal configures itself by redeeming the event's configuration QR
+ * (01-console §5 Generate QR), scanned with or without its prefix, naming its own serial.
+ */
+export const DeviceRedeemRequest = z.object({
+  qr: z.string().trim().min(1).max(8000),
+  serial: z.string().trim().min(1).max(64),
+  model: z.string().trim().max(100).optional(),
+  description: z.string().trim().max(200).optional(),
+  /** Without it a known device keeps its type and a new one is a PDA. */
+  type: z.enum(DEVICE_TYPES).optional(),
+});
+export type DeviceRedeemRequest = z.infer<typeof DeviceRedeemRequest>;
+
+/**
+ * The credentials of a redeemed device: a fresh secret key (answered once; with the serial it signs
+ * in at POST /device/auth until `authorizedUntil`) and a device token for POST /device/sync now.
+ */
+export const DeviceRedeemResult = DeviceAuthResult.extend({
+  secretKey: z.string(),
+  /** The authorisation the code grants, counted from now. */
+  authorizedUntil: z.string(),
+  /** The server the code names (where the terminal syncs). */
+  serverUrl: z.string(),
+});
+export type DeviceRedeemResult = z.infer<typeof DeviceRedeemResult>;

@@ -1,0 +1,97 @@
+/**
+ * The wristbands of a batch: those its operations touch (locked or only read), their state as the
+ * operations change it, and what is written back.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { OpenedBatch } from './sync-open.repo';
+import type { Candidate } from './sync-types';
+import { fillCodeChecksSql, updateWristbandsSql, type WristbandRow } from './sync-wristbands.repo';
+
+export interface WState extends WristbandRow {
+  dirty: boolean;
+}
+
+export type Wanted = Map<
+  string,
+  { n_serie: string; code_check: string | null; first_seen: string; lock: boolean }
+>;
+
+/**
+ * The wristbands a batch touches (for every operation that may be new), with a check code if sent;
+ * `lock`: an operation may change the wristband (balance, customer, role, flags, active), so it is
+ * locked for the batch. A wristband only passed through a gate (access) is read, not locked.
+ */
+export function wantedWristbands(candidates: Candidate[]): Wanted {
+  const wanted: Wanted = new Map();
+  const want = (serial: string | undefined, codeCheck: string | undefined, at: string, lock = true) => {
+    if (!serial) return;
+    const w = wanted.get(serial);
+    if (!w) wanted.set(serial, { n_serie: serial, code_check: codeCheck || null, first_seen: at, lock });
+    else {
+      if (!w.code_check && codeCheck) w.code_check = codeCheck;
+      w.lock ||= lock;
+    }
+  };
+  for (const { op } of candidates) {
+    switch (op.kind) {
+      case 'access':
+        want(op.rfid, op.codeCheck, op.deviceTime, false);
+        break;
+      case 'topup':
+      case 'ticketValidation':
+      case 'roleRecording':
+        want(op.rfid, op.codeCheck, op.deviceTime);
+        break;
+      case 'sale':
+        want(op.rfid, op.codeCheck, op.deviceTime);
+        for (const p of op.payments)
+          if (p.type === 'S' || p.type === 'B') want(p.rfid, undefined, op.deviceTime);
+        break;
+      case 'wristbandChange':
+        want(op.sourceRfid, undefined, op.deviceTime);
+        want(op.endRfid, op.endCodeCheck, op.deviceTime);
+        break;
+    }
+  }
+  return wanted;
+}
+
+/**
+ * The batch's wristbands as it opened them, by serial: those it created are to be written; a check
+ * code sent for one that had none is stored on it.
+ */
+export function wristbandState(opened: OpenedBatch, wanted: Wanted) {
+  const state = new Map<string, WState>(
+    opened.wristbands.map((r) => [r.n_serie, { ...r, dirty: opened.created.has(r.n_serie) }]),
+  );
+  for (const [serial, info] of wanted) {
+    const w = state.get(serial)!;
+    if (!w.code_check && info.code_check) {
+      w.code_check = info.code_check;
+      w.dirty = true;
+    }
+  }
+  return state;
+}
+
+/** The statements that write back the wristbands the batch changed. */
+export function wristbandWritesSql(
+  eventId: number,
+  state: Map<string, WState>,
+  wanted: Wanted,
+  opened: OpenedBatch,
+) {
+  // A wristband only passed through a gate was read, not locked (unless this batch created it): only
+  // a missing check code is stored on it.
+  const unlocked = (w: WState) => !wanted.get(w.n_serie)!.lock && !opened.created.has(w.n_serie);
+  const dirty = [...state.values()]
+    .filter((w) => w.dirty && !unlocked(w))
+    .map(({ dirty: _dirty, ...w }) => w);
+  const codeChecks = [...state.values()]
+    .filter((w) => w.dirty && unlocked(w) && w.code_check)
+    .map((w) => ({ id: w.id, code_check: w.code_check! }));
+  const parts: SQL[] = [];
+  if (dirty.length) parts.push(updateWristbandsSql(eventId, dirty));
+  if (codeChecks.length) parts.push(fillCodeChecksSql(eventId, codeChecks));
+  return parts;
+}
