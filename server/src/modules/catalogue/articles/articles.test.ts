@@ -1,114 +1,32 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { ALL_PERMISSION_CODES, PERMISSIONS } from '@pulsera/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helper';
-import * as s from '../../../core/db/schema';
+import {
+  type ArticleDto,
+  admin,
+  articleNamed,
+  closeArticles,
+  create,
+  eventId,
+  fieldsOf,
+  load,
+  makeAddon,
+  makeFlag,
+  makeTimeRange,
+  newArticle,
+  openArticles,
+  other,
+  rowOf,
+  save,
+  t,
+} from './articles.fixture';
 
-/** A valid RGB PNG of that size. */
-function png(width: number, height: number) {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * height))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/**
+ * Articles (02-catalogue §7): the list and the typeahead, the pending new articles, one article
+ * saved with all its tabs, and the articulos permission; on the set-up of articles.fixture.ts.
+ */
 
-type Session = Awaited<ReturnType<TestApp['session']>>;
-type ArticleDto = { id: number; nombre: string; [k: string]: unknown };
-let t: TestApp;
-let dir: string;
-let admin: Session;
-let other: Session;
-let eventId: number;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'pulsera-articles-'));
-  t = await createTestApp({ dataDir: dir });
-  admin = await t.session('admin@demo.test');
-  other = await t.session('admin@demo.test', 'Sonora Festival 2027');
-  eventId = (await t.activeEvent()).id;
-});
-afterAll(async () => {
-  await t.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const load = async (sess: Session = admin) => (await t.call('GET', '/api/articles', sess)).body.result;
-const articleNamed = async (nombre: string, sess: Session = admin) =>
-  ((await load(sess)).articles as ArticleDto[]).find((a) => a.nombre === nombre)!;
-const create = (articles: unknown[], sess: Session = admin) =>
-  t.call('POST', '/api/articles', { ...sess, body: { articles } });
-const newArticle = async (nombre: string, sess: Session = admin) => {
-  const res = await create([{ nombre }], sess);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.result.created[0].id as number;
-};
-const save = (articleEvent: Record<string, unknown>, sess: Session = admin) =>
-  t.call('POST', '/api/articles/event', { ...sess, body: { articleEvent } });
-const remove = (id: number, sess: Session = admin) => t.call('DELETE', `/api/articles/${id}`, sess);
-const fieldsOf = (res: { body: { fields?: { path: string; message: string }[] } }) =>
-  (res.body.fields ?? []).map((f) => `${f.path}: ${f.message}`);
-const rowOf = async (id: number) =>
-  (await t.database.db.select().from(s.articles).where(eq(s.articles.id, id)))[0]!;
-
-async function makeFlag(flagNumber: number, name: string, ev = eventId) {
-  const [row] = await t.database.db
-    .insert(s.flags)
-    .values({ eventId: ev, flagNumber, name, description: name })
-    .returning();
-  return row!.id;
-}
-async function makeAddon(name: string, ev = eventId) {
-  const [row] = await t.database.db
-    .insert(s.addons)
-    .values({ eventId: ev, name, description: name })
-    .returning();
-  return row!.id;
-}
-async function makeTimeRange(name: string) {
-  const res = await t.call('POST', '/api/timeRange', {
-    ...admin,
-    body: { name, dateStart: '2026-07-03', dateEnd: '2026-07-04' },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const ranges = await t.database.db.select().from(s.timeRanges).where(eq(s.timeRanges.name, name));
-  return ranges[0]!.id;
-}
-async function makeSellingLocation(nombre: string, sess: Session = admin) {
-  const res = await t.call('POST', '/api/locations', {
-    ...sess,
-    body: { location: { nombre, actividades_nfc: ['V'] } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.result.id as number;
-}
+beforeAll(openArticles);
+afterAll(closeArticles);
 
 describe('GET /api/articles and the typeahead (02-catalogue §7)', () => {
   it('lists the event’s articles with every tab and the choices of the detail', async () => {
@@ -385,160 +303,6 @@ describe('POST /api/articles/event: one article with all its tabs', () => {
     const res = await save({ id: theirs, nombre: 'Mine now' });
     expect(res.status).toBe(404);
     expect((await rowOf(theirs)).name).toBe('Paella');
-  });
-});
-
-describe('DELETE /api/articles/{id}', () => {
-  it('deletes an unused article with its own settings', async () => {
-    const id = await newArticle('Pretzel');
-    const flag = await makeFlag(5, 'Pretzel flag');
-    await save({ id, nombre: 'Pretzel', flags: [{ idFlag: flag, addFlag: true }] });
-    const res = await remove(id);
-    expect(res.status).toBe(200);
-    expect(res.body.result).toBe(true);
-    expect(await t.database.db.select().from(s.articles).where(eq(s.articles.id, id))).toEqual([]);
-    expect(await t.database.db.select().from(s.articleFlags).where(eq(s.articleFlags.articleId, id))).toEqual(
-      [],
-    );
-  });
-
-  it('refuses an article still in use, naming where, and another event’s article', async () => {
-    const expectRefused = async (id: number, error: number, description: string) => {
-      const res = await remove(id);
-      expect(res.status).toBe(409);
-      expect(res.body.error).toBe(error);
-      expect(res.body.description).toBe(description);
-      expect(await t.database.db.select().from(s.articles).where(eq(s.articles.id, id))).toHaveLength(1);
-    };
-    // In a menu.
-    const onMenu = await newArticle('Hot dog');
-    const bar = await makeSellingLocation('Food court');
-    const menu = await t.call('POST', '/api/articles/location', {
-      ...admin,
-      body: { idLocation: bar, articles: [{ article: onMenu, precio: 500, order: 1 }] },
-    });
-    expect(menu.status, JSON.stringify(menu.body)).toBe(200);
-    await expectRefused(onMenu, 1601, 'This article cannot be deleted: it is on the menu of Food court');
-    // In a pack.
-    const inPack = await newArticle('Crisps');
-    const pack = await t.call('POST', '/api/packs', {
-      ...admin,
-      body: { pack: { nombre: 'Snack pack', precio: 300, articles: [{ idArticle: inPack, quantity: 2 }] } },
-    });
-    expect(pack.status, JSON.stringify(pack.body)).toBe(200);
-    await expectRefused(inPack, 1602, 'This article cannot be deleted: it is part of the pack Snack pack');
-    // The base of a complement.
-    const base = await newArticle('Pizza');
-    const topping = await newArticle('Topping');
-    await save({ id: topping, nombre: 'Topping', idBase: base });
-    await expectRefused(
-      base,
-      1603,
-      'This article cannot be deleted: it is the base of the complements Topping',
-    );
-    // An exchange of another article.
-    const token = await newArticle('Drink token');
-    const exchanged = await newArticle('Draft beer');
-    await save({ id: token, nombre: 'Drink token', exchanges: [{ idArticleExchange: [exchanged] }] });
-    await expectRefused(
-      exchanged,
-      1604,
-      'This article cannot be deleted: Drink token can be exchanged for it',
-    );
-    // Priced by a flag, given by an add-on, counted by a tag counter.
-    const priced = await newArticle('Vermouth');
-    const flag = await makeFlag(6, 'Happy crew');
-    const range = await makeTimeRange('Aperitivo');
-    await t.database.db
-      .insert(s.flagArticlePrices)
-      .values({ eventId, flagId: flag, timeRangeId: range, articleId: priced, price: 100 });
-    await expectRefused(
-      priced,
-      1605,
-      'This article cannot be deleted: the flag Happy crew overrides its price',
-    );
-    const gift = await newArticle('Keyring');
-    const addon = await makeAddon('Merch add-on');
-    await t.database.db
-      .insert(s.addonGifts)
-      .values({ eventId, addonId: addon, articleId: gift, quantity: 1 });
-    await expectRefused(
-      gift,
-      1606,
-      'This article cannot be deleted: the add-on Merch add-on gives it as a gift',
-    );
-    const counted = await newArticle('Cup deposit');
-    await t.database.db
-      .update(s.events)
-      .set({ tagCounters: [{ position: 3, idArticleIncrement: counted, idArticleDecrement: null }] })
-      .where(eq(s.events.id, eventId));
-    await expectRefused(counted, 1607, 'This article cannot be deleted: a tag counter of the event uses it');
-    await t.database.db.update(s.events).set({ tagCounters: [] }).where(eq(s.events.id, eventId));
-
-    const theirs = await newArticle('Their churros', other);
-    expect((await remove(theirs)).status).toBe(404);
-    expect((await remove(theirs, other)).status).toBe(200);
-  });
-});
-
-describe('the article image (200 × 200, PUT /articles/image)', () => {
-  async function upload(width: number, height: number) {
-    const u = await t.call('POST', '/api/upload-image', {
-      ...admin,
-      body: { folder: 'articles', mimeType: 'image/png' },
-    });
-    expect(u.status).toBe(200);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: u.body.result.uploadUrl,
-      payload: png(width, height),
-      headers: { 'content-type': 'image/png' },
-    });
-    expect(put.statusCode).toBe(200);
-    return u.body.result as { key: string; url: string };
-  }
-  const stored = (key: string) => existsSync(path.join(dir, 'uploads', key));
-
-  it('attaches, refuses another size, removes, and goes with the article', async () => {
-    const id = await newArticle('Ice cream');
-    const first = await upload(200, 200);
-    const res = await t.call('PUT', '/api/articles/image', {
-      ...admin,
-      body: { articleId: id, key: first.key, imageObject: { url: first.url, width: 200, height: 200 } },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.result).toMatchObject({ url: first.url, width: 200, height: 200 });
-    expect((await articleNamed('Ice cream')).pictureFull).toEqual({ id: res.body.result.id, url: first.url });
-
-    const wrong = await upload(500, 500);
-    const refused = await t.call('PUT', '/api/articles/image', {
-      ...admin,
-      body: { articleId: id, key: wrong.key },
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.description).toBe('The image must be 200×200 pixels; this one is 500×500');
-    expect((await articleNamed('Ice cream')).pictureFull).toEqual({ id: res.body.result.id, url: first.url });
-
-    const cleared = await t.call('PUT', '/api/articles/image/delete', {
-      ...admin,
-      body: { articleId: id, delete: 1 },
-    });
-    expect(cleared.status).toBe(200);
-    expect((await articleNamed('Ice cream')).pictureFull).toBeNull();
-    expect(stored(first.key)).toBe(false);
-
-    const second = await upload(200, 200);
-    await t.call('PUT', '/api/articles/image', { ...admin, body: { articleId: id, key: second.key } });
-    expect((await remove(id)).status).toBe(200);
-    expect(stored(second.key)).toBe(false);
-
-    const theirs = await newArticle('Their sorbet', other);
-    const third = await upload(200, 200);
-    const foreign = await t.call('PUT', '/api/articles/image', {
-      ...admin,
-      body: { articleId: theirs, key: third.key },
-    });
-    expect(foreign.status).toBe(404);
   });
 });
 

@@ -1,128 +1,41 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { ALL_PERMISSION_CODES, ERRORS, MAX_ROLES, PERMISSIONS } from '@pulsera/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/helper';
 import * as s from '../../../core/db/schema';
+import {
+  admin,
+  arena,
+  backstage,
+  bar,
+  beer,
+  closeRols,
+  create,
+  eventId,
+  fieldsOf,
+  friday,
+  glass,
+  kiosk,
+  load,
+  ok,
+  openRols,
+  other,
+  otherEventId,
+  remove,
+  rolById,
+  rolsOf,
+  saturday,
+  save,
+  t,
+  water,
+} from './rols.fixture';
 
-/** A valid RGB PNG of that size. */
-function png(width: number, height: number) {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * height))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/**
+ * Ticket roles (02-catalogue §3–§8): create, read, update and delete, what the server refuses, the
+ * time ranges' keyed messages and the roles permission, on the set-up of rols.fixture.ts.
+ */
 
-type Session = Awaited<ReturnType<TestApp['session']>>;
-type Response = Awaited<ReturnType<TestApp['call']>>;
-let t: TestApp;
-let dir: string;
-let admin: Session;
-let other: Session;
-let eventId: number;
-let otherEventId: number;
-let arena: number;
-let backstage: number;
-let friday: number;
-let saturday: number;
-let bar: number;
-let kiosk: number;
-let glass: number;
-let beer: number;
-let water: number;
-
-const ok = (res: Response) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.result;
-};
-const fieldsOf = (res: Response) => {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  return (res.body.fields as { path: string; message: string }[]).map((f) => `${f.path}: ${f.message}`);
-};
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'pulsera-rols-'));
-  t = await createTestApp({ dataDir: dir });
-  admin = await t.session('admin@demo.test');
-  other = await t.session('admin@demo.test', 'Sonora Festival 2027');
-  eventId = (await t.activeEvent()).id;
-  otherEventId = (await t.eventByName('Sonora Festival 2027')).id;
-  const zone = async (name: string, sess = admin) =>
-    ok(await t.call('POST', '/api/zones', { ...sess, body: { zone: { name, resetHour: '00:00:00' } } }));
-  const range = async (name: string, sess = admin) =>
-    ok(
-      await t.call('POST', '/api/timeRange', {
-        ...sess,
-        body: { name, dateStart: '2026-07-10', dateEnd: '2026-07-12' },
-      }),
-    ).id;
-  const location = async (nombre: string) =>
-    ok(
-      await t.call('POST', '/api/locations', {
-        ...admin,
-        body: { location: { nombre, actividades_nfc: ['C', 'T'] } },
-      }),
-    ).id;
-  arena = await zone('Arena');
-  backstage = await zone('Backstage');
-  friday = await range('Friday');
-  saturday = await range('Saturday');
-  bar = await location('Main gate desk');
-  kiosk = await location('Top-up kiosk');
-  glass = ok(
-    await t.call('POST', '/api/addon', {
-      ...admin,
-      body: { item: { name: 'Souvenir glass', description: 'A glass to keep' } },
-    }),
-  ).id;
-  const articles = ok(await t.call('GET', '/api/articles', admin)).articles as {
-    id: number;
-    nombre: string;
-  }[];
-  beer = articles.find((a) => a.nombre === 'Beer 50cl')!.id;
-  water = articles.find((a) => a.nombre === 'Water 50cl')!.id;
-});
-afterAll(async () => {
-  await t.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const save = (rol: Record<string, unknown>, sess: Session = admin) =>
-  t.call('POST', '/api/rols', { ...sess, body: { rol } });
-const load = async (sess: Session = admin) => ok(await t.call('GET', '/api/rols', sess));
-const rolsOf = async (sess: Session = admin) => (await load(sess)).rols as any[];
-const rolById = async (id: number, sess: Session = admin) => (await rolsOf(sess)).find((r) => r.id === id);
-const remove = (id: number, sess: Session = admin) => t.call('DELETE', `/api/rols/${id}`, sess);
-const create = async (rol: Record<string, unknown>, sess: Session = admin) =>
-  ok(await save({ price: 0, ...rol }, sess)) as number;
+beforeAll(openRols);
+afterAll(closeRols);
 
 describe('ticket roles: create, read, update, delete (02-catalogue §3, §4, §7)', () => {
   it('creates a rol with every tab, answers its id, and reads it back with the choices', async () => {
@@ -390,250 +303,6 @@ describe('ticket roles: what the server refuses (02-catalogue §5, §8)', () => 
     await t.database.db
       .delete(s.rols)
       .where(and(eq(s.rols.eventId, otherEventId), like(s.rols.name, 'Bulk %')));
-  });
-});
-
-describe('deleting a rol still referenced', () => {
-  it('is refused while a wristband holds it, a ticket is of it, or an article bans it', async () => {
-    const id = await create({ name: 'Referenced', idsTimeRange: [friday] });
-    const db = t.database.db;
-    const [band] = await db
-      .insert(s.wristbands)
-      .values({ eventId, nSerie: 'ROLTEST0001', roleId: id })
-      .returning();
-    let res = await remove(id);
-    expect(res.status).toBe(409);
-    expect(res.body.error).toBe(ERRORS.rolUsedByWristbands.code);
-    expect(res.body.description).toBe('This ticket role cannot be deleted: 1 wristbands hold it');
-    await db.update(s.wristbands).set({ roleId: null }).where(eq(s.wristbands.id, band!.id));
-
-    const [ticket] = await db
-      .insert(s.tickets)
-      .values({ eventId, code: 'ROLTEST-T1', roleId: id })
-      .returning();
-    res = await t.call('DELETE', `/api/rols/${id}`, { ...admin, lang: 'es' });
-    expect(res.status).toBe(409);
-    expect(res.body.error).toBe(ERRORS.rolUsedByTickets.code);
-    expect(res.body.description).toBe(
-      'Este rol de entrada no se puede eliminar: 1 entradas son de este tipo',
-    );
-    await db.delete(s.tickets).where(eq(s.tickets.id, ticket!.id));
-
-    ok(
-      await t.call('POST', '/api/articles/event', {
-        ...admin,
-        body: { articleEvent: { id: water, nombre: 'Water 50cl', bannedRols: [id] } },
-      }),
-    );
-    res = await remove(id);
-    expect(res.status).toBe(409);
-    expect(res.body.error).toBe(ERRORS.rolBannedByArticles.code);
-    expect(res.body.description).toBe('This ticket role cannot be deleted: the articles Water 50cl ban it');
-    ok(
-      await t.call('POST', '/api/articles/event', {
-        ...admin,
-        body: { articleEvent: { id: water, nombre: 'Water 50cl', bannedRols: [] } },
-      }),
-    );
-
-    expect((await rolById(id)).idsTimeRange).toEqual([friday]);
-    ok(await remove(id));
-  });
-
-  it('keeps the zones, time ranges, locations and add-ons a rol names from being deleted', async () => {
-    const zone = ok(
-      await t.call('POST', '/api/zones', {
-        ...admin,
-        body: { zone: { name: 'Pit', resetHour: '00:00:00' } },
-      }),
-    );
-    const range = ok(
-      await t.call('POST', '/api/timeRange', {
-        ...admin,
-        body: { name: 'Sunday', dateStart: '2026-07-12', dateEnd: '2026-07-12' },
-      }),
-    ).id;
-    const id = await create({
-      name: 'Pit pass',
-      idsTimeRange: [range],
-      rolesAccess: [{ idZone: zone, idTimeRange: range }],
-    });
-    const zoneRow = (await t.database.db.select().from(s.zones).where(eq(s.zones.id, zone)))[0]!;
-    expect((await t.call('DELETE', `/api/zones/${zoneRow.idUnique}`, admin)).status).toBe(409);
-    expect((await t.call('DELETE', `/api/timeRange/${range}`, admin)).status).toBe(409);
-    ok(await remove(id));
-    ok(await t.call('DELETE', `/api/timeRange/${range}`, admin));
-  });
-});
-
-describe("articles' banned ticket roles (Sales restrictions)", () => {
-  it('offers the event’s rols and refuses ids that are not rols of the event', async () => {
-    const mine = await create({ name: 'Minors' });
-    const theirs = await create({ name: 'Their minors' }, other);
-    const articles = ok(await t.call('GET', '/api/articles', admin));
-    expect(articles.rols).toContainEqual({ id: mine, name: 'Minors' });
-    expect(articles.rols.some((r: { id: number }) => r.id === theirs)).toBe(false);
-    const saveBeer = (bannedRols: number[]) =>
-      t.call('POST', '/api/articles/event', {
-        ...admin,
-        body: { articleEvent: { id: beer, nombre: 'Beer 50cl', bannedRols } },
-      });
-    expect(fieldsOf(await saveBeer([mine, theirs]))).toEqual([
-      'articleEvent.bannedRols: validation.rolNotInEvent',
-    ]);
-    expect(fieldsOf(await saveBeer([424_242]))).toEqual([
-      'articleEvent.bannedRols: validation.rolNotInEvent',
-    ]);
-    expect(ok(await saveBeer([mine])).bannedRols).toEqual([mine]);
-    ok(await saveBeer([]));
-  });
-});
-
-describe('the rol image (500 × 140, PUT /rols/image)', () => {
-  async function upload(width: number, height: number) {
-    const u = ok(
-      await t.call('POST', '/api/upload-image', {
-        ...admin,
-        body: { folder: 'rols', mimeType: 'image/png' },
-      }),
-    );
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: u.uploadUrl,
-      payload: png(width, height),
-      headers: { 'content-type': 'image/png' },
-    });
-    expect(put.statusCode).toBe(200);
-    return u as { key: string; url: string };
-  }
-  const stored = (key: string) => existsSync(path.join(dir, 'uploads', key));
-
-  it('attaches (a save of the rol), refuses another size, removes, and goes with the rol', async () => {
-    const id = await create({ name: 'Backstage crew' });
-    const first = await upload(500, 140);
-    const image = ok(
-      await t.call('PUT', '/api/rols/image', {
-        ...admin,
-        body: { rolId: id, key: first.key, imageObject: { url: first.url, width: 500, height: 140 } },
-      }),
-    );
-    expect(image).toMatchObject({ url: first.url, width: 500, height: 140 });
-    const saved = await rolById(id);
-    expect(saved).toMatchObject({ idImage: image.id, pictureFull: { id: image.id, url: first.url } });
-    expect(saved.dateUpdateImage).toEqual(expect.any(String));
-
-    const wrong = await upload(200, 200);
-    const refused = await t.call('PUT', '/api/rols/image', { ...admin, body: { rolId: id, key: wrong.key } });
-    expect(refused.status).toBe(400);
-    expect(refused.body.description).toBe('The image must be 500×140 pixels; this one is 200×200');
-
-    ok(await t.call('PUT', '/api/rols/image/delete', { ...admin, body: { rolId: id, delete: 1 } }));
-    expect(await rolById(id)).toMatchObject({ idImage: null, pictureFull: null });
-    expect(stored(first.key)).toBe(false);
-
-    const second = await upload(500, 140);
-    ok(await t.call('PUT', '/api/rols/image', { ...admin, body: { rolId: id, key: second.key } }));
-    ok(await remove(id));
-    expect(stored(second.key)).toBe(false);
-
-    const theirs = await create({ name: 'Their crew' }, other);
-    const third = await upload(500, 140);
-    expect(
-      (await t.call('PUT', '/api/rols/image', { ...admin, body: { rolId: theirs, key: third.key } })).status,
-    ).toBe(404);
-  });
-});
-
-describe('duplicating the event copies its rols', () => {
-  it('copies rols with the lists whose targets were copied, and remaps the banned roles', async () => {
-    const src = await t.activeEvent();
-    const vip = await create({
-      name: 'Copied VIP',
-      locationsAvailable: [bar],
-      idsTimeRange: [friday],
-      rolesAccess: [{ idZone: arena, idTimeRange: friday, nAccess: 3 }],
-      idAddons: [glass],
-      articles: [{ idArticle: beer, quantity: 1 }],
-    });
-    ok(
-      await t.call('POST', '/api/articles/event', {
-        ...admin,
-        body: { articleEvent: { id: beer, nombre: 'Beer 50cl', bannedRols: [vip] } },
-      }),
-    );
-    const request = (name: string, all: boolean) => ({
-      newEventName: name,
-      f_inicio: '2027-07-01T14:00:00.000Z',
-      f_fin: '2027-07-05T04:00:00.000Z',
-      duplicateStaff: false,
-      duplicateTimeRanges: all,
-      duplicateLocations: all,
-      duplicateArticles: all,
-      duplicateArticlesLocations: false,
-      duplicateExchangeSettings: false,
-      moneda: src.currencyId,
-      localCurrency: src.localCurrencyId,
-      localCurrencyRate: 2,
-    });
-    const db = t.database.db;
-    const copyOf = async (name: string, all: boolean) => {
-      const id = ok(await t.call('POST', '/api/duplicateEvent', { ...admin, body: request(name, all) }))
-        .id as number;
-      const [rol] = await db
-        .select()
-        .from(s.rols)
-        .where(eq(s.rols.eventId, id))
-        .then((r) => r.filter((x) => x.name === 'Copied VIP'));
-      return { id, rol: rol! };
-    };
-
-    const full = await copyOf('Sonora full copy', true);
-    const [range] = await db
-      .select()
-      .from(s.timeRanges)
-      .where(eq(s.timeRanges.eventId, full.id))
-      .then((r) => r.filter((x) => x.name === 'Friday'));
-    const [zone] = await db
-      .select()
-      .from(s.zones)
-      .where(eq(s.zones.eventId, full.id))
-      .then((r) => r.filter((x) => x.name === 'Arena'));
-    const [article] = await db
-      .select()
-      .from(s.articles)
-      .where(eq(s.articles.eventId, full.id))
-      .then((r) => r.filter((x) => x.name === 'Beer 50cl'));
-    expect(await db.select().from(s.rolAccess).where(eq(s.rolAccess.rolId, full.rol.id))).toMatchObject([
-      { zoneId: zone!.id, timeRangeId: range!.id, nAccess: 3 },
-    ]);
-    expect(
-      (await db.select().from(s.rolTimeRanges).where(eq(s.rolTimeRanges.rolId, full.rol.id))).map(
-        (r) => r.timeRangeId,
-      ),
-    ).toEqual([range!.id]);
-    expect(
-      (await db.select().from(s.rolArticles).where(eq(s.rolArticles.rolId, full.rol.id))).map(
-        (r) => r.articleId,
-      ),
-    ).toEqual([article!.id]);
-    expect(article!.bannedRoleIds).toEqual([full.rol.id]);
-    expect(full.rol.allLocations).toBe(0);
-    expect(await db.select().from(s.rolLocations).where(eq(s.rolLocations.rolId, full.rol.id))).toHaveLength(
-      1,
-    );
-
-    // Without the venue, time ranges and articles, the rol keeps only what was copied: it grants less.
-    const bare = await copyOf('Sonora bare copy', false);
-    expect(bare.rol).toMatchObject({ price: 0, allLocations: 0 });
-    expect(await db.select().from(s.rolAccess).where(eq(s.rolAccess.rolId, bare.rol.id))).toEqual([]);
-    expect(await db.select().from(s.rolLocations).where(eq(s.rolLocations.rolId, bare.rol.id))).toEqual([]);
-    expect((await db.select().from(s.rolAddons).where(eq(s.rolAddons.rolId, bare.rol.id))).length).toBe(1);
-    ok(
-      await t.call('POST', '/api/articles/event', {
-        ...admin,
-        body: { articleEvent: { id: beer, nombre: 'Beer 50cl', bannedRols: [] } },
-      }),
-    );
   });
 });
 
