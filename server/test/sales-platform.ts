@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * A sales platform on a local port, as the Sales API connector expects one (decisions.md "Sales
+ * A sales platform on a local port, as the Sales API connector expects one (decisions/integrations.md "Sales
  * API"), for the API and browser tests: an OAuth 2 authorisation server (the authorisation page sends
  * the browser straight back with a code; the token endpoint takes `authorization_code` and
  * `refresh_token` grants with HTTP Basic client authentication, and answers `invalid_grant` to a

@@ -89,7 +89,7 @@ export interface StaffFlags {
 
 /** 01-console §6: admin (isAdmin); superAdmin (isSuperAdmin or megaAdmin); megaAdmin; users-admin
  * (admin with isUsersAdmin, or superAdmin or megaAdmin). A super or mega admin is also an admin
- * (docs/decisions.md). */
+ * (docs/decisions/access.md). */
 export function hasRole(flags: StaffFlags, role: Role): boolean {
   const mega = flags.isMegaAdmin;
   const superA = flags.isSuperAdmin || mega;

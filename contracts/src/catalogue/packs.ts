@@ -5,7 +5,7 @@ import { ARTICLE_NAME_MAX, ArticleOption, PRICE_MAX_CENTS } from './articles';
 
 /**
  * Packs (admin/cashless/packs, permission pack). The spec names the screen, its permission and
- * errorArticleDuplicatePack only; the design (docs/decisions.md): a named bundle of articles, each
+ * errorArticleDuplicatePack only; the design (docs/decisions/catalogue.md): a named bundle of articles, each
  * with a quantity, sold together for one price (cents of the financial currency), in the chosen
  * locations (none chosen = every location), optionally only between two dates. An article appears at
  * most once in a pack (409 errorArticleDuplicatePack).

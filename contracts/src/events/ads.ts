@@ -7,7 +7,7 @@ import { boundedDate, timeOfDay, weekdays } from '../venue/time-ranges';
 /**
  * Kiosk ads (02-catalogue §2 Kiosk ads, §3 Ad, §4, §5, §7 Ads, §9; permission publicidadKiosco).
  * Times travel in the event's local time and are stored in UTC: the server converts them with the
- * event's time zone (02-catalogue §7 "Ad reads convert times from UTC to local"; docs/decisions.md).
+ * event's time zone (02-catalogue §7 "Ad reads convert times from UTC to local"; docs/decisions/events.md).
  */
 
 export const AD_DEFAULTS = { dayWeek: WEEKDAYS } as const;

@@ -9,7 +9,7 @@ import { BACKGROUND_IMAGE_MAX_BYTES, IMAGE_SIZES, type ImageRule, UploadedImage 
  * An event's online services: the configuration of its online top-up site (01-console §2
  * admin/events/onlineServices, §3 the event's online-services fields, §4 online-services dates,
  * §5 queue configuration, background image, https redirect URLs, §8 queue messages, §9 image sizes).
- * Choices the spec leaves open are in docs/decisions.md "Online services".
+ * Choices the spec leaves open are in docs/decisions/events.md "Online services".
  */
 
 /** Lower-case letters and digits in words joined by single hyphens: `sonora-2026`. */

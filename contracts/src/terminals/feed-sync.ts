@@ -10,7 +10,7 @@ import { AppChannel, RequiredAppVersion } from './app-versions';
 import { SYNC_MAX_OPERATIONS } from './feed';
 
 /**
- * Fleet health (docs/decisions.md "Device registry and fleet health"): what a terminal says of itself
+ * Fleet health (docs/decisions/terminals.md "Device registry and fleet health"): what a terminal says of itself
  * at each sync. Every field is optional, so older terminals still sync; a terminal with nothing to
  * send may sync with no operations to report them (and to receive the banned-wristband list).
  */

@@ -7,7 +7,7 @@ import { Device } from './feed-devices';
 
 /**
  * The device registry (admin/configuration/devices, admins; 02-catalogue §3 Device) and fleet health
- * (admin/status/devices): every terminal the organisation owns, across events. docs/decisions.md
+ * (admin/status/devices): every terminal the organisation owns, across events. docs/decisions/terminals.md
  * "Device registry and fleet health".
  */
 

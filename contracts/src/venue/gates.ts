@@ -3,7 +3,7 @@ import { INT4_MAX, id } from '../inputs';
 
 /**
  * Gates of admin/access/gates (permission puertas). The spec names the route only; the design
- * (docs/decisions.md): a named passage from one zone (null = from outside the venue) into another,
+ * (docs/decisions/venue.md): a named passage from one zone (null = from outside the venue) into another,
  * optionally belonging to a location (its scanners), with a direction and an active flag. Locations
  * choose one as their validate-and-access gate.
  */

@@ -7,7 +7,7 @@ import { VenueOption } from './gates';
  * Terminal staff of an event (02-catalogue §2 Staff manual upload, §3 Staff, §4, §5 Staff import, §9;
  * 01-console §2 admin/events staffs and staffsImport, permission staff). The spec names no staff calls:
  * GET /staff, POST /staff {staff} (an id updates, none creates) and DELETE /staff/{id} are our design
- * (docs/decisions.md), beside the spec's POST /massive-import/staffs {staff:[rows]}.
+ * (docs/decisions/venue.md), beside the spec's POST /massive-import/staffs {staff:[rows]}.
  */
 
 const required = { error: 'validation.required' } as const;

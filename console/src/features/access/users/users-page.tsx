@@ -50,7 +50,7 @@ const Schema = ConsoleUserSave.omit({ id: true, updatedAt: true });
 type Values = z.input<typeof Schema>;
 type Access = Values['eventAccess'][number];
 
-/** "Above" (docs/decisions.md): mega 3, super 2, admin or users admin 1, others 0. */
+/** "Above" (docs/decisions/access.md): mega 3, super 2, admin or users admin 1, others 0. */
 const rankOf = (u: StaffFlags) =>
   u.isMegaAdmin ? 3 : u.isSuperAdmin ? 2 : u.isAdmin || u.isUsersAdmin ? 1 : 0;
 const FLAGS = [

@@ -66,7 +66,7 @@ export const devices = pgTable(
     lastContactAt: ts('last_contact_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
-    // Fleet health (docs/decisions.md "Device registry and fleet health"): what the last sync said.
+    // Fleet health (docs/decisions/terminals.md "Device registry and fleet health"): what the last sync said.
     /** The app's version name (and code) the terminal runs. */
     appVersion: text('app_version'),
     appVersionCode: integer('app_version_code'),

@@ -5,7 +5,7 @@ import { devices } from './feed';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * The device registry's assignment history (docs/decisions.md "Device registry and fleet health"):
+ * The device registry's assignment history (docs/decisions/terminals.md "Device registry and fleet health"):
  * one row per stay of a terminal in an event, opened and closed by a trigger on
  * devices.assigned_event_id (migration fleet_assignment_history), whoever moves it (the registry, the
  * event's device screen, a redeemed configuration QR).

@@ -21,7 +21,7 @@ const eventRef = () =>
 const sum = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /**
- * Hourly rollups of the terminal feed for the reports (decisions.md "Reports"): the dashboard and
+ * Hourly rollups of the terminal feed for the reports (decisions/reports.md "Reports"): the dashboard and
  * the documents add up millions of sales, lines and payments, which no index makes fast enough, so
  * they read these sums per UTC hour instead (and the raw rows for the parts of a window that are not
  * whole hours, `modules/reports/rollups.ts`).
@@ -245,7 +245,7 @@ export const reportArticleTotalsHourly = pgTable(
 
 /**
  * Tickets per hour and role: the ticketing overview and the tickets document count a hundred thousand
- * tickets and as many validations, which took over 150 ms raw (decisions.md "Reports"). A ticket adds
+ * tickets and as many validations, which took over 150 ms raw (decisions/reports.md "Reports"). A ticket adds
  * `sold` or `cancelled` at the hour it was sold (its creation, or its validation when that came first)
  * and `validated` at the hour of its validation (not cancelled); a validation adds `validations` (and
  * `repeated`) at its device time, under the ticket's role (the role the terminal recorded when the

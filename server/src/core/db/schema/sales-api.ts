@@ -20,7 +20,7 @@ import { locations } from './venue';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * Sales API (admin/api-sales; decisions.md "Sales API"): an event's schedules that push its sales,
+ * Sales API (admin/api-sales; decisions/integrations.md "Sales API"): an event's schedules that push its sales,
  * per period and location, to a platform reached by OAuth 2. Secrets and tokens are stored encrypted
  * (`lib/secret-box.ts`, `*_enc` columns), never answered.
  */

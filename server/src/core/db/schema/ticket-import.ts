@@ -31,7 +31,7 @@ export interface TicketProductMapping {
 }
 
 /**
- * Ticket API (admin/api-ticket; docs/decisions.md "Ticket API"): the resellers of an event and the
+ * Ticket API (admin/api-ticket; docs/decisions/integrations.md "Ticket API"): the resellers of an event and the
  * tickets they may sell per rol.
  */
 export const ticketResellers = pgTable(

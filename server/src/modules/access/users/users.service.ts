@@ -23,7 +23,7 @@ import { passwordEmail } from './emails';
 import * as repo from './users.repo';
 
 /**
- * Console users (admin/configuration/users, users-admin guard). "Above" (docs/decisions.md): a
+ * Console users (admin/configuration/users, users-admin guard). "Above" (docs/decisions/access.md): a
  * user's rank is 3 for a mega admin, 2 for a super admin, 1 for an admin or users admin, 0 for
  * others; a flag's rank is the rank it gives (isAdmin and isUsersAdmin 1, isSuperAdmin 2, isMegaAdmin
  * 3). Nobody edits a user of a higher rank than their own, nor grants or removes a flag of a higher

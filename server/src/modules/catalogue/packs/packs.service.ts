@@ -14,7 +14,7 @@ import { existingArticles } from '../articles/articles.repo';
 import * as repo from './packs.repo';
 
 /**
- * Packs (admin/cashless/packs, permission pack; our design, docs/decisions.md): a named bundle of
+ * Packs (admin/cashless/packs, permission pack; our design, docs/decisions/catalogue.md): a named bundle of
  * articles with quantities sold for one price, in chosen locations (none = all), optionally between
  * two dates. An article appears once per pack (409 errorArticleDuplicatePack).
  */

@@ -36,7 +36,7 @@ import * as repo from './payouts.repo';
  * organiser; the transfer is amount − fee); a rejection is another movement giving it back.
  */
 
-/** The pain.001 version written (docs/decisions.md: the SEPA 2019 rulebook version banks take). */
+/** The pain.001 version written (docs/decisions/customers.md: the SEPA 2019 rulebook version banks take). */
 export const PAIN_FORMAT = 'pain.001.001.09';
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const isoOrNull = (d: Date | string | null | undefined) => (d ? iso(d) : null);

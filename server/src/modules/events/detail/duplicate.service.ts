@@ -70,7 +70,7 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
   { table: s.kitchens, copy: 'duplicateLocations', why: 'the venue: kitchens of the locations' },
   { table: s.kitchenPrinters, copy: 'duplicateLocations', why: 'the venue: kitchen printers' },
   { table: s.kitchenRooms, copy: 'duplicateLocations', why: 'the venue: rooms a kitchen serves' },
-  // Ticket roles (docs/decisions.md): event settings like flags, always copied, before the articles
+  // Ticket roles (docs/decisions/events.md): event settings like flags, always copied, before the articles
   // whose banned roles name them (their lists follow below, once what they refer to is copied).
   { table: s.rols, copy: 'always', why: 'ticket roles (their image is not copied)' },
   {

@@ -119,7 +119,7 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ok(req, await capacity.capacityToggle(ctx, req.event!.id)),
   );
   // Switching it is event configuration: the capacities screen's config tab, for edicionDeEventos
-  // (docs/decisions.md, Capacities). Switched on, the current slot of the log is written at once.
+  // (docs/decisions/events.md, Capacities). Switched on, the current slot of the log is written at once.
   r.post(
     '/api/capacity/event',
     {

@@ -84,7 +84,7 @@ export async function saveEvent(ctx: AppContext, user: StaffFlags, body: Record<
       id = row.id;
     }
     // 01-console §6: only admins set the teams; anyone else keeps the stored ones. teamIds covers the
-    // single teamId: a stored teamId the new teams leave out is cleared (docs/decisions.md).
+    // single teamId: a stored teamId the new teams leave out is cleared (docs/decisions/events.md).
     if (isAdminUser(user) && input.teamIds !== undefined) {
       const teamIds = [...new Set(input.teamIds)];
       await repo.replaceEventTeams(tx, id, teamIds);

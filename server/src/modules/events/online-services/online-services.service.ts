@@ -23,7 +23,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The window the online-services dates must lie in: the event's dates, widened by its operations
- * dates when it has them (pre-sale top-ups start when operations do). docs/decisions.md.
+ * dates when it has them (pre-sale top-ups start when operations do). docs/decisions/events.md.
  */
 export function eventWindow(
   e: Pick<EventCols, 'dateStart' | 'dateEnd' | 'operationsStart' | 'operationsEnd'>,

@@ -2,7 +2,7 @@
  * The online top-up site's address of an event (the event chooser's "online services web address"):
  * with a slug, the site's path (`https://topup.example/sonora-2026`, the form the festival paths
  * redirect to); else with a subdomain, that subdomain of the site's host (`https://sonora.topup.example/`);
- * neither: none. The site answers at both when both are set (docs/decisions.md "Online services").
+ * neither: none. The site answers at both when both are set (docs/decisions/events.md "Online services").
  */
 export function topUpSiteAddress(base: string, e: { slug: string | null; subdomain: string | null }) {
   const root = base.replace(/\/+$/, '');

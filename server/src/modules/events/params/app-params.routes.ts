@@ -8,7 +8,7 @@ import * as service from './app-params.service';
 
 /**
  * 02-catalogue §7 Applications (GET /aplis) and Parameters, global mode (admin/configuration/params-default, super admins; see
- * docs/decisions.md). The event mode's calls (GET/POST /event/params) live with the event detail.
+ * docs/decisions/events.md). The event mode's calls (GET/POST /event/params) live with the event detail.
  */
 export async function appParamRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +26,7 @@ export async function appParamRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => ok(req, await service.saveAppParam(ctx, req.body.appParam)),
   );
   // GET /aplis (02-catalogue §7 Applications): the applications a parameter belongs to. The params
-  // rule (edicionDeEventos in the selected event; admins hold every rule): see docs/decisions.md.
+  // rule (edicionDeEventos in the selected event; admins hold every rule): see docs/decisions/events.md.
   r.get(
     '/api/aplis',
     { config: { access: { route: 'params' } }, schema: { tags, response: { 200: okSchema(z.array(Apli)) } } },

@@ -17,7 +17,7 @@ import { registerDevice } from './device.service';
 import { ledgerMismatches } from './ledger.repo';
 
 /**
- * Banned wristbands at sync (decisions.md "Terminal feed"): what a ban refuses and what it records
+ * Banned wristbands at sync (decisions/terminals.md "Terminal feed"): what a ban refuses and what it records
  * and flags, banned through the console's own call (POST /api/rfids/ban).
  */
 let t: TestApp;

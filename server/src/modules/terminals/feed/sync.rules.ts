@@ -113,7 +113,7 @@ export type BanReason = 'bannedWristband' | 'bannedTopUp';
 export type BanOutcome = { action: 'refuse' | 'flag'; reason: BanReason; serial: string };
 
 /**
- * Banned wristbands at sync (decisions.md "Terminal feed"). Terminals may have worked offline with
+ * Banned wristbands at sync (decisions/terminals.md "Terminal feed"). Terminals may have worked offline with
  * an old ban list, so what already moved money is never dropped:
  * - a credit (top-up, online top-up, bonus, add-on…) to a wristband whose top-ups or which itself is
  *   banned is recorded and flagged when money changed hands or the cash balance moved, and refused

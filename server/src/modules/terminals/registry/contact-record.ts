@@ -2,7 +2,7 @@ import { type AppChannel, INT4_MAX, type SyncHealth } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * What a terminal says of itself at each sync (docs/decisions.md "Device registry and fleet
+ * What a terminal says of itself at each sync (docs/decisions/terminals.md "Device registry and fleet
  * health"), as statements to run with the sync's own: the device's stored report (app version,
  * operations it still holds, last sequence number, ban-list version) and its received sequence
  * ranges. The terminal feed locks the device row in its first statement and writes these with the

@@ -9,7 +9,7 @@ import { syncBatch } from '../feed/sync.service';
 import { type ContactReport, contactWrites, sequenceNumbers } from './contact-record';
 
 /**
- * Fleet health at the terminal feed's sync (docs/decisions.md "Device registry and fleet health"):
+ * Fleet health at the terminal feed's sync (docs/decisions/terminals.md "Device registry and fleet health"):
  * what the terminal said of itself (app version, operations it still holds, its last sequence
  * number, the ban-list version it holds) is stored on the device and the sequence numbers of the
  * batch are merged into its received ranges, in the batch's own transaction (contact-record.ts); the

@@ -149,7 +149,7 @@ export async function importLot(
     if (!kept) await repo.deleteLot(tx, lot.id);
     else if (added > 0) {
       // The wristbands themselves are written in bulk and left out of the row trigger: one change
-      // of the request's audit trail stands for them (docs/decisions.md "Wristband stock audit").
+      // of the request's audit trail stands for them (docs/decisions/terminals.md "Wristband stock audit").
       const serials = [...inserted].sort();
       await auditBulkChange(tx, {
         table: 'stock_wristbands',
