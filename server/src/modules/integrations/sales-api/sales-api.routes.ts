@@ -21,7 +21,15 @@ import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
 import { fail } from '../../../core/lib/errors';
 import { serverOrigin } from '../../../core/lib/public-origin';
-import * as service from './sales-api.service';
+import { redeemTokens, startAuthorization } from './sales-auth.service';
+import { pushes, reload } from './sales-push.service';
+import {
+  deleteSchedule,
+  listSchedules,
+  saveLocations,
+  saveSchedule,
+  stores,
+} from './sales-schedules.service';
 
 /**
  * Sales API (admin/api-sales, permission api, in the selected event; 02-catalogue §7 "Sales
@@ -44,7 +52,7 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     base,
     { config: schedules, schema: { tags, response: { 200: okSchema(SalesScheduleList) } } },
-    async (req) => ok(req, await service.listSchedules(ctx, req.event!.id, redirectUri(req))),
+    async (req) => ok(req, await listSchedules(ctx, req.event!.id, redirectUri(req))),
   );
   r.post(
     base,
@@ -56,12 +64,12 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: okSchema(z.object({ id: z.number() })) },
       },
     },
-    async (req) => ok(req, await service.saveSchedule(ctx, req.event!.id, req.body.schedule)),
+    async (req) => ok(req, await saveSchedule(ctx, req.event!.id, req.body.schedule)),
   );
   r.delete(
     `${base}/:id`,
     { config: schedules, schema: { tags, params: IdParam, response: { 200: okSchema(z.boolean()) } } },
-    async (req) => ok(req, await service.deleteSchedule(ctx, req.event!.id, req.params.id)),
+    async (req) => ok(req, await deleteSchedule(ctx, req.event!.id, req.params.id)),
   );
   r.post(
     `${base}/authorize`,
@@ -72,13 +80,7 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         req,
-        await service.startAuthorization(
-          ctx,
-          req.event!.id,
-          person(req),
-          req.body.scheduleId,
-          redirectUri(req),
-        ),
+        await startAuthorization(ctx, req.event!.id, person(req), req.body.scheduleId, redirectUri(req)),
       ),
   );
   r.post(
@@ -94,10 +96,7 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) =>
-      ok(
-        req,
-        await service.redeemTokens(ctx, req.event!.id, person(req), req.body, (o, m) => req.log.warn(o, m)),
-      ),
+      ok(req, await redeemTokens(ctx, req.event!.id, person(req), req.body, (o, m) => req.log.warn(o, m))),
   );
   r.post(
     `${base}/reload`,
@@ -105,7 +104,7 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { ...schedules, audit: { action: 'salesReload' } },
       schema: { tags, body: SalesReloadRequest, response: { 200: okSchema(SalesReloadResult) } },
     },
-    async (req) => ok(req, await service.reload(ctx, req.event!.id, req.body)),
+    async (req) => ok(req, await reload(ctx, req.event!.id, req.body)),
   );
   r.get(
     `${base}/pushes`,
@@ -113,7 +112,7 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
       config: schedules,
       schema: { tags, querystring: SalesPushesQuery, response: { 200: okSchema(z.array(SalesPush)) } },
     },
-    async (req) => ok(req, await service.pushes(ctx, req.event!.id, req.query.scheduleId)),
+    async (req) => ok(req, await pushes(ctx, req.event!.id, req.query.scheduleId)),
   );
   r.get(
     `${base}/stores`,
@@ -121,7 +120,7 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
       config: locations,
       schema: { tags, querystring: SalesStoresQuery, response: { 200: okSchema(z.array(SalesStore)) } },
     },
-    async (req) => ok(req, await service.stores(ctx, req.event!.id, req.query.scheduleId)),
+    async (req) => ok(req, await stores(ctx, req.event!.id, req.query.scheduleId)),
   );
   r.post(
     `${base}/locations`,
@@ -129,6 +128,6 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
       config: locations,
       schema: { tags, body: SalesLocationsSave, response: { 200: okSchema(z.boolean()) } },
     },
-    async (req) => ok(req, await service.saveLocations(ctx, req.event!.id, req.body)),
+    async (req) => ok(req, await saveLocations(ctx, req.event!.id, req.body)),
   );
 }

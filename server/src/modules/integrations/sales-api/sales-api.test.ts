@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { type SalesPlatform, startSalesPlatform } from '../../../../test/sales-platform';
 import { locations, sales, salesAuthStates, salesPushes, salesSchedules } from '../../../core/db/schema';
-import { queueEndedPeriods } from './sales-api.service';
+import { queueEndedPeriods } from './sales-push.service';
 
 /**
  * Sales API (admin/api-sales) against a platform on a local port (test/sales-platform.ts): the

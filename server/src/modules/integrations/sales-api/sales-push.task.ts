@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineJobKind } from '../../../core/jobs/job-queue';
 import { slotCron } from '../../reports';
-import { pushPeriod, queueEndedPeriods } from './sales-api.service';
 import { salesPushQueue } from './sales-push.jobs';
+import { pushPeriod, queueEndedPeriods } from './sales-push.service';
 
 /**
- * One period of one sales schedule pushed to its platform (sales-api.service `pushPeriod`): queued by
+ * One period of one sales schedule pushed to its platform (sales-push.service `pushPeriod`): queued by
  * the tick below once per period, or by a reload. A failed location fails the attempt; the queue
  * retries it with back-off (30 s, 1, 2, 4, 8 minutes), each attempt recorded in the push history.
  */

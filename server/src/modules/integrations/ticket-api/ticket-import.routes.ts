@@ -19,7 +19,15 @@ import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
 import { serverOrigin } from '../../../core/lib/public-origin';
 import { actingUserId } from '../../../core/plugins/guard';
-import * as service from './ticket-import.service';
+import { listRuns, runNow } from './ticket-import.service';
+import { listIssues, retryIssue, solveIssue } from './ticket-issues.service';
+import {
+  deleteSchedule,
+  listSchedules,
+  platformProducts,
+  resendVerification,
+  saveSchedule,
+} from './ticket-schedules.service';
 
 /**
  * Ticket API (01-console §2 admin/api-ticket, permission api, in the selected event): import
@@ -34,7 +42,7 @@ export async function ticketImportRoutes(app: FastifyInstance, ctx: AppContext) 
   r.get(
     '/api/api-ticket/schedules',
     { config: schedules, schema: { tags, response: { 200: okSchema(z.array(TicketSchedule)) } } },
-    async (req) => ok(req, await service.listSchedules(ctx, req.event!.id)),
+    async (req) => ok(req, await listSchedules(ctx, req.event!.id)),
   );
   r.post(
     '/api/api-ticket/schedules',
@@ -43,20 +51,17 @@ export async function ticketImportRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: { tags, body: TicketScheduleSaveRequest, response: { 200: okSchema(TicketScheduleSaved) } },
     },
     async (req) =>
-      ok(
-        req,
-        await service.saveSchedule(ctx, req.event!.id, req.body.schedule, serverOrigin(ctx.config, req)),
-      ),
+      ok(req, await saveSchedule(ctx, req.event!.id, req.body.schedule, serverOrigin(ctx.config, req))),
   );
   r.delete(
     '/api/api-ticket/schedules/:id',
     { config: schedules, schema: { tags, params: IdParam, response: { 200: okSchema(z.number()) } } },
-    async (req) => ok(req, await service.deleteSchedule(ctx, req.event!.id, req.params.id)),
+    async (req) => ok(req, await deleteSchedule(ctx, req.event!.id, req.params.id)),
   );
   r.post(
     '/api/api-ticket/schedules/:id/run',
     { config: schedules, schema: { tags, params: IdParam, response: { 200: okSchema(TicketRunStarted) } } },
-    async (req) => ok(req, await service.runNow(ctx, req.event!.id, req.params.id)),
+    async (req) => ok(req, await runNow(ctx, req.event!.id, req.params.id)),
   );
   r.post(
     '/api/api-ticket/schedules/:id/verify-email',
@@ -65,10 +70,7 @@ export async function ticketImportRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: { tags, params: IdParam, response: { 200: okSchema(z.object({ sent: z.boolean() })) } },
     },
     async (req) =>
-      ok(
-        req,
-        await service.resendVerification(ctx, req.event!.id, req.params.id, serverOrigin(ctx.config, req)),
-      ),
+      ok(req, await resendVerification(ctx, req.event!.id, req.params.id, serverOrigin(ctx.config, req))),
   );
   r.get(
     '/api/api-ticket/schedules/:id/products',
@@ -76,12 +78,12 @@ export async function ticketImportRoutes(app: FastifyInstance, ctx: AppContext) 
       config: schedules,
       schema: { tags, params: IdParam, response: { 200: okSchema(z.array(ExternalProduct)) } },
     },
-    async (req) => ok(req, await service.platformProducts(ctx, req.event!.id, req.params.id)),
+    async (req) => ok(req, await platformProducts(ctx, req.event!.id, req.params.id)),
   );
   r.get(
     '/api/api-ticket/schedules/:id/runs',
     { config: schedules, schema: { tags, params: IdParam, response: { 200: okSchema(z.array(TicketRun)) } } },
-    async (req) => ok(req, await service.listRuns(ctx, req.event!.id, req.params.id)),
+    async (req) => ok(req, await listRuns(ctx, req.event!.id, req.params.id)),
   );
 
   r.get(
@@ -90,16 +92,16 @@ export async function ticketImportRoutes(app: FastifyInstance, ctx: AppContext) 
       config: issues,
       schema: { tags, querystring: TicketIssueQuery, response: { 200: okSchema(TicketIssueList) } },
     },
-    async (req) => ok(req, await service.listIssues(ctx, req.event!.id, req.query)),
+    async (req) => ok(req, await listIssues(ctx, req.event!.id, req.query)),
   );
   r.post(
     '/api/api-ticket/issues/:id/retry',
     { config: issues, schema: { tags, params: IdParam, response: { 200: okSchema(TicketIssueRetried) } } },
-    async (req) => ok(req, await service.retryIssue(ctx, req.event!.id, req.params.id)),
+    async (req) => ok(req, await retryIssue(ctx, req.event!.id, req.params.id)),
   );
   r.post(
     '/api/api-ticket/issues/:id/solve',
     { config: issues, schema: { tags, params: IdParam, response: { 200: okSchema(TicketIssue) } } },
-    async (req) => ok(req, await service.solveIssue(ctx, req.event!.id, req.params.id, actingUserId(req))),
+    async (req) => ok(req, await solveIssue(ctx, req.event!.id, req.params.id, actingUserId(req))),
   );
 }

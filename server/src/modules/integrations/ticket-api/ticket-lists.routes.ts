@@ -14,7 +14,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
-import * as service from './ticket-lists.service';
+import { applyManualTickets } from './manual-tickets.service';
+import { applyConversions } from './ticket-converter.service';
+import { deleteTicket, listTickets } from './ticket-lists.service';
+import { deleteReseller, listResellers, saveReseller } from './ticket-resellers.service';
 
 /**
  * Ticket API lists (01-console §2 admin/api-ticket manual, converter and reseller; permission api, in
@@ -33,7 +36,7 @@ export async function ticketListRoutes(app: FastifyInstance, ctx: AppContext) {
       config: manual,
       schema: { tags, querystring: ApiTicketQuery, response: { 200: okSchema(ApiTicketList) } },
     },
-    async (req) => ok(req, await service.listTickets(ctx, req.event!.id, 'manual', req.query)),
+    async (req) => ok(req, await listTickets(ctx, req.event!.id, 'manual', req.query)),
   );
   r.post(
     '/api/api-ticket/manual',
@@ -44,7 +47,7 @@ export async function ticketListRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         req,
-        await service.applyManualTickets(ctx, req.event!.id, req.body.rows, {
+        await applyManualTickets(ctx, req.event!.id, req.body.rows, {
           preview: !!req.body.preview,
           lang: req.lang,
         }),
@@ -53,7 +56,7 @@ export async function ticketListRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete(
     '/api/api-ticket/manual/:id',
     { config: manual, schema: { tags, params: IdParam, response: { 200: okSchema(z.number()) } } },
-    async (req) => ok(req, await service.deleteTicket(ctx, req.event!.id, 'manual', req.params.id)),
+    async (req) => ok(req, await deleteTicket(ctx, req.event!.id, 'manual', req.params.id)),
   );
 
   r.get(
@@ -62,7 +65,7 @@ export async function ticketListRoutes(app: FastifyInstance, ctx: AppContext) {
       config: converter,
       schema: { tags, querystring: ApiTicketQuery, response: { 200: okSchema(ApiTicketList) } },
     },
-    async (req) => ok(req, await service.listTickets(ctx, req.event!.id, 'converter', req.query)),
+    async (req) => ok(req, await listTickets(ctx, req.event!.id, 'converter', req.query)),
   );
   r.post(
     '/api/api-ticket/converter',
@@ -73,7 +76,7 @@ export async function ticketListRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         req,
-        await service.applyConversions(ctx, req.event!.id, req.body.rows, {
+        await applyConversions(ctx, req.event!.id, req.body.rows, {
           preview: !!req.body.preview,
           lang: req.lang,
         }),
@@ -82,22 +85,22 @@ export async function ticketListRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete(
     '/api/api-ticket/converter/:id',
     { config: converter, schema: { tags, params: IdParam, response: { 200: okSchema(z.number()) } } },
-    async (req) => ok(req, await service.deleteTicket(ctx, req.event!.id, 'converter', req.params.id)),
+    async (req) => ok(req, await deleteTicket(ctx, req.event!.id, 'converter', req.params.id)),
   );
 
   r.get(
     '/api/api-ticket/resellers',
     { config: reseller, schema: { tags, response: { 200: okSchema(z.array(Reseller)) } } },
-    async (req) => ok(req, await service.listResellers(ctx, req.event!.id)),
+    async (req) => ok(req, await listResellers(ctx, req.event!.id)),
   );
   r.post(
     '/api/api-ticket/resellers',
     { config: reseller, schema: { tags, body: ResellerSaveRequest, response: { 200: okSchema(Reseller) } } },
-    async (req) => ok(req, await service.saveReseller(ctx, req.event!.id, req.body.reseller)),
+    async (req) => ok(req, await saveReseller(ctx, req.event!.id, req.body.reseller)),
   );
   r.delete(
     '/api/api-ticket/resellers/:id',
     { config: reseller, schema: { tags, params: IdParam, response: { 200: okSchema(z.number()) } } },
-    async (req) => ok(req, await service.deleteReseller(ctx, req.event!.id, req.params.id)),
+    async (req) => ok(req, await deleteReseller(ctx, req.event!.id, req.params.id)),
   );
 }

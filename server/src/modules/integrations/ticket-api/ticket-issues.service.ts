@@ -1,0 +1,95 @@
+import type { TicketIssue, TicketIssueKind } from '@pulsera/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../../core/context';
+import type { Executor } from '../../../core/db/client';
+import { ticketImportIssues } from '../../../core/db/schema';
+import { fail } from '../../../core/lib/errors';
+import { boundedPageWindow } from '../../../core/lib/paging';
+import type { ExternalPosition } from './connectors/connector';
+import { applyPositions } from './ticket-apply';
+import { findSchedule } from './ticket-schedules.service';
+
+/**
+ * Ticket API issues: the positions an import could not apply, listed and filtered, retried as the
+ * import would now, or marked solved.
+ */
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+const issueOut = (r: Record<string, unknown>): TicketIssue => {
+  const position = (r.position ?? {}) as Partial<ExternalPosition>;
+  return {
+    id: Number(r.id),
+    scheduleId: Number(r.schedule_id),
+    schedule: String(r.schedule ?? ''),
+    kind: r.kind as TicketIssueKind,
+    code: String(r.code),
+    orderCode: String(r.order_code),
+    externalId: String(r.external_id),
+    holder: position.holderName ?? position.holderEmail ?? null,
+    detail: (r.detail ?? {}) as Record<string, unknown>,
+    solved: r.solved_at !== null,
+    solvedAt: r.solved_at ? new Date(r.solved_at as string).toISOString() : null,
+    createdAt: new Date(r.created_at as string).toISOString(),
+    updatedAt: new Date(r.updated_at as string).toISOString(),
+  };
+};
+
+export async function listIssues(
+  ctx: AppContext,
+  eventId: number,
+  q: { solved?: number; kind?: string; scheduleId?: number; page?: number; paginationLimit?: number },
+) {
+  const where = sql.join(
+    [
+      sql`i.event_id = ${eventId}`,
+      ...(q.solved === 1 ? [sql`i.solved_at is not null`] : q.solved === 0 ? [sql`i.solved_at is null`] : []),
+      ...(q.kind ? [sql`i.kind = ${q.kind}`] : []),
+      ...(q.scheduleId ? [sql`i.schedule_id = ${q.scheduleId}`] : []),
+    ],
+    sql` and `,
+  );
+  const { limit, offset } = boundedPageWindow(q, 100);
+  const [rows, total] = await Promise.all([
+    ctx.db.execute(sql`
+      select i.*, s.name as schedule from ticket_import_issues i
+      join ticket_import_schedules s on s.id = i.schedule_id
+      where ${where} order by i.solved_at is null desc, i.updated_at desc, i.id desc
+      limit ${limit} offset ${offset}`),
+    ctx.db.execute(sql`select count(*)::int as n from ticket_import_issues i where ${where}`),
+  ]);
+  return {
+    issues: rowsOf<Record<string, unknown>>(rows).map(issueOut),
+    total: Number(rowsOf<{ n: number }>(total)[0]!.n),
+  };
+}
+
+async function issueRow(db: Executor, eventId: number, id: number) {
+  const res = await db.execute(sql`
+    select i.*, s.name as schedule from ticket_import_issues i
+    join ticket_import_schedules s on s.id = i.schedule_id
+    where i.event_id = ${eventId} and i.id = ${id} for update of i`);
+  const row = rowsOf<Record<string, unknown>>(res)[0];
+  if (!row) throw fail('notFound');
+  return row;
+}
+
+/** Re-applies the issue's position as the import would now (the mapping or the tickets may have changed). */
+export async function retryIssue(ctx: AppContext, eventId: number, id: number) {
+  const row = await issueRow(ctx.db, eventId, id);
+  if (row.solved_at !== null) throw fail('ticketIssueSolved');
+  const s = await findSchedule(ctx.db, eventId, Number(row.schedule_id), true);
+  await applyPositions(ctx.db, s, [row.position as ExternalPosition], { runId: null, force: true });
+  const after = issueOut(await issueRow(ctx.db, eventId, id));
+  return { solved: after.solved, issue: after };
+}
+
+export async function solveIssue(ctx: AppContext, eventId: number, id: number, userId: number | null) {
+  const row = await issueRow(ctx.db, eventId, id);
+  if (row.solved_at !== null) throw fail('ticketIssueSolved');
+  await ctx.db
+    .update(ticketImportIssues)
+    .set({ solvedAt: new Date(), solvedBy: userId, updatedAt: new Date() })
+    .where(eq(ticketImportIssues.id, id));
+  return issueOut(await issueRow(ctx.db, eventId, id));
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/helper';
+import { eventArticles, eventSalePlaces, eventStaff, simulateFestival } from '../../../seed/simulator';
+import { serviceTarget } from '../../terminals';
+import { compactRollups } from '../rollups/rollups';
+import { errors, expected, figuresOf, get, ids, sales, salesFestival, send } from './sales.fixture';
+import { seedDemoSalesVenue } from './sales-demo';
+
+/**
+ * Metre sales (per kitchen and room), the order errors list and the feed's checks of kitchens and
+ * rooms, against the sales tests' small festival (sales.fixture.ts); then the demo's sales venue
+ * with kitchens, simulated. Every expected figure is computed from the operations the test posted.
+ */
+
+let t: TestApp;
+let eventId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ eventId } = await salesFestival(t));
+});
+afterAll(() => t.close());
+
+describe('metre sales (GET /reports/sales/metre)', () => {
+  it('per kitchen and room and per metre, filtered by room', async () => {
+    const res = await get('/reports/sales/metre');
+    expect(res.status).toBe(200);
+    const metre = sales.filter((s) => s.kitchenId);
+    expect(res.body.result.rows).toEqual([
+      {
+        idKitchen: ids.grill,
+        kitchen: 'Grill',
+        idRoom: ids.hall,
+        room: 'Hall',
+        ...expected(metre.filter((s) => s.roomId === ids.hall)),
+      },
+      {
+        idKitchen: ids.grill,
+        kitchen: 'Grill',
+        idRoom: ids.terrace,
+        room: 'Terrace',
+        ...expected(metre.filter((s) => s.roomId === ids.terrace)),
+      },
+    ]);
+    expect(res.body.result.staff).toEqual([{ idStaff: ids.mia, name: 'Mia Metre', ...expected(metre) }]);
+    expect(res.body.result.total).toEqual(expected(metre));
+    const terrace = await get('/reports/sales/metre', { idRoom: ids.terrace, idKitchen: ids.grill });
+    expect(terrace.body.result.total).toEqual(expected(metre.filter((s) => s.roomId === ids.terrace)));
+    expect(terrace.body.result.rows).toHaveLength(1);
+  });
+
+  it('is exact for a window that cuts hours, with an article filter, and after the rollup is compacted', async () => {
+    const metre = sales.filter((s) => s.kitchenId);
+    // 22:10 to 23:00 on the 11th: the second order (22:15) only, read from the raw rows at the edge.
+    const cut = { dateStart: '2026-07-11T22:10:00Z', dateEnd: '2026-07-11T23:00:00Z' };
+    const inCut = metre.filter((s) => s.deviceTime >= cut.dateStart && s.deviceTime < cut.dateEnd);
+    expect(inCut).toHaveLength(1);
+    expect((await get('/reports/sales/metre', cut)).body.result.total).toEqual(expected(inCut));
+    // An article filter counts the orders containing it and only its lines.
+    const beer = await get('/reports/sales/metre', { idArticle: ids.beer });
+    expect(beer.body.result.total).toEqual(expected(metre, (l) => l.idArticle === ids.beer));
+    // Compacting past hours changes no figure.
+    const before = (await get('/reports/sales/metre')).body.result;
+    await compactRollups(t.database.db, new Date('2030-01-01T00:00:00Z'), eventId);
+    expect((await get('/reports/sales/metre')).body.result).toEqual(before);
+    expect(before.total).toEqual(expected(metre));
+  });
+});
+
+describe('order errors (GET /order-errors)', () => {
+  it('lists what the terminals reported, newest first, with room and staff names', async () => {
+    const res = await get('/order-errors');
+    expect(res.status).toBe(200);
+    expect(res.body.result).toHaveLength(errors.length);
+    expect(res.body.result[0]).toMatchObject({
+      message: 'Article not on the kitchen menu',
+      seatName: 'Table 9',
+      roomName: 'Hall',
+      staffName: 'Mia Metre',
+      kitchenName: 'Grill',
+      date_create: new Date(errors[1]!.deviceTime).toISOString(),
+    });
+    const terrace = await get('/order-errors', { idRoom: ids.terrace });
+    expect(terrace.body.result.map((e: { message: string }) => e.message)).toEqual([
+      'Kitchen printer unreachable',
+    ]);
+  });
+});
+
+describe('the feed checks kitchens and rooms', () => {
+  it('refuses a kitchen or a room that is not the event’s, and records nothing of them', async () => {
+    const base = {
+      kind: 'sale',
+      rfid: '04AABBCC000002',
+      lines: [{ idArticle: ids.beer, quantity: 1, price: 500 }],
+    };
+    const ops = [
+      {
+        ...base,
+        id: randomUUID(),
+        deviceTime: '2026-07-12T20:00:00Z',
+        payments: [{ type: 'T', amount: 500 }],
+        kitchenId: ids.otherKitchen,
+      },
+      {
+        ...base,
+        id: randomUUID(),
+        deviceTime: '2026-07-12T20:01:00Z',
+        payments: [{ type: 'T', amount: 500 }],
+        kitchenId: ids.grill,
+        roomId: 999_999,
+      },
+      {
+        kind: 'orderError',
+        id: randomUUID(),
+        deviceTime: '2026-07-12T20:02:00Z',
+        message: 'x',
+        roomId: 999_998,
+      },
+      { kind: 'orderError', id: randomUUID(), deviceTime: '2026-07-12T20:03:00Z', message: '' },
+    ];
+    const res = await send(ops);
+    expect(res.status).toBe(200);
+    expect(res.body.result.accepted).toEqual([]);
+    expect(res.body.result.refused.map((r: { reason: string }) => r.reason)).toEqual([
+      'kitchenUnknown',
+      'roomUnknown',
+      'roomUnknown',
+      'invalid',
+    ]);
+    expect(res.body.result.refused[0].description).toBe(
+      `The kitchen ${ids.otherKitchen} does not exist in this event`,
+    );
+    const after = await get('/reports/sales/metre', { dateStart: '2026-07-12T00:00:00Z' });
+    expect(after.body.result.total.orders).toBe(0);
+  });
+});
+
+describe('a simulated festival with kitchens (the demo’s sales venue)', () => {
+  it('sells at named bars, takes metre orders in the kitchens’ rooms and reports failed orders', async () => {
+    const ev = await t.eventByName('Mar Azul Beach 2026');
+    const db = t.database.db;
+    await seedDemoSalesVenue(db, ev.id);
+    await seedDemoSalesVenue(db, ev.id); // a second start keeps what exists
+    const places = await eventSalePlaces(db, ev.id);
+    expect(places.bars).toHaveLength(3);
+    expect(places.kitchens.map((k) => k.rooms.length)).toEqual([2, 2]);
+    expect(places.metres).toHaveLength(2);
+    const report = await simulateFestival(serviceTarget(db), {
+      eventId: ev.id,
+      wristbands: 120,
+      days: 1,
+      seed: 11,
+      syncEveryMinutes: 60,
+      start: new Date('2027-07-10T12:00:00Z'),
+      articles: await eventArticles(db, ev.id),
+      staff: await eventStaff(db, ev.id),
+      ...places,
+    });
+    expect(report.refused).toBe(0);
+    const s = await t.session('admin@demo.test', 'Mar Azul Beach 2026');
+    const byLocation = (await get('/reports/mainOrderLocation', {}, s)).body.result;
+    expect(byLocation.rows.map((r: { name: string }) => r.name).sort()).toEqual(
+      ['Beach Bar', 'Cocktail Tent', 'Food Court', 'Main Bar'].sort(),
+    );
+    const metre = (await get('/reports/sales/metre', {}, s)).body.result;
+    expect(metre.total.orders).toBeGreaterThan(10);
+    expect(new Set(metre.rows.map((r: { kitchen: string }) => r.kitchen))).toEqual(
+      new Set(['Grill', 'Pizzeria']),
+    );
+    expect(metre.rows.every((r: { room: string | null }) => r.room !== null)).toBe(true);
+    expect(metre.staff.map((r: { name: string }) => r.name).sort()).toEqual(['Julia Navarro', 'Marco Ferri']);
+    // The metre orders are the food court's sales.
+    const court = byLocation.rows.find((r: { name: string }) => r.name === 'Food Court');
+    expect(figuresOf(court)).toEqual(figuresOf(metre.total));
+    const failed = (await get('/order-errors', {}, s)).body.result;
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((e: { roomName: string; staffName: string }) => e.roomName && e.staffName)).toBe(
+      true,
+    );
+  }, 120_000);
+});
