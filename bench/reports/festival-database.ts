@@ -3,10 +3,10 @@
  * on the database with --report-keep), or a kept database's festival reused as it is (--report-db).
  */
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/src/core/db/rows';
 import { seedDemo } from '../../server/src/seed/demo';
 import type { BenchDatabase } from '../databases';
 import { loadFestival } from './load-festival';
-import { rowsOf } from './sql';
 import type { Venue } from './venue';
 
 /** What a kept database remembers of its load (a comment on the database), for a run that reuses it. */

@@ -5,9 +5,10 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../server/src/core/db/client';
+import { rowsOf } from '../../server/src/core/db/rows';
 import { round } from './figures';
 import type { OperationMix } from './operation-mix';
-import { pickRaw, rowsOf } from './sql';
+import { pickRaw } from './sql';
 import type { Venue } from './venue';
 
 /** The festival being loaded, and the SQL over a row index `g` its statements share. */

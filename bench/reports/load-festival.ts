@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/src/core/db/client';
+import { rowsOf } from '../../server/src/core/db/rows';
 import { round } from './figures';
 import { loadAccess, loadCapacityLog } from './load-access';
 import { loadArrivalTopUps, loadBalances, loadTopUps, loadWristbandChanges } from './load-balance-operations';
@@ -13,7 +14,6 @@ import { loadSales } from './load-sales';
 import { loadStaffAndWeb } from './load-staff-and-web';
 import { loadTickets } from './load-tickets';
 import { operationMix } from './operation-mix';
-import { rowsOf } from './sql';
 import { makeVenue } from './venue';
 
 /** The feed tables the load writes; their secondary indexes are built after the rows are in. */

@@ -2,7 +2,6 @@
 import { sql } from 'drizzle-orm';
 
 /** The rows of a raw query's result. */
-export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /** An SQL int[] of the numbers. */
 export const ints = (a: number[]) => sql.raw(`array[${a.join(',')}]::int[]`);

@@ -5,8 +5,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/src/core/db/client';
+import { rowsOf } from '../../server/src/core/db/rows';
 import { events } from '../../server/src/core/db/schema';
-import { ints, pickRaw, rowsOf } from './sql';
+import { ints, pickRaw } from './sql';
 
 export const HOUR = 3_600_000;
 

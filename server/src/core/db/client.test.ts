@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/helper';
 import { type Database, foldedTransaction } from './client';
+import { rowsOf } from './rows';
 
 /**
  * foldedTransaction (the terminal feed's transactions): on PostgreSQL its first statement travels
@@ -18,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const probe = async () =>
   rowsOf<{ id: number; note: string | null; tags: string[] | null; doc: unknown; at: string | null }>(
     await database.db.execute(sql`select id, note, tags, doc, to_char(at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as at

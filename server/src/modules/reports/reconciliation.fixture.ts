@@ -11,6 +11,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helper';
+import { rowsOf } from '../../core/db/rows';
 import { eventArticles, simulateFestival } from '../../seed/simulator';
 import { appTarget, registerDevice } from '../terminals';
 
@@ -33,7 +34,6 @@ export type Filter = { dateStart?: string; dateEnd?: string; idLocation?: number
 /** The filters the tests read the festival through (set by `reconciliationFestival`). */
 export const filters: Record<string, Filter> = {};
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const query = async <T>(q: SQL) => rowsOf<T>(await t.database.db.execute(q));
 
 /**

@@ -1,9 +1,9 @@
 import { ADDON_OPERATION_TYPES, type AddonStatsQuery } from '@pulsera/contracts';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { addons, staff } from '../../../core/db/schema';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const codesOf = (kind: (typeof ADDON_OPERATION_TYPES)[keyof typeof ADDON_OPERATION_TYPES]) =>
   sql.join(
     Object.entries(ADDON_OPERATION_TYPES)

@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { guardedWrite } from '../../../core/lib/db-errors';
 import {
   byNameOrId,
@@ -17,7 +18,6 @@ import {
   lockLists,
   msg,
   type Named,
-  rowsOf,
   ticketsBy,
 } from './ticket-lists.shared';
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TicketIssueKind, TicketProductMapping } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import type { ExternalPosition } from './connectors/connector';
 
 /**
@@ -15,7 +16,6 @@ import type { ExternalPosition } from './connectors/connector';
  */
 
 const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export interface ApplySchedule {
   id: number;

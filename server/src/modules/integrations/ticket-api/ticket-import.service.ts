@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import type { Executor, Tx } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { ticketImportRuns, ticketImportSchedules } from '../../../core/db/schema';
 import { fail } from '../../../core/lib/errors';
 import { ConnectorError } from './connectors/connector';
@@ -21,8 +22,6 @@ import {
  * and one job of a run (pages read and applied, continued in a new job or finished with its report
  * queued). The job kinds are in ticket-import.task.ts; this file queues through ticket-import.jobs.ts.
  */
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 export async function listRuns(ctx: AppContext, eventId: number, id: number) {
   await findSchedule(ctx.db, eventId, id);

@@ -2,6 +2,7 @@ import type { TicketIssue, TicketIssueKind } from '@pulsera/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { ticketImportIssues } from '../../../core/db/schema';
 import { fail } from '../../../core/lib/errors';
 import { boundedPageWindow } from '../../../core/lib/paging';
@@ -13,8 +14,6 @@ import { findSchedule } from './ticket-schedules.service';
  * Ticket API issues: the positions an import could not apply, listed and filtered, retried as the
  * import would now, or marked solved.
  */
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 const issueOut = (r: Record<string, unknown>): TicketIssue => {
   const position = (r.position ?? {}) as Partial<ExternalPosition>;

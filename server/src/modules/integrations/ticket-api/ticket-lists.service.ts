@@ -1,8 +1,8 @@
 import type { ApiTicket } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
+import { rowsOf } from '../../../core/db/rows';
 import { fail } from '../../../core/lib/errors';
-import { rowsOf } from './ticket-lists.shared';
 
 /**
  * The tickets the lists made (by hand or converted): listed with search and pages, and deleted while

@@ -1,6 +1,7 @@
 import type { Language, TicketListResult } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { translate } from '../../../core/lib/i18n';
 
 /**
@@ -14,7 +15,6 @@ import { translate } from '../../../core/lib/i18n';
  */
 
 export const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
-export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 /** Lists of one event apply one at a time (advisory lock: this key and the event id). */
 const LIST_LOCK = 3714;
 export const lockLists = (db: Executor, eventId: number) =>

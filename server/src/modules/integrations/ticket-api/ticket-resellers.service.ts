@@ -1,9 +1,10 @@
 import type { Reseller, ResellerSave } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
+import { rowsOf } from '../../../core/db/rows';
 import { guardedWrite } from '../../../core/lib/db-errors';
 import { fail, fieldError } from '../../../core/lib/errors';
-import { eventRols, json, msg, rowsOf } from './ticket-lists.shared';
+import { eventRols, json, msg } from './ticket-lists.shared';
 
 /**
  * Ticket resellers (admin/api-ticket reseller): each with its allocations per rol, and allocated, sold

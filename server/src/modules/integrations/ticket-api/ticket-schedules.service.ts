@@ -9,6 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import {
   events,
   scheduleEmailTokens,
@@ -30,7 +31,6 @@ import { verificationEmail } from './report-email';
 
 /** The purpose an API token is sealed for (secret-box additional data). */
 const TOKEN_PURPOSE = 'ticket-import-token';
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,6 +1,7 @@
 import { codesOfGroup, MANUAL_BONUS_TYPES, type ReportQuery } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { topUpsOf } from '../top-ups/topups.repo';
 
 /**
@@ -12,7 +13,6 @@ import { topUpsOf } from '../top-ups/topups.repo';
  */
 export const AUTOMATIC_BONUS_TYPES = codesOfGroup('topUp', 'ticket', 'addon');
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const list = (codes: readonly string[]) =>

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { accessSource } from '../rollups/rollups';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 export interface OccupancyRow {

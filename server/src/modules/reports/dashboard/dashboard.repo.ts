@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import {
   accessSource,
   articleTotalsSource,
@@ -14,7 +15,6 @@ import {
  * refunds, zones).
  */
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 

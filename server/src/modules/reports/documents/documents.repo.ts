@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import {
   articlesSource,
   type RollupWindow,
@@ -13,7 +14,6 @@ import {
  * hourly rollups (rollups.ts) or the ticket tables for the window.
  */
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const list = (codes: readonly string[]) =>

@@ -1,6 +1,7 @@
 import type { ReportQuery, SalesFigures } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { orderErrors, saleLines, sales } from '../../../core/db/schema';
 import { feedWhere } from '../report-window';
 import { articlesSource, metreSource, type RollupWindow, salesSource } from '../rollups/rollups';
@@ -16,7 +17,6 @@ import { articlesSource, metreSource, type RollupWindow, salesSource } from '../
  * named after the aggregation (a deleted row stays unnamed: `#id`).
  */
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const windowOf = (q: ReportQuery): RollupWindow => ({

@@ -1,11 +1,11 @@
 import type { ReportQuery } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { roleRecordings, ticketValidations } from '../../../core/db/schema';
 import { feedWhere } from '../report-window';
 import { ticketsSource } from '../rollups/rollups';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const iso = (v: unknown) =>
   v === null || v === undefined ? null : (v instanceof Date ? v : new Date(String(v))).toISOString();
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -18,7 +18,6 @@ export function expectedOverview(ops: (TopUpOp & { deviceId: number })[]) {
   const rows = new Map<string, Record<string, unknown> & { count: number }>();
   for (const o of ops) {
     const key = `${o.type}|${o.paymentType ?? ''}`;
-    // biome-ignore lint/suspicious/noExplicitAny: a test row, summed field by field.
     const r = (rows.get(key) as any) ?? {
       type: o.type,
       paymentType: o.paymentType ?? null,

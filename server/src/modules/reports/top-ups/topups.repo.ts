@@ -6,6 +6,7 @@ import {
 } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { topUpsSource } from '../rollups/rollups';
 
 /**
@@ -23,7 +24,6 @@ const list = (codes: readonly string[]) =>
   );
 const DEBIT = list(DEBIT_OPERATION_TYPES);
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const idOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const dateOrNull = (v: unknown) =>

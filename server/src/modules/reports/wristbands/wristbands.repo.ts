@@ -1,9 +1,9 @@
 import { BALANCE_RANGES, codesOfGroup, type ReportQuery } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { topUpsSource } from '../rollups/rollups';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const num = (v: unknown) => Number(v ?? 0);
 
 /** The event's wristbands now: counts, balances left, replacements, bans and refund requests. */

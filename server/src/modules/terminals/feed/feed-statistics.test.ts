@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
+import { rowsOf } from '../../../core/db/rows';
 import { FEED_LOOKUP_TABLES, feedStatisticsJob } from './feed-statistics.task';
 
 let t: TestApp;
@@ -8,8 +9,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 describe('the terminal feed statistics job', () => {
   it("gives the planner each lookup table's current size", async () => {

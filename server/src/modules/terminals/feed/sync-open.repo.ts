@@ -6,8 +6,9 @@
 import type { AppChannel } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import { type Executor, executePrepared } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { latestEnabledJsonSql } from '../app-versions/app-versions.repo';
-import { json, rowsOf, texts } from './sync-sql';
+import { json, texts } from './sync-sql';
 import {
   findSerial,
   lockSerials,

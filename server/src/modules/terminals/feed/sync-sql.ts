@@ -7,7 +7,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 
-export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 export const json = (rows: unknown) => sql`${JSON.stringify(rows)}::json`;
 /**
  * Keys as an array the planner probes an index with (`col = any(…)`): a join against the JSON rows

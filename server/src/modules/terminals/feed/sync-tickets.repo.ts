@@ -5,7 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
-import { cte, insertSql, ints, json, ofEvent, rowsOf } from './sync-sql';
+import { rowsOf } from '../../../core/db/rows';
+import { cte, insertSql, ints, json, ofEvent } from './sync-sql';
 
 /** An anonymous customer for a wristband whose customer record is gone. */
 export async function insertAnonymousCustomer(tx: Executor, eventId: number) {

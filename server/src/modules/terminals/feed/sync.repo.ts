@@ -8,8 +8,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 import { requiresStockSql } from '../wristband-stock/wristband-stock.repo';
-import { cte, insertSql, ints, rowsOf, uuids } from './sync-sql';
+import { cte, insertSql, ints, uuids } from './sync-sql';
 
 /**
  * The first statement of a batch's transaction (sent with its BEGIN). For the rest of it, the

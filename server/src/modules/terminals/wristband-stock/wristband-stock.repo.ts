@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { rowsOf } from '../../../core/db/rows';
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 const texts = (values: string[]) => sql`array(select json_array_elements_text(${json(values)}))`;
 
