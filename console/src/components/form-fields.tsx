@@ -45,6 +45,20 @@ export function errorMessageAt(errors: unknown, path: string, deep = false): str
   return at?.message || at?.root?.message || undefined;
 }
 
+/** The translated error of the surrounding form's field at `path` (a nested name), if any. */
+export function useFieldError(path: string) {
+  const { t } = useTranslation();
+  const { formState } = useFormContext();
+  return translateMessage(t, errorMessageAt(formState.errors, path));
+}
+
+/** A reader of the surrounding form's translated field errors, for a form that shows many paths. */
+export function useFieldErrors() {
+  const { t } = useTranslation();
+  const { formState } = useFormContext();
+  return (path: string) => translateMessage(t, errorMessageAt(formState.errors, path));
+}
+
 function useField(name: string, label?: string) {
   const { t } = useTranslation();
   const prefix = useContext(FieldPrefix);
