@@ -276,6 +276,17 @@ describe('audit trail', () => {
     const noEventRow = (await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'signIn')))[0]!;
     expect((await t.call('GET', `/api/audit/${noEventRow.id}`, editor)).status).toBe(404);
 
+    // Paged like every list (paginationLimit), and by the pageSize its first screen sent.
+    const total = scoped.body.result.total as number;
+    expect(total).toBeGreaterThan(2);
+    for (const size of ['paginationLimit', 'pageSize']) {
+      const first = await t.call('GET', `/api/audit?${size}=2`, editor);
+      const second = await t.call('GET', `/api/audit?${size}=2&page=2`, editor);
+      expect(first.body.result.rows).toHaveLength(2);
+      expect(first.body.result.total).toBe(total);
+      expect(second.body.result.rows[0].id).toBe(scoped.body.result.rows[2].id);
+    }
+
     // Without it: refused.
     await t.userWithPermissions('nozones@demo.test', ev.id, [PERMISSIONS.zonas]);
     const other = await t.session('nozones@demo.test');
