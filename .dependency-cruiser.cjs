@@ -1,6 +1,7 @@
 /**
  * The house's dependency rules (docs/architecture.md, "Rules that a machine checks"), run by
- * `npm run check` (npm run deps). Sources are read through Babel's TypeScript preset: TypeScript 7 has
+ * `npm run check` (npm run deps). Sources are read through Babel's TypeScript preset (which keeps every
+ * value import, used or not: onlyRemoveTypeImports): TypeScript 7 has
  * no JavaScript API for the checker to parse with, so type-only imports (erased) are not seen.
  */
 const APPS = '(console|portal|terminal)';
@@ -61,7 +62,7 @@ module.exports = {
       severity: 'error',
       comment: 'An app imports no other app and no server code: what they share lives in contracts/.',
       from: { path: `^${APPS}/` },
-      to: { path: `^(server/|e2e/|bench/)`, pathNot: '' },
+      to: { path: '^(server|e2e|bench)/' },
     },
   ],
   options: {
