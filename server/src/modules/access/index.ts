@@ -7,7 +7,10 @@ import { integratorRoutes } from './integrators/integrators.routes';
 import { permissionRoleRoutes } from './roles/roles.routes';
 import { consoleUserRoutes } from './users/users.routes';
 
-/** Access: sign-in, the console users and their roles, integrators and their API keys, the audit trail. The domain's one door: what other domains may use is exported below. */
+/**
+ * Access: sign-in, the console users and their roles, integrators and their API keys, the audit trail.
+ * The domain's one door: what other domains may use is exported below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await authRoutes(app, ctx);
   await consoleUserRoutes(app, ctx);

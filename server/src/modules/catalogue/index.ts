@@ -12,7 +12,10 @@ import { packRoutes } from './packs/packs.routes';
 import { refundRuleRoutes } from './refund-rules/refund-rules.routes';
 import { rolRoutes } from './rols/rols.routes';
 
-/** Catalogue: articles, packs, location menus, rols, add-ons, bonuses, bonus types, fees, flags and refund rules. The domain's one door: what other domains may use is exported below. */
+/**
+ * Catalogue: articles, packs, location menus, rols, add-ons, bonuses, bonus types, fees, flags and
+ * refund rules. The domain's one door: what other domains may use is exported below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await articleRoutes(app, ctx);
   await locationArticleRoutes(app, ctx);

@@ -6,7 +6,10 @@ import { customerRoutes } from './customers/customers.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
 import { topUpSearchRoutes } from './top-up-search/top-up-search.routes';
 
-/** Customers: customers and their refunds, banned wristbands, refund payouts and top-up search. The domain's one door: what other domains may use is exported below. */
+/**
+ * Customers: customers and their refunds, banned wristbands, refund payouts and top-up search. The
+ * domain's one door: what other domains may use is exported below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await customerRoutes(app, ctx);
   await bannedRoutes(app, ctx);

@@ -7,7 +7,10 @@ import { eventRoutes } from './events/events.routes';
 import { onlineServicesRoutes } from './online-services/online-services.routes';
 import { appParamRoutes } from './params/app-params.routes';
 
-/** Events: the event list, the event detail (its tabs, duplication, kiosk), parameters, ads and online services. The domain's one door: what other domains may use is exported below. */
+/**
+ * Events: the event list, the event detail (its tabs, duplication, kiosk), parameters, ads and online
+ * services. The domain's one door: what other domains may use is exported below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await eventRoutes(app, ctx);
   await eventDetailRoutes(app, ctx);

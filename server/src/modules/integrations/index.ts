@@ -8,7 +8,10 @@ import { ticketImportRoutes } from './ticket-api/ticket-import.routes';
 import { ticketImportJob, ticketImportReportJob, ticketImportTickJob } from './ticket-api/ticket-import.task';
 import { ticketListRoutes } from './ticket-api/ticket-lists.routes';
 
-/** Integrations: the Ticket API (pretix imports and lists), the Sales API (pushes to the sales platform) and the jobs screen. The domain's one door: what other domains may use is exported below. */
+/**
+ * Integrations: the Ticket API (pretix imports and lists), the Sales API (pushes to the sales
+ * platform) and the jobs screen. The domain's one door: what other domains may use is exported below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await ticketImportRoutes(app, ctx);
   await ticketListRoutes(app, ctx);

@@ -12,7 +12,11 @@ import { ticketingRoutes } from './ticketing/ticketing.routes';
 import { topUpReportRoutes } from './top-ups/topups.routes';
 import { wristbandReportRoutes } from './wristbands/wristbands.routes';
 
-/** Reports: filters, the quick dashboard, capacity, ticketing, top-ups, bonuses, sales, wristbands and documents, and the rollups they read. The domain's one door: what other domains may use is exported below. */
+/**
+ * Reports: filters, the quick dashboard, capacity, ticketing, top-ups, bonuses, sales, wristbands and
+ * documents, and the rollups they read. The domain's one door: what other domains may use is exported
+ * below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await filterRoutes(app, ctx);
   await dashboardReportRoutes(app, ctx);

@@ -7,7 +7,10 @@ import { promoterRoutes } from './promoters/promoters.routes';
 import { provinceRoutes } from './provinces/provinces.routes';
 import { teamRoutes } from './teams/teams.routes';
 
-/** Settings: the global lists (currencies, languages, promoters, provinces, teams). The domain's one door: what other domains may use is exported below. */
+/**
+ * Settings: the global lists (currencies, languages, promoters, provinces, teams). The domain's one
+ * door: what other domains may use is exported below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await currencyRoutes(app, ctx);
   await languageRoutes(app, ctx);

@@ -9,7 +9,10 @@ import { paymentMethodRoutes } from './payment-methods/payment-methods.routes';
 import { deviceRegistryRoutes } from './registry/registry.routes';
 import { wristbandStockRoutes } from './wristband-stock/wristband-stock.routes';
 
-/** Terminals: the sync feed, the event's devices, the registry and fleet health, wristband stock, app versions and payment methods. The domain's one door: what other domains may use is exported below. */
+/**
+ * Terminals: the sync feed, the event's devices, the registry and fleet health, wristband stock, app
+ * versions and payment methods. The domain's one door: what other domains may use is exported below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await deviceRoutes(app, ctx);
   await eventDeviceRoutes(app, ctx);

@@ -5,7 +5,10 @@ import { eventImageRoutes } from './event-images.routes';
 import { uploadSweepJob } from './upload-sweep.task';
 import { uploadRoutes } from './uploads.routes';
 
-/** Uploads: files and event images, and the sweep of unused uploads. The domain's one door: what other domains may use is exported below. */
+/**
+ * Uploads: files and event images, and the sweep of unused uploads. The domain's one door: what other
+ * domains may use is exported below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await uploadRoutes(app, ctx);
   await eventImageRoutes(app, ctx);

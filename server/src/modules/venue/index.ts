@@ -10,7 +10,10 @@ import { staffRoutes } from './staff/staff.routes';
 import { timeRangeRoutes } from './time-ranges/time-ranges.routes';
 import { zoneRoutes } from './zones/zones.routes';
 
-/** Venue: locations, kitchens, rooms, zones, gates, time ranges, staff and presence control. The domain's one door: what other domains may use is exported below. */
+/**
+ * Venue: locations, kitchens, rooms, zones, gates, time ranges, staff and presence control. The
+ * domain's one door: what other domains may use is exported below.
+ */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await locationRoutes(app, ctx);
   await gateRoutes(app, ctx);
