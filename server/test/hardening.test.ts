@@ -216,7 +216,10 @@ describe('browser and HTTP hardening', () => {
       expect(policies, url).toHaveLength(1);
       expect(policies[0]!.split(',').length, `${url}: one policy, not a list`).toBe(1);
       const ancestors = policies[0]!.split(';').filter((d) => d.trim().startsWith('frame-ancestors'));
-      expect(ancestors.map((d) => d.trim()), url).toEqual(["frame-ancestors 'none'"]);
+      expect(
+        ancestors.map((d) => d.trim()),
+        url,
+      ).toEqual(["frame-ancestors 'none'"]);
     }
   });
 
