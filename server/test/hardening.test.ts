@@ -196,6 +196,33 @@ describe('browser and HTTP hardening', () => {
     }
   });
 
+  it('sends one Content-Security-Policy with one frame-ancestors directive on every answer, the API docs included', async () => {
+    const urls = [
+      '/api/health',
+      '/admin/events',
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/static/index.html',
+      '/api/docs/static/swagger-ui.css',
+      '/api/docs/json',
+      '/api/openapi.json',
+      '/api/no-such-route',
+      '/api/locations',
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const raw = res.headers['content-security-policy'];
+      const policies = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== undefined).map(String);
+      expect(policies, url).toHaveLength(1);
+      expect(policies[0]!.split(',').length, `${url}: one policy, not a list`).toBe(1);
+      const ancestors = policies[0]!.split(';').filter((d) => d.trim().startsWith('frame-ancestors'));
+      expect(
+        ancestors.map((d) => d.trim()),
+        url,
+      ).toEqual(["frame-ancestors 'none'"]);
+    }
+  });
+
   it('sends HSTS when the public address is https', async () => {
     const database = await openTestDatabase();
     const { app } = await buildApp({

@@ -29,6 +29,13 @@ export const en: Catalogue = {
     appFileTooLarge: 'The file is too large: at most {{limit}}',
     appNoVersion: 'No {{channel}} version has been enabled yet',
     appZipNoApk: 'The .zip must hold exactly one Android app (.apk); it holds {{count}}',
+    appArchiveTooManyEntries: 'The archive lists {{count}} files; an app file may hold at most {{max}}',
+    appArchiveTooLarge:
+      'The archive unpacks to {{size}}, more than the {{limit}} allowed (a possible zip bomb)',
+    appArchiveRatio:
+      'The archive unpacks to {{ratio}} times its size, more than the {{max}} times allowed (a possible zip bomb)',
+    appArchiveEntryTooLarge:
+      '{{name}} in the archive unpacks to more than {{limit}} (a damaged file or a zip bomb)',
     stockFileUnreadable: "File couldn't be read: {{reason}}",
     stockFileEmpty: 'The file holds no wristbands',
     stockFileTooManyRows: 'The file holds {{rows}} rows; a lot holds at most {{max}}',

@@ -31,6 +31,13 @@ export const es: Catalogue = {
     appFileTooLarge: 'El archivo es demasiado grande: como máximo {{limit}}',
     appNoVersion: 'Aún no se ha activado ninguna versión de {{channel}}',
     appZipNoApk: 'El .zip debe contener exactamente una aplicación Android (.apk); contiene {{count}}',
+    appArchiveTooManyEntries:
+      'El archivo comprimido contiene {{count}} ficheros; una aplicación puede contener como máximo {{max}}',
+    appArchiveTooLarge:
+      'El archivo comprimido se descomprime a {{size}}, más de los {{limit}} permitidos (una posible bomba zip)',
+    appArchiveRatio:
+      'El archivo comprimido se descomprime a {{ratio}} veces su tamaño, más de las {{max}} veces permitidas (una posible bomba zip)',
+    appArchiveEntryTooLarge: '{{name}} se descomprime a más de {{limit}} (un archivo dañado o una bomba zip)',
     stockFileUnreadable: 'No se pudo leer el archivo: {{reason}}',
     stockFileEmpty: 'El archivo no contiene pulseras',
     stockFileTooManyRows: 'El archivo tiene {{rows}} filas; un lote admite como máximo {{max}}',

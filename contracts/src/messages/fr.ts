@@ -31,6 +31,14 @@ export const fr: Catalogue = {
     appFileTooLarge: 'Le fichier est trop volumineux : au plus {{limit}}',
     appNoVersion: 'Aucune version {{channel}} n’a encore été activée',
     appZipNoApk: 'Le .zip doit contenir exactement une application Android (.apk) ; il en contient {{count}}',
+    appArchiveTooManyEntries:
+      'L’archive contient {{count}} fichiers ; une application en contient au plus {{max}}',
+    appArchiveTooLarge:
+      'L’archive se décompresse en {{size}}, plus que les {{limit}} permis (une bombe zip possible)',
+    appArchiveRatio:
+      'L’archive se décompresse en {{ratio}} fois sa taille, plus que les {{max}} fois permises (une bombe zip possible)',
+    appArchiveEntryTooLarge:
+      '{{name}} se décompresse en plus de {{limit}} (un fichier endommagé ou une bombe zip)',
     stockFileUnreadable: 'Le fichier n’a pas pu être lu : {{reason}}',
     stockFileEmpty: 'Le fichier ne contient aucun bracelet',
     stockFileTooManyRows: 'Le fichier contient {{rows}} lignes ; un lot en contient au plus {{max}}',

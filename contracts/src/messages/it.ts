@@ -31,6 +31,13 @@ export const it: Catalogue = {
     appFileTooLarge: 'Il file è troppo grande: al massimo {{limit}}',
     appNoVersion: 'Nessuna versione {{channel}} è stata ancora attivata',
     appZipNoApk: "Lo .zip deve contenere esattamente un'app Android (.apk); ne contiene {{count}}",
+    appArchiveTooManyEntries: "L'archivio contiene {{count}} file; un'app può contenerne al massimo {{max}}",
+    appArchiveTooLarge:
+      "L'archivio si decomprime in {{size}}, più dei {{limit}} consentiti (una possibile bomba zip)",
+    appArchiveRatio:
+      "L'archivio si decomprime in {{ratio}} volte la sua dimensione, più delle {{max}} volte consentite (una possibile bomba zip)",
+    appArchiveEntryTooLarge:
+      "{{name}} nell'archivio si decomprime in più di {{limit}} (un file danneggiato o una bomba zip)",
     stockFileUnreadable: 'Impossibile leggere il file: {{reason}}',
     stockFileEmpty: 'Il file non contiene braccialetti',
     stockFileTooManyRows: 'Il file ha {{rows}} righe; un lotto ne contiene al massimo {{max}}',

@@ -25,6 +25,24 @@ curl -s 'https://console.example.com/api/infoCustomer/search?name=ana' \\
 
 answers \`{ "error": 0, "result": … }\`, or \`{ "error": 3101, "description": "This API key has been revoked" }\`.`;
 
+/**
+ * The docs page's policy, one directive per name: Swagger UI sets element styles at run time, as the
+ * console does (no inline script either way), and no site may frame it. Its own policy names
+ * `frame-ancestors 'self'`; appending ours gave two directives, and a browser obeys the first.
+ */
+function docsPolicy(header: string): string {
+  const own: Record<string, string> = {
+    'style-src': "'self' 'unsafe-inline'",
+    'frame-ancestors': "'none'",
+  };
+  const directives = header
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .filter((d) => !(d.split(/\s+/)[0]!.toLowerCase() in own));
+  return [...directives, ...Object.entries(own).map(([name, value]) => `${name} ${value}`)].join('; ');
+}
+
 /** OpenAPI at /api/openapi.json and interactive docs at /api/docs, from the route schemas. */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -57,9 +75,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list' },
     staticCSP: true,
-    // Swagger UI sets element styles at run time, as the console does; no inline script either way.
-    transformStaticCSP: (header) =>
-      `${header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")}; frame-ancestors 'none'`,
+    transformStaticCSP: docsPolicy,
   });
   app.get('/api/openapi.json', { config: { access: { auth: 'none' } }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -12,6 +12,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { fail } from '../../core/lib/errors';
+import { sanitiserVerdict } from './svg-sanitise';
 
 /**
  * The real type from the first bytes: PNG and JPEG by their magic numbers (file-type), SVG by a
@@ -61,6 +62,9 @@ export async function inspectImage(
     }
     const unsafe = svgUnsafeReason(text);
     if (unsafe) throw fail('imageSvgUnsafe', { params: { what: unsafe } });
+    const verdict = await sanitiserVerdict(text);
+    if ('unreadable' in verdict) throw fail('imageUnreadable');
+    if ('what' in verdict) throw fail('imageSvgUnsafe', { params: { what: verdict.what } });
     size = svgDimensions(text);
   } else {
     try {

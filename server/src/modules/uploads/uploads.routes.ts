@@ -16,7 +16,7 @@ import { storageFor, type UploadClaims } from './storage';
 import * as service from './uploads.service';
 
 /** Served images may never run script in our origin (an SVG is a document that could). */
-export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /** Reads a raw body up to `limit` bytes; more is a 413 (the rest of the request is left unread). */
 function readBody(

@@ -184,6 +184,11 @@ describe('shared image uploads (local storage)', () => {
     expect(served.headers['content-security-policy']).toContain(
       "default-src 'none'; style-src 'unsafe-inline'",
     );
+    // One policy, with one frame-ancestors directive, as on every answer (issue 26 item 12).
+    const ancestors = String(served.headers['content-security-policy'])
+      .split(';')
+      .filter((d) => d.trim().startsWith('frame-ancestors'));
+    expect(ancestors.map((d) => d.trim())).toEqual(["frame-ancestors 'none'"]);
     expect(served.headers['content-disposition']).toBe('inline');
     const res = await t.call('PUT', '/api/event/images/image-sponsor', { ...admin, body: { key: u.key } });
     expect(res.status).toBe(200);
@@ -200,6 +205,8 @@ describe('shared image uploads (local storage)', () => {
 
   it('refuses an SVG carrying script', async () => {
     for (const inner of [
+      // A ">" inside an earlier attribute hid the handler from the first check (issue 26 item 7).
+      '<a x=">" onclick="alert(1)"><rect width="1" height="1"/></a>',
       '<script>alert(1)</script>',
       '<rect width="1" height="1" onload="alert(1)"/>',
       '<a href="javascript:alert(1)"><rect width="1" height="1"/></a>',

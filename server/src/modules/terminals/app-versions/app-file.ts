@@ -1,11 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import AppInfoParser from 'app-info-parser';
-import { fileTypeFromBuffer } from 'file-type';
-import JSZip from 'jszip';
+import ResourceFinder from 'app-info-parser/src/resource-finder.js';
+import { mapInfoResource } from 'app-info-parser/src/utils.js';
+import ManifestXmlParser from 'app-info-parser/src/xml-parser/manifest.js';
 import { fail } from '../../../core/lib/errors';
 import { isZipArchive } from '../../uploads';
+import { BoundedZip, unreadable } from './bounded-zip';
 
 /** What the console shows of an uploaded app (02-catalogue §3 Uploaded APK info). */
 export interface AppFileInfo {
@@ -26,23 +24,65 @@ interface Manifest {
   application?: { debuggable?: unknown };
 }
 
-/** Reads an APK's manifest with app-info-parser (which needs a file path in Node). */
-async function readApk(bytes: Buffer): Promise<Omit<AppFileInfo, 'fileKind'>> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'pulsera-apk-'));
-  const file = path.join(dir, 'app.apk');
+/** The most an APK's AndroidManifest.xml may unpack to (a real one is tens of KB). */
+const MANIFEST_MAX_BYTES = 4 * 1_048_576;
+/** The most its resources.arsc may unpack to, read only when the manifest names a resource. */
+const RESOURCES_MAX_BYTES = 64 * 1_048_576;
+const FIELDS_OF_RESOURCES = /resourceId:0x/;
+
+/** The parts of an APK the console shows, from its manifest (app-info-parser's binary XML reader). */
+async function manifestOf(zip: BoundedZip): Promise<Manifest> {
+  const file = zip.find((name) => /^androidmanifest\.xml$/i.test(name));
+  if (!file) throw unreadable(new Error("AndroidManifest.xml can't be found."));
+  const bytes = await zip.read(file, MANIFEST_MAX_BYTES);
   let manifest: Manifest;
   try {
-    await writeFile(file, bytes);
-    manifest = (await new AppInfoParser(file).parse()) as Manifest;
+    manifest = new ManifestXmlParser(bytes, {
+      ignore: [
+        'application.activity',
+        'application.service',
+        'application.receiver',
+        'application.provider',
+        'permission-group',
+      ],
+    }).parse() as Manifest;
   } catch (e) {
     throw unreadable(e);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
   }
-  const versionCode = Number(manifest.versionCode);
-  const versionName = typeof manifest.versionName === 'string' ? manifest.versionName.trim() : '';
-  const packageName = typeof manifest.package === 'string' ? manifest.package.trim() : '';
-  const min = Number(manifest.usesSdk?.minSdkVersion);
+  const used = [
+    manifest.versionCode,
+    manifest.versionName,
+    manifest.package,
+    manifest.usesSdk?.minSdkVersion,
+  ];
+  const resources = zip.find((name) => name === 'resources.arsc');
+  if (resources && used.some((v) => FIELDS_OF_RESOURCES.test(String(v)))) {
+    const table = await zip.read(resources, RESOURCES_MAX_BYTES);
+    try {
+      manifest = mapInfoResource(manifest, new ResourceFinder().processResourceTable(table)) as Manifest;
+    } catch (e) {
+      throw unreadable(e);
+    }
+  }
+  return manifest;
+}
+
+const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+
+/** Reads an APK's manifest through the bounded archive reader (bounded-zip.ts), then closes it. */
+async function readApk(zip: BoundedZip): Promise<Omit<AppFileInfo, 'fileKind'>> {
+  let manifest: Manifest;
+  try {
+    manifest = await manifestOf(zip);
+  } finally {
+    zip.close();
+  }
+  const versionCode = Number(first(manifest.versionCode));
+  const name = first(manifest.versionName);
+  const pkg = first(manifest.package);
+  const versionName = typeof name === 'string' ? name.trim() : '';
+  const packageName = typeof pkg === 'string' ? pkg.trim() : '';
+  const min = Number(first(manifest.usesSdk?.minSdkVersion));
   if (!Number.isInteger(versionCode) || versionCode < 0 || versionCode > 2_147_483_647)
     throw fail('appFileUnreadable', { params: { reason: 'versionCode' } });
   if (!versionName || versionName.length > 100)
@@ -59,32 +99,24 @@ async function readApk(bytes: Buffer): Promise<Omit<AppFileInfo, 'fileKind'>> {
   };
 }
 
-function unreadable(e: unknown) {
-  const message = e instanceof Error ? e.message : String(e);
-  // The parser's own words name what it could not find; keep them short and printable.
-  const reason = message.replace(/[^\w .:,'()-]+/g, ' ').slice(0, 120) || 'AndroidManifest.xml';
-  return fail('appFileUnreadable', { params: { reason } });
-}
-
 /**
  * The real type of an uploaded file from its bytes (02-catalogue §5 "the real file type is checked
  * from its first bytes"), then its app info: an .apk is read directly; a .zip must hold exactly one
  * .apk, whose info it gets. A text file renamed .apk is refused.
  */
-export async function readAppFile(bytes: Buffer): Promise<AppFileInfo> {
+export async function readAppFile(bytes: Buffer, maxBytes: number): Promise<AppFileInfo> {
   if (!isZipArchive(bytes)) throw fail('appFileType');
-  const type = await fileTypeFromBuffer(bytes);
-  if (type?.ext === 'apk') return { fileKind: 'apk', ...(await readApk(bytes)) };
-  if (type && type.ext !== 'zip') throw fail('appFileType');
-  let zip: JSZip;
+  const outer = await BoundedZip.open(bytes);
+  if (outer.find((name) => /^androidmanifest\.xml$/i.test(name)))
+    return { fileKind: 'apk', ...(await readApk(outer)) };
+  let inner: Buffer;
   try {
-    zip = await JSZip.loadAsync(bytes);
-  } catch (e) {
-    throw unreadable(e);
+    const apks = outer.entries.filter((f) => !f.name.endsWith('/') && /\.apk$/i.test(f.name));
+    if (apks.length !== 1) throw fail('appZipNoApk', { params: { count: apks.length } });
+    inner = await outer.read(apks[0]!, maxBytes);
+  } finally {
+    outer.close();
   }
-  const apks = Object.values(zip.files).filter((f) => !f.dir && /\.apk$/i.test(f.name));
-  if (apks.length !== 1) throw fail('appZipNoApk', { params: { count: apks.length } });
-  const inner = await apks[0]!.async('nodebuffer');
   if (!isZipArchive(inner)) throw fail('appFileType');
-  return { fileKind: 'zip', ...(await readApk(inner)) };
+  return { fileKind: 'zip', ...(await readApk(await BoundedZip.open(inner))) };
 }

@@ -57,7 +57,7 @@ export async function previewAppFile(ctx: AppContext, userId: number, fileName: 
   let file: Awaited<ReturnType<typeof readAppFile>>;
   try {
     if (stored.size > max) throw fail('appFileTooLarge', { params: { limit: formatBytes(max) } });
-    file = await readAppFile(stored.bytes);
+    file = await readAppFile(stored.bytes, max);
   } catch (e) {
     if (e instanceof AppError) await removeQuietly(storage, key);
     throw e;
