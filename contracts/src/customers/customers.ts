@@ -1,4 +1,4 @@
-import { isValidIBAN } from 'ibantools';
+import { extractBIC, extractIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { keyed, required } from '../catalogue/rule-fields';
 import { BIC_MAX, IBAN_LENGTH, OWNER_LENGTH, REFUND_AMOUNT, REFUND_FEE } from '../constants';
@@ -161,13 +161,29 @@ export const CustomerRefund = z.object({
   update_time: z.string(),
   /** Payout state (issue 15): pending, inRun (in a generated run), paid, rejected (by the bank). */
   status: z.enum(['pending', 'inRun', 'paid', 'rejected']),
-  /** The payout run it is (or was last) in. */
+  /** The run that holds it (inRun), paid it (paid) or sent it back (rejected); null when pending. */
   runId: z.number().int().nullable(),
+  /** Set in its state only: paid (paidAt), rejected (rejectedAt, rejectReason). */
   paidAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  /** What it went through, oldest first (issue 27): the one state above is the last of these. */
+  history: z.array(z.lazy(() => RefundHistoryEntry)),
 });
 export type CustomerRefund = z.infer<typeof CustomerRefund>;
+
+/**
+ * One step of a refund's payout history: created, put in a run (inRun), the run cancelled, the run
+ * sent (paid), rejected by the bank (with the reason; correcting it makes it pending again).
+ */
+export const REFUND_HISTORY_KINDS = ['created', 'inRun', 'cancelled', 'paid', 'rejected'] as const;
+export const RefundHistoryEntry = z.object({
+  kind: z.enum(REFUND_HISTORY_KINDS),
+  at: z.string(),
+  runId: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type RefundHistoryEntry = z.infer<typeof RefundHistoryEntry>;
 
 /** GET /infoCustomer/servicesOnline: result.topUps and result.refund (at most one per customer). */
 export const ServicesOnlineResult = z.object({
@@ -224,9 +240,55 @@ export const refundBic = () =>
     .superRefine((v, ctx) => {
       if (!v) return;
       if (v.length > BIC_MAX) return msg(ctx, `validation.maxLength|{"maxLength":${BIC_MAX}}`);
-      if (!BIC_PATTERN.test(v)) msg(ctx, 'validation.bic');
+      if (!BIC_PATTERN.test(v) || !isValidBIC(v)) msg(ctx, 'validation.bic');
     })
     .optional();
+
+/**
+ * Territories whose banks' BICs carry their own country code while their IBANs are the parent
+ * country's: the exceptions of the SEPA file library (sepa 3.0.0), so a pair accepted here is always
+ * one the file can carry.
+ */
+const BIC_TERRITORIES: Record<string, readonly string[]> = {
+  FI: ['AX'],
+  FR: ['GF', 'GP', 'MQ', 'RE', 'PF', 'TF', 'YT', 'NC', 'BL', 'MF', 'PM', 'WF'],
+  GB: ['IM', 'JE', 'GG'],
+};
+
+/** The BIC's country and the IBAN's (ibantools), or null when they agree or there is no BIC. */
+export function bicIbanMismatch(iban: string, bic: string | null | undefined) {
+  if (!bic) return null;
+  const ibanCountry = extractIBAN(iban).countryCode ?? iban.slice(0, 2);
+  const bicCountry = extractBIC(bic).countryCode ?? bic.slice(4, 6);
+  if (ibanCountry === bicCountry || BIC_TERRITORIES[ibanCountry]?.includes(bicCountry)) return null;
+  return { iban: ibanCountry, bic: bicCountry };
+}
+
+/**
+ * The checks of a bank account that need both fields (issue 26): the BIC's country must be the
+ * IBAN's. Added at `bicPath`; skipped while either field is itself invalid.
+ */
+export function checkBicWithIban(
+  iban: string | undefined,
+  bic: string | undefined,
+  ctx: z.RefinementCtx,
+  bicPath: string,
+) {
+  if (!iban || !bic || !isValidIBAN(iban) || !BIC_PATTERN.test(bic) || !isValidBIC(bic)) return;
+  const m = bicIbanMismatch(iban, bic);
+  if (m)
+    ctx.addIssue({ code: 'custom', path: [bicPath], message: `validation.bicCountry|${JSON.stringify(m)}` });
+}
+
+/** A refund's rules across fields: a transfer is left after the fee (issue 26), BIC and IBAN agree. */
+function refundRules(
+  v: { amount: number; fee?: number; ccIban: string; ccBic?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.fee !== undefined && Math.round(v.fee * 100) >= Math.round(v.amount * 100))
+    ctx.addIssue({ code: 'custom', path: ['fee'], message: 'validation.feeUnderAmount' });
+  checkBicWithIban(v.ccIban, v.ccBic, ctx, 'ccBic');
+}
 
 const owner = () =>
   z
@@ -253,11 +315,12 @@ const refundFields = {
 };
 
 /** The refund form (amount and fee in units of the financial currency); the e-mail only for new ones. */
-export const RefundForm = z.object({ ...refundFields, ccEmail: optionalEmail() });
+export const RefundForm = z.object({ ...refundFields, ccEmail: optionalEmail() }).superRefine(refundRules);
 export type RefundForm = z.input<typeof RefundForm>;
 
 /** POST /infoCustomer/create-refund {refund}: for the customer's wristband; nSerie comes from it. */
-export const RefundCreate = z.object({
+export const RefundCreate = z
+  .object({
   ...refundFields,
   ccEmail: optionalEmail(),
   customerId: z.number(keyed).int().positive().max(INT4_MAX),
@@ -265,34 +328,40 @@ export const RefundCreate = z.object({
   rfidId: z.number(keyed).int().positive().max(INT4_MAX).optional(),
   /** Sent prefilled by the console; the server takes the serial of rfidId. */
   nSerie: z.string().max(64).optional(),
-});
+  })
+  .superRefine(refundRules);
 export type RefundCreate = z.input<typeof RefundCreate>;
 export const RefundCreateRequest = z.object({ refund: RefundCreate });
 
 /** POST /infoCustomer/edit-refund {refund}: needs refundsEdit; the e-mail is not editable. */
-export const RefundEdit = z.object({ id: z.number(keyed).int().positive().max(INT4_MAX), ...refundFields });
+export const RefundEdit = z
+  .object({ id: z.number(keyed).int().positive().max(INT4_MAX), ...refundFields })
+  .superRefine(refundRules);
 export type RefundEdit = z.input<typeof RefundEdit>;
 export const RefundEditRequest = z.object({ refund: RefundEdit });
 
 // ---------------------------------------------------------------------------------------------
 // The extract (summary): top-ups and sales of a wristband
 
-/** 0 top-up, 1 sale. */
+/** 0 top-up, 1 sale (01-console §3); 2 a SEPA payout movement (issue 27: ours). */
 export const EXTRACT_TOP_UP = 0;
 export const EXTRACT_SALE = 1;
+export const EXTRACT_PAYOUT = 2;
+export const EXTRACT_OPERATIONS = ['topUp', 'sale', 'devolution', 'bankRefund', 'bankRefundReversal'] as const;
 
 /**
- * One line of the extract. operation: 'topUp', 'sale' or 'devolution'; type: the operation type code
- * of a top-up (N, O-WA…), or the payment types of a sale joined with '+' (S+B). amount is the change
+ * One line of the extract. operation: 'topUp', 'sale' or 'devolution', or a SEPA payout's
+ * 'bankRefund' (its run was sent) or 'bankRefundReversal' (the bank rejected it); type: the operation
+ * type code of a top-up (N, O-WA…), the payment types of a sale joined with '+' (S+B), or 'SEPA'. amount is the change
  * of the wristband's balances (cash and gift, cents, signed); accumulate the running balance after it,
  * in the extract's order.
  */
 export const ExtractRow = z.object({
   date: z.string(),
   idUnique: z.number().int(),
-  idType: z.union([z.literal(0), z.literal(1)]),
+  idType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   type: z.string(),
-  operation: z.enum(['topUp', 'sale', 'devolution']),
+  operation: z.enum(EXTRACT_OPERATIONS),
   amount: z.number().int(),
   accumulate: z.number().int(),
   location: z.string().nullable(),
@@ -351,14 +420,28 @@ export const ExtractSale = z.object({
 });
 export type ExtractSale = z.infer<typeof ExtractSale>;
 
+/** A SEPA payout movement of the wristband (idUnique: the ledger entry). */
+export const ExtractPayout = z.object({
+  idUnique: z.number().int(),
+  date: z.string(),
+  operation: z.enum(['bankRefund', 'bankRefundReversal']),
+  amount: z.number().int(),
+  acumulate: z.number().int(),
+  runId: z.number().int().nullable(),
+  refundId: z.number().int().nullable(),
+});
+export type ExtractPayout = z.infer<typeof ExtractPayout>;
+
 /**
  * GET /infoCustomer/extract: result.sales and result.topUps (the details), and result.rows, the
- * extract itself: both merged by date, top-ups before sales at the same instant (01-console §4).
+ * extract itself: both merged by date, top-ups before sales at the same instant (01-console §4),
+ * with the SEPA payout movements (result.payouts) among them, so it ends at the balance.
  */
 export const ExtractResult = z.object({
   rows: z.array(ExtractRow),
   topUps: z.array(ExtractTopUp),
   sales: z.array(ExtractSale),
+  payouts: z.array(ExtractPayout),
 });
 export type ExtractResult = z.infer<typeof ExtractResult>;
 
