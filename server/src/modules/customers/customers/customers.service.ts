@@ -189,7 +189,8 @@ export const toRefund = (r: repo.RefundRow, history: RefundHistoryEntry[] = []):
   update_time: iso(r.updatedAt),
   status: r.status as CustomerRefund['status'],
   runId: r.runId,
-  paidAt: isoOrNull(r.paidAt),
+  // One state (issue 27): the paid date while it is paid; before, it is in the history.
+  paidAt: r.status === 'paid' ? isoOrNull(r.paidAt) : null,
   rejectedAt: isoOrNull(r.rejectedAt),
   rejectReason: r.rejectReason,
   history,
