@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keyed, required } from '../catalogue/rule-fields';
 import { DATE_BOUNDS } from '../constants';
 import { INT4_MAX, queryInt } from '../inputs';
-import { checkBicWithIban, refundBic, refundIban } from './customers';
+import { checkBicWithIban, refundBic, refundIban } from './refunds';
 
 /**
  * Refund payouts (issue 15): the organiser's debtor account of an event, and payout runs that turn
@@ -85,12 +85,14 @@ const debtorName = () =>
     .refine((v) => SEPA_CONCEPT_PATTERN.test(v), { error: 'validation.sepaCharset' });
 
 /** The organiser's debtor account of the event (IBAN and BIC checked as the refund form's). */
-export const PayoutAccountForm = z.object({
-  name: debtorName(),
-  iban: refundIban(),
-  bic: refundBic(),
-  conceptTemplate: conceptTemplate(),
-}).superRefine((v, ctx) => checkBicWithIban(v.iban, v.bic, ctx, 'bic'));
+export const PayoutAccountForm = z
+  .object({
+    name: debtorName(),
+    iban: refundIban(),
+    bic: refundBic(),
+    conceptTemplate: conceptTemplate(),
+  })
+  .superRefine((v, ctx) => checkBicWithIban(v.iban, v.bic, ctx, 'bic'));
 export type PayoutAccountForm = z.input<typeof PayoutAccountForm>;
 
 export const PayoutAccount = z.object({

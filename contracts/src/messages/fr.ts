@@ -44,7 +44,8 @@ export const fr: Catalogue = {
     payoutRunNotSent: "Un remboursement ne peut être marqué rejeté qu'une fois sa remise envoyée à la banque",
     payoutRefundNotInRun: "Ce remboursement n'est pas un virement payé de cette remise",
     payoutExecutionPast: "La date d'exécution ne peut pas être dans le passé",
-    payoutAccountInvalid: 'Le compte débiteur ne peut pas figurer dans un fichier SEPA : vérifiez son IBAN et son BIC',
+    payoutAccountInvalid:
+      'Le compte débiteur ne peut pas figurer dans un fichier SEPA : vérifiez son IBAN et son BIC',
     jobNotFound: 'Cette tâche n’existe pas (plus)',
     jobNotFailed: 'Seule une tâche en échec peut être relancée ; celle-ci est {{status}}',
     jobKindUnknown: 'Il n’y a pas de type de tâche {{kind}}',
