@@ -24,8 +24,8 @@ import { formatDateTime } from '../../../lib/format';
 import { currentLanguage, i18n } from '../../../lib/i18n';
 import { formatMoney, useEventCurrency } from '../../../lib/money';
 import { isAdminSession, useSession } from '../../../lib/session';
-import { createRefund, customerKeys, editRefund, loadServicesOnline, markTopUpRefunded } from './api';
 import { payoutKeys } from '../payouts/api';
+import { createRefund, customerKeys, editRefund, loadServicesOnline, markTopUpRefunded } from './api';
 import { RefundHistory } from './refund-history';
 import { Facts, Tick, useEventTz } from './shared';
 

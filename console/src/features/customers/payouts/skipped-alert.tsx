@@ -7,7 +7,11 @@ export function SkippedAlert({ skipped }: { skipped: PayoutSkipped[] }) {
   const { t } = useTranslation();
   if (!skipped.length) return null;
   return (
-    <Alert color="orange" data-testid="payouts-skipped" title={t('payouts.skipped.title', { count: skipped.length })}>
+    <Alert
+      color="orange"
+      data-testid="payouts-skipped"
+      title={t('payouts.skipped.title', { count: skipped.length })}
+    >
       <List size="sm">
         {skipped.map((s) => (
           <List.Item key={s.refundId} data-testid="payouts-skipped-item">

@@ -29,9 +29,9 @@ import type { Executor } from '../../../core/db/client';
 import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail, fieldError } from '../../../core/lib/errors';
 import { searchCustomers } from './customer-search.repo';
+import * as repo from './customers.repo';
 import { payoutMovesOf, payoutRow } from './extract-payouts';
 import { refundHistory } from './refund-history';
-import * as repo from './customers.repo';
 
 type RefundCreateInput = z.output<typeof RefundCreate>;
 type RefundEditInput = z.output<typeof RefundEdit>;

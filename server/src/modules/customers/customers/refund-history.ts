@@ -24,7 +24,12 @@ export async function refundHistory(
   const out: RefundHistoryEntry[] = [
     { kind: 'created', at: iso(refund.createdAt), runId: null, reason: null },
   ];
-  const step = (kind: RefundHistoryEntry['kind'], at: Date | null, runId: number, reason: string | null = null) => {
+  const step = (
+    kind: RefundHistoryEntry['kind'],
+    at: Date | null,
+    runId: number,
+    reason: string | null = null,
+  ) => {
     if (at) out.push({ kind, at: iso(at), runId, reason });
   };
   for (const { item, run } of rows) {

@@ -123,7 +123,8 @@ export function buildPain001(p: {
 /** The debtor account can head a file: its IBAN and BIC pass the checks and agree. */
 export function debtorUsable(d: Debtor) {
   if (!isValidIBAN(d.iban)) return false;
-  if (d.bic && (!BIC_PATTERN.test(d.bic) || !isValidBIC(d.bic) || bicIbanMismatch(d.iban, d.bic))) return false;
+  if (d.bic && (!BIC_PATTERN.test(d.bic) || !isValidBIC(d.bic) || bicIbanMismatch(d.iban, d.bic)))
+    return false;
   return true;
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { and, eq } from 'drizzle-orm';
 import { LANGUAGES, MESSAGES } from '@pulsera/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { createTestApp, type TestApp } from '../../../../test/helper';
@@ -56,10 +56,29 @@ beforeAll(async () => {
     .body.result.token;
   const at = '2026-07-10T18:00:00.000Z';
   const operations = PEOPLE.flatMap(([rfid, name, , , cash], i) => [
-    { kind: 'ticketValidation', id: randomUUID(), deviceTime: at, ticketCode: `ITM-${i}`, rfid, customer: { name } },
-    { kind: 'topup', id: randomUUID(), deviceTime: at, rfid, type: 'N', paymentType: 'S', amount: cash, money: cash },
+    {
+      kind: 'ticketValidation',
+      id: randomUUID(),
+      deviceTime: at,
+      ticketCode: `ITM-${i}`,
+      rfid,
+      customer: { name },
+    },
+    {
+      kind: 'topup',
+      id: randomUUID(),
+      deviceTime: at,
+      rfid,
+      type: 'N',
+      paymentType: 'S',
+      amount: cash,
+      money: cash,
+    },
   ]);
-  const synced = await t.call('POST', '/api/device/sync', { headers: { devicetoken: token }, body: { operations } });
+  const synced = await t.call('POST', '/api/device/sync', {
+    headers: { devicetoken: token },
+    body: { operations },
+  });
   expect(synced.body.result.refused).toEqual([]);
   admin = await t.session('admin@demo.test', EVENT);
   for (const [rfid, name, iban, bic, , amount] of PEOPLE) {
@@ -68,7 +87,15 @@ beforeAll(async () => {
       .from(wristbands)
       .where(and(eq(wristbands.eventId, eventId), eq(wristbands.nSerie, rfid)));
     const res = await post('/api/infoCustomer/create-refund', {
-      refund: { customerId: w!.customerId, rfidId: w!.id, amount, fee: 0, ccOwner: name, ccIban: iban, ccBic: bic },
+      refund: {
+        customerId: w!.customerId,
+        rfidId: w!.id,
+        amount,
+        fee: 0,
+        ccOwner: name,
+        ccIban: iban,
+        ccBic: bic,
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     refundIds.push(res.body.result.id);
@@ -76,7 +103,12 @@ beforeAll(async () => {
   }
   const account = await t.call('PUT', '/api/payouts/account', {
     ...admin,
-    body: { name: 'Sonora Producciones S.L.', iban: 'ES7620770024003102575766', bic: 'CVALESVVXXX', conceptTemplate: 'Refund {refund} {customer}' },
+    body: {
+      name: 'Sonora Producciones S.L.',
+      iban: 'ES7620770024003102575766',
+      bic: 'CVALESVVXXX',
+      conceptTemplate: 'Refund {refund} {customer}',
+    },
   });
   expect(account.status).toBe(200);
 });
@@ -107,7 +139,12 @@ describe('a BIC of another country than its IBAN', () => {
     expect(new Set(LANGUAGES.map((l) => MESSAGES[l].validation.bicCountry)).size).toBe(LANGUAGES.length);
     const account = await t.call('PUT', '/api/payouts/account', {
       ...admin,
-      body: { name: 'Sonora', iban: 'ES7620770024003102575766', bic: 'COBADEFFXXX', conceptTemplate: 'Refund' },
+      body: {
+        name: 'Sonora',
+        iban: 'ES7620770024003102575766',
+        bic: 'COBADEFFXXX',
+        conceptTemplate: 'Refund',
+      },
     });
     expect(account.status).toBe(400);
     expect(account.body.fields[0]).toMatchObject({ path: 'bic' });
@@ -151,8 +188,14 @@ describe('a BIC of another country than its IBAN', () => {
     ]);
     const run = await post('/api/payouts/runs', { executionDate: FUTURE });
     expect(run.status, JSON.stringify(run.body)).toBe(200);
-    expect(run.body.result.items.map((i: { refundId: number }) => i.refundId)).toEqual([refundIds[0], refundIds[2]]);
-    expect(run.body.result.skipped.map((s: { refundId: number }) => s.refundId)).toEqual([refundIds[1], refundIds[3]]);
+    expect(run.body.result.items.map((i: { refundId: number }) => i.refundId)).toEqual([
+      refundIds[0],
+      refundIds[2],
+    ]);
+    expect(run.body.result.skipped.map((s: { refundId: number }) => s.refundId)).toEqual([
+      refundIds[1],
+      refundIds[3],
+    ]);
     // Named again when the run is opened later.
     const again = await get(`/api/payouts/runs/${run.body.result.id}`);
     expect(again.body.result.skipped).toHaveLength(2);
@@ -168,7 +211,10 @@ describe('a BIC of another country than its IBAN', () => {
     expect(tag(xml, 'Ustrd')[0]).toBe(`Refund ${refundIds[0]} Dmitriy Shostakovich`);
     expect((await post(`/api/payouts/runs/${run.body.result.id}/cancel`, {})).status).toBe(200);
     await t.database.db.update(customerRefunds).set({ fee: 0 }).where(eq(customerRefunds.id, refundIds[3]!));
-    await t.database.db.update(customerRefunds).set({ ccBic: 'CAIXESBBXXX' }).where(eq(customerRefunds.id, refundIds[1]!));
+    await t.database.db
+      .update(customerRefunds)
+      .set({ ccBic: 'CAIXESBBXXX' })
+      .where(eq(customerRefunds.id, refundIds[1]!));
   });
 
   it('names in Greek are transliterated too', async () => {
@@ -181,7 +227,8 @@ describe('a BIC of another country than its IBAN', () => {
 
 /** Today in a zone, computed apart from the code under test. */
 const todayIn = (timeZone: string) => new Date().toLocaleDateString('en-CA', { timeZone });
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 describe("the file's dates", () => {
   const setZone = (timezone: string) =>
@@ -246,7 +293,10 @@ describe("a refund's state, and the extract's end", () => {
     expect(end.accumulate).toBe(await balance(0));
     expect(end.accumulate).toBe(1000);
 
-    const rejected = await post(`/api/payouts/runs/${runId}/reject`, { refundId: refundIds[0], reason: 'AC04' });
+    const rejected = await post(`/api/payouts/runs/${runId}/reject`, {
+      refundId: refundIds[0],
+      reason: 'AC04',
+    });
     expect(rejected.status).toBe(200);
     const back = await extractEnd(0);
     expect(back).toMatchObject({ operation: 'bankRefundReversal', amount: 4000 });
@@ -254,7 +304,13 @@ describe("a refund's state, and the extract's end", () => {
     expect(back.accumulate).toBe(5000);
 
     const edit = await post('/api/infoCustomer/edit-refund', {
-      refund: { id: refundIds[0], amount: 40, fee: 0, ccOwner: PEOPLE[0][1], ccIban: 'DE02120300000000202051' },
+      refund: {
+        id: refundIds[0],
+        amount: 40,
+        fee: 0,
+        ccOwner: PEOPLE[0][1],
+        ccIban: 'DE02120300000000202051',
+      },
     });
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const next = await post('/api/payouts/runs', { maxCount: 1, executionDate: FUTURE });

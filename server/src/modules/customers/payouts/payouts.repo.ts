@@ -57,10 +57,7 @@ export interface Filters {
  * generated at once never read the same refund as free.
  */
 export async function pendingRefunds(db: Executor, eventId: number, f: Filters, lock: boolean) {
-  const where = [
-    eq(customerRefunds.eventId, eventId),
-    eq(customerRefunds.status, 'pending'),
-  ];
+  const where = [eq(customerRefunds.eventId, eventId), eq(customerRefunds.status, 'pending')];
   if (f.dateFrom) where.push(sql`${customerRefunds.createdAt} >= ${`${f.dateFrom}T00:00:00Z`}::timestamptz`);
   if (f.dateTo)
     where.push(

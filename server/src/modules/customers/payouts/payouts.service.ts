@@ -11,9 +11,9 @@ import {
   type PayoutRunDetail,
   type PayoutRunItem,
   type PayoutSelection,
+  type PayoutSkipped,
   type RefundStatus,
   type RunStatus,
-  type PayoutSkipped,
 } from '@pulsera/contracts';
 import anyAscii from 'any-ascii';
 import { sql } from 'drizzle-orm';
@@ -25,7 +25,6 @@ import { fail } from '../../../core/lib/errors';
 import { currentWristband, findRefund } from '../customers/customers.repo';
 import { buildPain001, dayIn, debtorUsable, PAIN_FORMAT, sepaText, transferProblem } from './pain001';
 import * as repo from './payouts.repo';
-
 
 /**
  * Refund payouts (issue 15): SEPA credit-transfer runs of the customers' bank refunds.
