@@ -155,6 +155,7 @@ export const ERRORS = {
   apiKeyLimit: { code: 3105, status: 409 },
   payoutRefundNotInRun: { code: 2606, status: 409 },
   payoutExecutionPast: { code: 2607, status: 400 },
+  payoutAccountInvalid: { code: 2608, status: 409 },
   // People: console users, invitations, one-time codes, permission roles (3000-3099)
   otpSetupRequired: { code: 3000, status: 403 },
   otpRequiredByAdmin: { code: 3001, status: 409 },

@@ -1,9 +1,6 @@
-import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { keyed, required } from '../catalogue/rule-fields';
-import { BIC_MAX, IBAN_LENGTH, OWNER_LENGTH, REFUND_AMOUNT, REFUND_FEE } from '../constants';
 import { instant as dateInRange, INT4_MAX, queryId, queryInt } from '../inputs';
-import { EMAIL_PATTERN } from '../message-format';
 import { ACCESS_CODES, DEVICE_TYPES, OPERATION_TYPES, PAYMENT_TYPES } from '../terminals/feed';
 import { CustomerSearchQuery } from '../terminals/feed-customer-search';
 import { Device } from '../terminals/feed-devices';
@@ -161,13 +158,29 @@ export const CustomerRefund = z.object({
   update_time: z.string(),
   /** Payout state (issue 15): pending, inRun (in a generated run), paid, rejected (by the bank). */
   status: z.enum(['pending', 'inRun', 'paid', 'rejected']),
-  /** The payout run it is (or was last) in. */
+  /** The run that holds it (inRun), paid it (paid) or sent it back (rejected); null when pending. */
   runId: z.number().int().nullable(),
+  /** Set in its state only: paid (paidAt), rejected (rejectedAt, rejectReason). */
   paidAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  /** What it went through, oldest first (issue 27): the one state above is the last of these. */
+  history: z.array(z.lazy(() => RefundHistoryEntry)),
 });
 export type CustomerRefund = z.infer<typeof CustomerRefund>;
+
+/**
+ * One step of a refund's payout history: created, put in a run (inRun), the run cancelled, the run
+ * sent (paid), rejected by the bank (with the reason; correcting it makes it pending again).
+ */
+export const REFUND_HISTORY_KINDS = ['created', 'inRun', 'cancelled', 'paid', 'rejected'] as const;
+export const RefundHistoryEntry = z.object({
+  kind: z.enum(REFUND_HISTORY_KINDS),
+  at: z.string(),
+  runId: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type RefundHistoryEntry = z.infer<typeof RefundHistoryEntry>;
 
 /** GET /infoCustomer/servicesOnline: result.topUps and result.refund (at most one per customer). */
 export const ServicesOnlineResult = z.object({
@@ -182,117 +195,33 @@ export const TopUpRefundRequest = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Refund validation (01-console §5 Customer refund)
-
-/** IBAN and BIC are checked without spaces and in upper case, and stored so. */
-export const compactCode = (v: string) => v.replace(/\s+/g, '').toUpperCase();
-/** 6 letters, then 2 letters or digits, then optionally 3 more (01-console §5). */
-export const BIC_PATTERN = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
-/** 'ES9121000418450200051332' → 'ES91 2100 0418 4502 0005 1332' (01-console §9: grouped by 4). */
-export const groupIban = (iban: string | null | undefined) =>
-  (iban ?? '').replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
-
-/** A whole number of cents: 0.01 steps, tolerant of binary fractions (0.1 + 0.2). */
-const inCents = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
-const money = (min: number, max: number) =>
-  z
-    .number(keyed)
-    .min(min, { error: `validation.min|{"min":${min}}` })
-    .max(max, { error: `validation.max|{"max":${max}}` })
-    .refine(inCents, { error: 'validation.step|{"step":0.01}' });
-
-const msg = (ctx: z.RefinementCtx, message: string) => ctx.addIssue({ code: 'custom', message });
-
-export const refundIban = () =>
-  z
-    .string(keyed)
-    .transform(compactCode)
-    .superRefine((v, ctx) => {
-      if (!v) return msg(ctx, 'validation.required');
-      if (v.length < IBAN_LENGTH.min)
-        return msg(ctx, `validation.minLength|{"minLength":${IBAN_LENGTH.min}}`);
-      if (v.length > IBAN_LENGTH.max)
-        return msg(ctx, `validation.maxLength|{"maxLength":${IBAN_LENGTH.max}}`);
-      if (!isValidIBAN(v)) msg(ctx, 'validation.iban');
-    });
-
-/** Optional: an empty value means none. */
-export const refundBic = () =>
-  z
-    .string(keyed)
-    .transform(compactCode)
-    .superRefine((v, ctx) => {
-      if (!v) return;
-      if (v.length > BIC_MAX) return msg(ctx, `validation.maxLength|{"maxLength":${BIC_MAX}}`);
-      if (!BIC_PATTERN.test(v)) msg(ctx, 'validation.bic');
-    })
-    .optional();
-
-const owner = () =>
-  z
-    .string(keyed)
-    .trim()
-    .min(1, { ...required, abort: true })
-    .min(OWNER_LENGTH.min, { error: `validation.minLength|{"minLength":${OWNER_LENGTH.min}}` })
-    .max(OWNER_LENGTH.max, { error: `validation.maxLength|{"maxLength":${OWNER_LENGTH.max}}` });
-
-const optionalEmail = () =>
-  z
-    .string(keyed)
-    .trim()
-    .max(200)
-    .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: 'validation.email' })
-    .optional();
-
-const refundFields = {
-  amount: money(REFUND_AMOUNT.min, REFUND_AMOUNT.max),
-  fee: money(REFUND_FEE.min, REFUND_FEE.max).default(0),
-  ccOwner: owner(),
-  ccIban: refundIban(),
-  ccBic: refundBic(),
-};
-
-/** The refund form (amount and fee in units of the financial currency); the e-mail only for new ones. */
-export const RefundForm = z.object({ ...refundFields, ccEmail: optionalEmail() });
-export type RefundForm = z.input<typeof RefundForm>;
-
-/** POST /infoCustomer/create-refund {refund}: for the customer's wristband; nSerie comes from it. */
-export const RefundCreate = z.object({
-  ...refundFields,
-  ccEmail: optionalEmail(),
-  customerId: z.number(keyed).int().positive().max(INT4_MAX),
-  /** The customer's wristband; without it, the one they use now (none: refused). */
-  rfidId: z.number(keyed).int().positive().max(INT4_MAX).optional(),
-  /** Sent prefilled by the console; the server takes the serial of rfidId. */
-  nSerie: z.string().max(64).optional(),
-});
-export type RefundCreate = z.input<typeof RefundCreate>;
-export const RefundCreateRequest = z.object({ refund: RefundCreate });
-
-/** POST /infoCustomer/edit-refund {refund}: needs refundsEdit; the e-mail is not editable. */
-export const RefundEdit = z.object({ id: z.number(keyed).int().positive().max(INT4_MAX), ...refundFields });
-export type RefundEdit = z.input<typeof RefundEdit>;
-export const RefundEditRequest = z.object({ refund: RefundEdit });
-
-// ---------------------------------------------------------------------------------------------
 // The extract (summary): top-ups and sales of a wristband
 
-/** 0 top-up, 1 sale. */
+/** 0 top-up, 1 sale (01-console §3); 2 a SEPA payout movement (issue 27: ours). */
 export const EXTRACT_TOP_UP = 0;
 export const EXTRACT_SALE = 1;
+export const EXTRACT_PAYOUT = 2;
+export const EXTRACT_OPERATIONS = [
+  'topUp',
+  'sale',
+  'devolution',
+  'bankRefund',
+  'bankRefundReversal',
+] as const;
 
 /**
- * One line of the extract. operation: 'topUp', 'sale' or 'devolution'; type: the operation type code
- * of a top-up (N, O-WA…), or the payment types of a sale joined with '+' (S+B). amount is the change
+ * One line of the extract. operation: 'topUp', 'sale' or 'devolution', or a SEPA payout's
+ * 'bankRefund' (its run was sent) or 'bankRefundReversal' (the bank rejected it); type: the operation
+ * type code of a top-up (N, O-WA…), the payment types of a sale joined with '+' (S+B), or 'SEPA'. amount is the change
  * of the wristband's balances (cash and gift, cents, signed); accumulate the running balance after it,
  * in the extract's order.
  */
 export const ExtractRow = z.object({
   date: z.string(),
   idUnique: z.number().int(),
-  idType: z.union([z.literal(0), z.literal(1)]),
+  idType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   type: z.string(),
-  operation: z.enum(['topUp', 'sale', 'devolution']),
+  operation: z.enum(EXTRACT_OPERATIONS),
   amount: z.number().int(),
   accumulate: z.number().int(),
   location: z.string().nullable(),
@@ -351,14 +280,28 @@ export const ExtractSale = z.object({
 });
 export type ExtractSale = z.infer<typeof ExtractSale>;
 
+/** A SEPA payout movement of the wristband (idUnique: the ledger entry). */
+export const ExtractPayout = z.object({
+  idUnique: z.number().int(),
+  date: z.string(),
+  operation: z.enum(['bankRefund', 'bankRefundReversal']),
+  amount: z.number().int(),
+  acumulate: z.number().int(),
+  runId: z.number().int().nullable(),
+  refundId: z.number().int().nullable(),
+});
+export type ExtractPayout = z.infer<typeof ExtractPayout>;
+
 /**
  * GET /infoCustomer/extract: result.sales and result.topUps (the details), and result.rows, the
- * extract itself: both merged by date, top-ups before sales at the same instant (01-console §4).
+ * extract itself: both merged by date, top-ups before sales at the same instant (01-console §4),
+ * with the SEPA payout movements (result.payouts) among them, so it ends at the balance.
  */
 export const ExtractResult = z.object({
   rows: z.array(ExtractRow),
   topUps: z.array(ExtractTopUp),
   sales: z.array(ExtractSale),
+  payouts: z.array(ExtractPayout),
 });
 export type ExtractResult = z.infer<typeof ExtractResult>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keyed, required } from '../catalogue/rule-fields';
 import { DATE_BOUNDS } from '../constants';
 import { INT4_MAX, queryInt } from '../inputs';
-import { refundBic, refundIban } from './customers';
+import { checkBicWithIban, refundBic, refundIban } from './refunds';
 
 /**
  * Refund payouts (issue 15): the organiser's debtor account of an event, and payout runs that turn
@@ -85,12 +85,14 @@ const debtorName = () =>
     .refine((v) => SEPA_CONCEPT_PATTERN.test(v), { error: 'validation.sepaCharset' });
 
 /** The organiser's debtor account of the event (IBAN and BIC checked as the refund form's). */
-export const PayoutAccountForm = z.object({
-  name: debtorName(),
-  iban: refundIban(),
-  bic: refundBic(),
-  conceptTemplate: conceptTemplate(),
-});
+export const PayoutAccountForm = z
+  .object({
+    name: debtorName(),
+    iban: refundIban(),
+    bic: refundBic(),
+    conceptTemplate: conceptTemplate(),
+  })
+  .superRefine((v, ctx) => checkBicWithIban(v.iban, v.bic, ctx, 'bic'));
 export type PayoutAccountForm = z.input<typeof PayoutAccountForm>;
 
 export const PayoutAccount = z.object({
@@ -168,10 +170,31 @@ export const PayoutRefund = z.object({
 });
 export type PayoutRefund = z.infer<typeof PayoutRefund>;
 
+/**
+ * Why a matching refund cannot go in a file (issue 26): its BIC's country is not its IBAN's, its IBAN
+ * or BIC does not pass the checks, the fee leaves nothing to transfer, or the file's own checks refuse
+ * it (`file`, with the library's words in `detail`). Such a refund is left out of the run, never
+ * failing it, and named to the operator; it waits, pending, until someone corrects it.
+ */
+export const PAYOUT_SKIP_REASONS = ['bicCountry', 'iban', 'bic', 'noTransfer', 'file'] as const;
+export type PayoutSkipReason = (typeof PAYOUT_SKIP_REASONS)[number];
+export const PayoutSkipped = z.object({
+  refundId: z.number().int(),
+  customerId: z.number().int(),
+  ccOwner: z.string(),
+  ccIban: z.string(),
+  ccBic: z.string().nullable(),
+  reason: z.enum(PAYOUT_SKIP_REASONS),
+  detail: z.string().nullable(),
+});
+export type PayoutSkipped = z.infer<typeof PayoutSkipped>;
+
 export const PayoutPreview = z.object({
   rows: z.array(PayoutRefund),
   count: z.number().int(),
   total: z.number().int(),
+  /** Refunds the filters match that no file can carry as they are. */
+  skipped: z.array(PayoutSkipped),
 });
 export type PayoutPreview = z.infer<typeof PayoutPreview>;
 
@@ -209,7 +232,11 @@ export const PayoutRun = z.object({
   rejected: z.number().int(),
 });
 export type PayoutRun = z.infer<typeof PayoutRun>;
-export const PayoutRunDetail = PayoutRun.extend({ items: z.array(PayoutRunItem) });
+/** A run with its transfers, and the matching refunds left out of it when it was generated. */
+export const PayoutRunDetail = PayoutRun.extend({
+  items: z.array(PayoutRunItem),
+  skipped: z.array(PayoutSkipped),
+});
 export type PayoutRunDetail = z.infer<typeof PayoutRunDetail>;
 
 /** POST /payouts/runs/:id/sent: the day the file went to the bank (default today). */

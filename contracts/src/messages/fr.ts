@@ -52,6 +52,8 @@ export const fr: Catalogue = {
     payoutRunNotSent: "Un remboursement ne peut être marqué rejeté qu'une fois sa remise envoyée à la banque",
     payoutRefundNotInRun: "Ce remboursement n'est pas un virement payé de cette remise",
     payoutExecutionPast: "La date d'exécution ne peut pas être dans le passé",
+    payoutAccountInvalid:
+      'Le compte débiteur ne peut pas figurer dans un fichier SEPA : vérifiez son IBAN et son BIC',
     jobNotFound: 'Cette tâche n’existe pas (plus)',
     jobNotFailed: 'Seule une tâche en échec peut être relancée ; celle-ci est {{status}}',
     jobKindUnknown: 'Il n’y a pas de type de tâche {{kind}}',
@@ -307,6 +309,8 @@ export const fr: Catalogue = {
     httpsUrl: 'L’URL de redirection doit utiliser https',
     iban: 'IBAN non valide',
     bic: 'BIC non valide',
+    bicCountry: 'Le BIC est de {{bic}} mais l’IBAN est de {{iban}} : vérifiez les deux',
+    feeUnderAmount: 'Les frais doivent être inférieurs au montant (il ne resterait rien à virer)',
     endAfterStart: 'La date de fin doit être postérieure à la date de début',
     startBound: 'Le début doit être égal ou postérieur au {{bound}}',
     endBound: 'La fin doit être égale ou antérieure au {{bound}}',

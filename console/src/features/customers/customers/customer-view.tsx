@@ -224,7 +224,7 @@ function SummaryTab({ d, rfidId }: { d: CustomerDetail; rfidId: number }) {
           type: 'money',
         },
         { header: f('location'), value: (l) => l.row.location ?? '', width: 20 },
-        { header: f('ref'), value: extractRef, width: 18 },
+        { header: f('ref'), value: (l) => extractRef(t, l), width: 18 },
         { header: f('staff'), value: extractStaff, width: 20 },
         { header: f('device'), value: extractDevice, width: 24 },
       ],
@@ -281,7 +281,7 @@ function SummaryTab({ d, rfidId }: { d: CustomerDetail; rfidId: number }) {
             render: (l) => money(l.row.accumulate),
           },
           { accessor: 'location', title: f('location'), render: (l) => l.row.location },
-          { accessor: 'ref', title: f('ref'), render: extractRef },
+          { accessor: 'ref', title: f('ref'), render: (l) => extractRef(t, l) },
           { accessor: 'staff', title: f('staff'), render: extractStaff },
           { accessor: 'device', title: f('device'), render: extractDevice },
         ]}

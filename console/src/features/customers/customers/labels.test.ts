@@ -5,6 +5,7 @@ import {
   accessCodeName,
   extractLines,
   extractOperationType,
+  extractRef,
   operationTypeName,
   paymentTypeName,
 } from './labels';
@@ -45,6 +46,27 @@ describe('the names of the codes of 01-console §3', () => {
           amount: -600,
           accumulate: 4400,
           location: null,
+        },
+        {
+          date: '2026-07-20T12:00:00Z',
+          idUnique: 90,
+          idType: 2,
+          type: 'SEPA',
+          operation: 'bankRefund',
+          amount: -4400,
+          accumulate: 0,
+          location: null,
+        },
+      ],
+      payouts: [
+        {
+          idUnique: 90,
+          date: '2026-07-20T12:00:00Z',
+          operation: 'bankRefund',
+          amount: -4400,
+          acumulate: 0,
+          runId: 3,
+          refundId: 12,
         },
       ],
       topUps: [
@@ -87,7 +109,15 @@ describe('the names of the codes of 01-console §3', () => {
         },
       ],
     });
-    expect(lines.map((l) => extractOperationType(t, l))).toEqual(['Top-up (Cash)', 'Cash, Bonus, unknown']);
+    expect(lines.map((l) => extractOperationType(t, l))).toEqual([
+      'Top-up (Cash)',
+      'Cash, Bonus, unknown',
+      'SEPA',
+    ]);
     expect(lines[1]!.sale?.staff).toBe('Luis');
+    // A SEPA payout movement (issue 27) is a line of its own, with its run.
+    expect(lines[2]!.payout?.refundId).toBe(12);
+    expect(extractRef(t, lines[2]!)).toBe('Run #3');
+    expect(extractRef(t, lines[0]!)).toBe('R1');
   });
 });

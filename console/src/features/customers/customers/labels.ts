@@ -1,4 +1,5 @@
 import {
+  type ExtractPayout,
   type ExtractResult,
   type ExtractRow,
   type ExtractSale,
@@ -17,11 +18,12 @@ export const paymentTypeName = (t: TFunction, code: string | null | undefined) =
 export const accessCodeName = (t: TFunction, code: string | null | undefined) =>
   knownAccessCode(code) ? t(`customers.access.codes.${code}`) : t('customers.unknown');
 
-/** One line of the extract with the details of its top-up or sale. */
+/** One line of the extract with the details of its top-up, sale or SEPA payout movement. */
 export interface ExtractLine {
   row: ExtractRow;
   topUp?: ExtractTopUp;
   sale?: ExtractSale;
+  payout?: ExtractPayout;
 }
 
 /** The server's merged rows (top-ups first on equal dates) joined to their details. */
@@ -29,9 +31,12 @@ export function extractLines(result: ExtractResult | undefined): ExtractLine[] {
   if (!result) return [];
   const topUps = new Map(result.topUps.map((x) => [x.idUnique, x]));
   const sales = new Map(result.sales.map((x) => [x.idUnique, x]));
-  return result.rows.map((row) =>
-    row.idType === 0 ? { row, topUp: topUps.get(row.idUnique) } : { row, sale: sales.get(row.idUnique) },
-  );
+  const payouts = new Map((result.payouts ?? []).map((x) => [x.idUnique, x]));
+  return result.rows.map((row) => {
+    if (row.idType === 0) return { row, topUp: topUps.get(row.idUnique) };
+    if (row.idType === 2) return { row, payout: payouts.get(row.idUnique) };
+    return { row, sale: sales.get(row.idUnique) };
+  });
 }
 
 /** The operation type column: the top-up's code (and how it was paid), or a sale's payment types. */
@@ -41,6 +46,7 @@ export function extractOperationType(t: TFunction, line: ExtractLine) {
     const pay = line.topUp?.typePay;
     return pay ? `${name} (${paymentTypeName(t, pay)})` : name;
   }
+  if (line.row.idType === 2) return 'SEPA';
   const codes = line.row.type.split('+').filter(Boolean);
   return codes.map((c) => paymentTypeName(t, c)).join(', ');
 }
@@ -53,4 +59,5 @@ export function extractArticles(line: ExtractLine): string[] {
 
 export const extractStaff = (line: ExtractLine) => line.topUp?.staff ?? line.sale?.staff ?? '';
 export const extractDevice = (line: ExtractLine) => line.topUp?.device ?? line.sale?.device ?? '';
-export const extractRef = (line: ExtractLine) => line.topUp?.ref ?? '';
+export const extractRef = (t: TFunction, line: ExtractLine) =>
+  line.payout?.runId ? t('customers.extract.run', { run: line.payout.runId }) : (line.topUp?.ref ?? '');

@@ -24,7 +24,9 @@ import { formatDateTime } from '../../../lib/format';
 import { currentLanguage, i18n } from '../../../lib/i18n';
 import { formatMoney, useEventCurrency } from '../../../lib/money';
 import { isAdminSession, useSession } from '../../../lib/session';
+import { payoutKeys } from '../payouts/api';
 import { createRefund, customerKeys, editRefund, loadServicesOnline, markTopUpRefunded } from './api';
+import { RefundHistory } from './refund-history';
 import { Facts, Tick, useEventTz } from './shared';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'gray', 1: 'teal', 2: 'red', [-1]: 'violet' };
@@ -249,13 +251,14 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
                 </Badge>,
                 'customers-refund-status',
               ],
-              ...(refund.runId !== null
+              // One state (issue 27): its run and date only while they describe it; the rest is history.
+              ...(refund.runId !== null && refund.status !== 'pending'
                 ? ([[rf('runId'), `#${refund.runId}`, 'customers-refund-run']] as [string, string, string][])
                 : []),
-              ...(refund.paidAt
+              ...(refund.paidAt && refund.status === 'paid'
                 ? ([[rf('paidAt'), formatDateTime(refund.paidAt, tz)]] as [string, string][])
                 : []),
-              ...(refund.rejectReason
+              ...(refund.rejectReason && refund.status === 'rejected'
                 ? ([[rf('rejectReason'), refund.rejectReason, 'customers-refund-rejected']] as [
                     string,
                     string,
@@ -264,6 +267,7 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
                 : []),
             ]}
           />
+          <RefundHistory history={refund.history ?? []} tz={tz} />
         </div>
       ) : (
         online.data && (
@@ -334,6 +338,8 @@ function RefundModal({
           ),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: customerKeys.customer(d.customerId) });
+      // A new or corrected refund changes what a payout run would take (issue 27).
+      await qc.invalidateQueries({ queryKey: payoutKeys.all });
       onClose();
       showSuccessDialog();
     },

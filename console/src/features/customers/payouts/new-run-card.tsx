@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { groupIban, type PayoutRefund, type PayoutSelection } from '@pulsera/contracts';
+import { groupIban, type PayoutRefund, type PayoutRunDetail, type PayoutSelection } from '@pulsera/contracts';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { cleanForSave } from '../../../lib/form';
 import { dayjs, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { generateRun, loadPreview, payoutKeys } from './api';
+import { SkippedAlert } from './skipped-alert';
 import { useCents } from './use-cents';
 
 interface Filters {
@@ -55,17 +56,31 @@ export function NewRunCard({ hasAccount }: { hasAccount: boolean }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [shown, setShown] = useState<PayoutSelection | null>(null);
   const [executionDate, setExecutionDate] = useState<string>(dayjs().format('YYYY-MM-DD'));
+  const [generated, setGenerated] = useState<PayoutRunDetail | null>(null);
+  // "Show refunds" always asks the server (issue 27): refunds change on other screens (a corrected
+  // IBAN, a cancelled run) and a cached answer would say nothing matches.
   const preview = useQuery({
     queryKey: payoutKeys.preview(shown ?? {}),
     queryFn: () => loadPreview(shown!),
     enabled: shown !== null,
+    staleTime: 0,
+    gcTime: 0,
   });
+  const show = () => {
+    const sel = selectionOf(filters);
+    setGenerated(null);
+    if (shown !== null && JSON.stringify(sel) === JSON.stringify(shown)) void preview.refetch();
+    else setShown(sel);
+  };
   const generate = useMutation({
     mutationFn: () => generateRun({ ...shown!, executionDate }),
-    onSuccess: async () => {
+    onSuccess: async (run) => {
+      // The preview is over once its run exists: no notice about an empty selection follows.
+      setShown(null);
+      setGenerated(run);
+      qc.removeQueries({ queryKey: [...payoutKeys.all, 'preview'] });
       await qc.invalidateQueries({ queryKey: payoutKeys.all });
       await qc.invalidateQueries({ queryKey: ['customers'] });
-      setShown(null);
       notifySuccess(t('payouts.selection.generated'));
     },
   });
@@ -94,7 +109,8 @@ export function NewRunCard({ hasAccount }: { hasAccount: boolean }) {
       data-testid={`payouts-filter-${k}`}
     />
   );
-  const data = preview.data;
+  // Only the answer to what was asked, once it is in (not a previous answer while it refreshes).
+  const data = shown !== null && !preview.isFetching ? preview.data : undefined;
   return (
     <Card withBorder padding="md" data-testid="payouts-new-run">
       <Stack gap="sm">
@@ -111,15 +127,24 @@ export function NewRunCard({ hasAccount }: { hasAccount: boolean }) {
           <Button variant="default" onClick={() => setFilters(NO_FILTERS)}>
             {t('payouts.selection.clear')}
           </Button>
-          <Button onClick={() => setShown(selectionOf(filters))} data-testid="payouts-preview">
+          <Button onClick={show} loading={preview.isFetching} data-testid="payouts-preview">
             {t('payouts.selection.preview')}
           </Button>
         </Group>
+        {generated && (
+          <>
+            <Alert color="teal" data-testid="payouts-generated">
+              {t('payouts.selection.generatedRun', { run: generated.messageId, count: generated.count })}
+            </Alert>
+            <SkippedAlert skipped={generated.skipped} />
+          </>
+        )}
         {data && data.count === 0 && (
-          <Alert color="orange" data-testid="payouts-no-data">
-            {t('errors.noDataForSepa')}
+          <Alert color="gray" data-testid="payouts-no-data">
+            {t('payouts.selection.noneMatch')}
           </Alert>
         )}
+        {data && <SkippedAlert skipped={data.skipped} />}
         {data && data.count > 0 && (
           <>
             <Text fw={600} data-testid="payouts-preview-summary">

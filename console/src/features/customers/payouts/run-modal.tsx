@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { notifySuccess } from '../../../components/dialogs';
 import { loadRun, payoutKeys, rejectRefund } from './api';
+import { SkippedAlert } from './skipped-alert';
 import { useCents } from './use-cents';
 
 const REFUND_STATUS_COLOR: Record<RefundStatus, string> = {
@@ -32,6 +33,7 @@ export function RunModal({ id, onClose }: { id: number; onClose: () => void }) {
       centered
       title={<Text fw={700}>{d ? `${d.messageId} · ${t(`payouts.runStatus.${d.status}`)}` : ''}</Text>}
     >
+      {d && <SkippedAlert skipped={d.skipped ?? []} />}
       {d && (
         <DataTable<PayoutRunItem>
           withTableBorder

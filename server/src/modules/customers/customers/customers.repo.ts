@@ -162,7 +162,16 @@ export async function updateRefund(
   // Only while no payout run holds it (issue 15): a corrected rejected refund is pending again.
   const [row] = await db
     .update(customerRefunds)
-    .set({ ...values, status: 'pending', rejectedAt: null, rejectReason: null, updatedAt: new Date() })
+    .set({
+      ...values,
+      // One state at a time (issue 27): what it went through is its history (payout run items).
+      status: 'pending',
+      runId: null,
+      paidAt: null,
+      rejectedAt: null,
+      rejectReason: null,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(customerRefunds.eventId, eventId),

@@ -8,6 +8,7 @@ import {
   type CustomerSearchRequest,
   type CustomerSearchRow,
   compareExtractRows,
+  EXTRACT_PAYOUT,
   EXTRACT_SALE,
   EXTRACT_TOP_UP,
   type ExtractResult,
@@ -18,6 +19,7 @@ import {
   type OnlineTopUp,
   type RefundCreate,
   type RefundEdit,
+  type RefundHistoryEntry,
   type ServicesOnlineResult,
   type WristbandChange,
 } from '@pulsera/contracts';
@@ -28,6 +30,8 @@ import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail, fieldError } from '../../../core/lib/errors';
 import { searchCustomers } from './customer-search.repo';
 import * as repo from './customers.repo';
+import { payoutMovesOf, payoutRow } from './extract-payouts';
+import { refundHistory } from './refund-history';
 
 type RefundCreateInput = z.output<typeof RefundCreate>;
 type RefundEditInput = z.output<typeof RefundEdit>;
@@ -170,7 +174,7 @@ export function toOnlineTopUp(r: repo.OnlineTopUpRow, location: string | null): 
   };
 }
 
-export const toRefund = (r: repo.RefundRow): CustomerRefund => ({
+export const toRefund = (r: repo.RefundRow, history: RefundHistoryEntry[] = []): CustomerRefund => ({
   id: r.id,
   amount: r.amount / 100,
   fee: r.fee / 100,
@@ -185,9 +189,11 @@ export const toRefund = (r: repo.RefundRow): CustomerRefund => ({
   update_time: iso(r.updatedAt),
   status: r.status as CustomerRefund['status'],
   runId: r.runId,
-  paidAt: isoOrNull(r.paidAt),
+  // One state (issue 27): the paid date while it is paid; before, it is in the history.
+  paidAt: r.status === 'paid' ? isoOrNull(r.paidAt) : null,
   rejectedAt: isoOrNull(r.rejectedAt),
   rejectReason: r.rejectReason,
+  history,
 });
 
 /** GET /infoCustomer/servicesOnline: the customer's online top-ups and their refund. */
@@ -206,7 +212,7 @@ export async function servicesOnline(
   ]);
   return {
     topUps: topUps.map((t) => toOnlineTopUp(t.row, t.location)),
-    refund: refund ? toRefund(refund) : null,
+    refund: refund ? toRefund(refund, await refundHistory(ctx.db, eventId, refund)) : null,
   };
 }
 
@@ -275,7 +281,7 @@ export async function createRefund(
         updatedBy: userId,
       });
       await repo.setCustomerIban(tx, eventId, c.id, row.ccIban);
-      return toRefund(row);
+      return toRefund(row, await refundHistory(tx, eventId, row));
     });
   } catch (e) {
     // A concurrent create for the same customer slipped between the check and the insert.
@@ -311,7 +317,7 @@ export async function editRefund(
     });
     if (!row) throw fail('payoutRefundLocked');
     await repo.setCustomerIban(tx, eventId, existing.customerId, row.ccIban);
-    return toRefund(row);
+    return toRefund(row, await refundHistory(tx, eventId, row));
   });
 }
 
@@ -324,9 +330,10 @@ export async function editRefund(
  */
 export async function extract(ctx: AppContext, eventId: number, rfidId: number): Promise<ExtractResult> {
   const w = await wristbandOr404(ctx.db, eventId, rfidId);
-  const [topUpRows, saleRows] = await Promise.all([
+  const [topUpRows, saleRows, payouts] = await Promise.all([
     repo.topUpsOf(ctx.db, eventId, w.id),
     repo.salesOf(ctx.db, eventId, w.id),
+    payoutMovesOf(ctx.db, eventId, w.id),
   ]);
   const saleIds = saleRows.map((s) => s.row.id);
   const [lines, payments] = await Promise.all([
@@ -411,6 +418,7 @@ export async function extract(ctx: AppContext, eventId: number, rfidId: number):
       accumulate: s.acumulate,
       location: s.location,
     })),
+    ...payouts.map(payoutRow),
   ].sort(compareExtractRows);
   // The balance after each line, in the extract's order (device time). Terminals upload late and out
   // of order, so the balance the server kept when recording follows arrival, not the customer's day.
@@ -423,7 +431,8 @@ export async function extract(ctx: AppContext, eventId: number, rfidId: number):
   }
   for (const t of topUps) t.acumulate = after.get(`${EXTRACT_TOP_UP}-${t.idUnique}`)!;
   for (const x of salesList) x.acumulate = after.get(`${EXTRACT_SALE}-${x.idUnique}`)!;
-  return { rows, topUps, sales: salesList };
+  for (const p of payouts) p.acumulate = after.get(`${EXTRACT_PAYOUT}-${p.idUnique}`)!;
+  return { rows, topUps, sales: salesList, payouts };
 }
 
 /** GET /infoCustomer/access: the wristband's access log. */

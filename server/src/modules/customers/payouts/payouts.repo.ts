@@ -34,10 +34,10 @@ export async function upsertAccount(
   return row!;
 }
 
-/** The event's name and the iso code of its financial currency. */
+/** The event's name, the iso code of its financial currency and its time zone. */
 export async function eventInfo(db: Executor, eventId: number) {
   const [row] = await db
-    .select({ name: events.name, currency: currencies.iso })
+    .select({ name: events.name, currency: currencies.iso, timezone: events.timezone })
     .from(events)
     .leftJoin(currencies, eq(currencies.id, events.currencyId))
     .where(eq(events.id, eventId));
@@ -57,12 +57,7 @@ export interface Filters {
  * generated at once never read the same refund as free.
  */
 export async function pendingRefunds(db: Executor, eventId: number, f: Filters, lock: boolean) {
-  const where = [
-    eq(customerRefunds.eventId, eventId),
-    eq(customerRefunds.status, 'pending'),
-    // A transfer of at least 0.01: a refund whose fee eats it all has nothing to send.
-    sql`${customerRefunds.amount} - ${customerRefunds.fee} >= 1`,
-  ];
+  const where = [eq(customerRefunds.eventId, eventId), eq(customerRefunds.status, 'pending')];
   if (f.dateFrom) where.push(sql`${customerRefunds.createdAt} >= ${`${f.dateFrom}T00:00:00Z`}::timestamptz`);
   if (f.dateTo)
     where.push(

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  DEBTOR_NAME_MAX,
   fillConcept,
   type PayoutAccount,
   type PayoutAccountForm,
@@ -12,18 +11,19 @@ import {
   type PayoutRunDetail,
   type PayoutRunItem,
   type PayoutSelection,
+  type PayoutSkipped,
   type RefundStatus,
   type RunStatus,
-  sepaClean,
 } from '@pulsera/contracts';
+import anyAscii from 'any-ascii';
 import { sql } from 'drizzle-orm';
-import { Document } from 'sepa';
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { isUniqueViolation } from '../../../core/lib/db-errors';
 import { fail } from '../../../core/lib/errors';
 import { currentWristband, findRefund } from '../customers/customers.repo';
+import { buildPain001, dayIn, debtorUsable, PAIN_FORMAT, sepaText, transferProblem } from './pain001';
 import * as repo from './payouts.repo';
 
 /**
@@ -36,11 +36,8 @@ import * as repo from './payouts.repo';
  * organiser; the transfer is amount − fee); a rejection is another movement giving it back.
  */
 
-/** The pain.001 version written (docs/decisions/customers.md: the SEPA 2019 rulebook version banks take). */
-export const PAIN_FORMAT = 'pain.001.001.09';
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const isoOrNull = (d: Date | string | null | undefined) => (d ? iso(d) : null);
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 const toAccount = (a: repo.AccountRow): PayoutAccount => ({
   name: a.name,
@@ -109,55 +106,42 @@ const toPayoutRefund = (r: repo.RefundRow): PayoutRefund => ({
   create_time: iso(r.createdAt),
 });
 
+/** The name a refund's transfer carries: its owner in Latin letters (any script transliterated). */
+const creditorName = (r: repo.RefundRow) => sepaText(r.ccOwner, 70) || 'Customer';
+
+/**
+ * The matching refunds split into those a file can carry and those it cannot (issue 26: one bad
+ * refund never fails a run; it is left out and named).
+ */
+function carryable(rows: repo.RefundRow[]) {
+  const ok: repo.RefundRow[] = [];
+  const skipped: PayoutSkipped[] = [];
+  for (const r of rows) {
+    const problem = transferProblem({
+      name: creditorName(r),
+      iban: r.ccIban,
+      bic: r.ccBic,
+      transfer: transferOf(r),
+    });
+    if (!problem) ok.push(r);
+    else
+      skipped.push({
+        refundId: r.id,
+        customerId: r.customerId,
+        ccOwner: r.ccOwner,
+        ccIban: r.ccIban,
+        ccBic: r.ccBic,
+        ...problem,
+      });
+  }
+  return { ok, skipped };
+}
+
 /** GET /payouts/preview: what a run with these filters would take now (nothing is locked). */
 export async function preview(ctx: AppContext, eventId: number, sel: Selection): Promise<PayoutPreview> {
-  const rows = await repo.pendingRefunds(ctx.db, eventId, sel, false);
-  const { taken, total } = pick(rows, sel);
-  return { rows: taken.map(toPayoutRefund), count: taken.length, total };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The file
-
-export interface Transfer {
-  name: string;
-  iban: string;
-  bic: string | null;
-  transfer: number;
-  concept: string;
-  endToEndId: string;
-}
-
-/** The pain.001.001.09 document of a run: one payment block, one transfer per refund. */
-export function buildPain001(p: {
-  messageId: string;
-  created: Date;
-  executionDate: string;
-  debtor: { name: string; iban: string; bic: string | null };
-  transfers: Transfer[];
-}): string {
-  const doc = new Document(PAIN_FORMAT);
-  doc.grpHdr.id = p.messageId;
-  doc.grpHdr.created = p.created;
-  doc.grpHdr.initiatorName = sepaClean(p.debtor.name, DEBTOR_NAME_MAX);
-  const info = doc.createPaymentInfo();
-  info.requestedExecutionDate = new Date(`${p.executionDate}T00:00:00`);
-  info.debtorIBAN = p.debtor.iban;
-  if (p.debtor.bic) info.debtorBIC = p.debtor.bic;
-  info.debtorName = sepaClean(p.debtor.name, DEBTOR_NAME_MAX);
-  doc.addPaymentInfo(info);
-  for (const t of p.transfers) {
-    const tx = info.createTransaction();
-    tx.creditorName = t.name;
-    tx.creditorIBAN = t.iban;
-    if (t.bic) tx.creditorBIC = t.bic;
-    tx.amount = t.transfer / 100;
-    tx.currency = 'EUR';
-    tx.remittanceInfo = t.concept;
-    tx.end2endId = t.endToEndId;
-    info.addTransaction(tx);
-  }
-  return doc.toString();
+  const { ok, skipped } = carryable(await repo.pendingRefunds(ctx.db, eventId, sel, false));
+  const { taken, total } = pick(ok, sel);
+  return { rows: taken.map(toPayoutRefund), count: taken.length, total, skipped };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,8 +177,10 @@ async function detailIn(db: Executor, eventId: number, id: number): Promise<Payo
   const r = await repo.runWithCreator(db, eventId, id);
   if (!r) throw fail('notFound');
   const items = await repo.itemsOf(db, eventId, id);
+  const skipped = (r.run.selection as { skipped?: PayoutSkipped[] }).skipped ?? [];
   return {
     ...toRun(r),
+    skipped,
     items: items.map(
       ({ item, customerId, nSerie }): PayoutRunItem => ({
         refundId: item.refundId,
@@ -235,19 +221,23 @@ export async function generateRun(
   userId: number | null,
   body: z.output<typeof PayoutRunCreate>,
 ): Promise<PayoutRunDetail> {
-  if (body.executionDate < todayUtc()) throw fail('payoutExecutionPast');
   const { executionDate, ...sel } = body;
   try {
     return await ctx.db.transaction(async (tx) => {
+      const ev = await repo.eventInfo(tx, eventId);
+      if (!ev) throw fail('notFound');
+      // "Today" is the event's (issue 26): the host's zone or UTC may already be tomorrow or yesterday.
+      if (executionDate < dayIn(ev.timezone)) throw fail('payoutExecutionPast');
       // One run of an event at a time: a second one waits, then takes the refunds the first left.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payout-run'), ${eventId})`);
       const account = await repo.findAccount(tx, eventId);
       if (!account) throw fail('payoutNoAccount');
-      const ev = await repo.eventInfo(tx, eventId);
-      if (!ev) throw fail('notFound');
       if (ev.currency && ev.currency !== 'EUR')
         throw fail('payoutCurrency', { params: { currency: ev.currency } });
-      const { taken, total } = pick(await repo.pendingRefunds(tx, eventId, sel, true), sel);
+      const debtor = { name: account.name, iban: account.iban, bic: account.bic };
+      if (!debtorUsable(debtor)) throw fail('payoutAccountInvalid');
+      const { ok, skipped } = carryable(await repo.pendingRefunds(tx, eventId, sel, true));
+      const { taken, total } = pick(ok, sel);
       if (!taken.length) throw fail('noDataForSepa');
 
       const created = new Date();
@@ -261,7 +251,7 @@ export async function generateRun(
         count: taken.length,
         total,
         xml: '',
-        selection: sel,
+        selection: { ...sel, skipped },
         createdBy: userId,
         createdAt: created,
       });
@@ -273,14 +263,14 @@ export async function generateRun(
       );
       const transfers = taken.map((r) => ({
         refund: r,
-        name: sepaClean(r.ccOwner, 70) || 'Customer',
+        name: creditorName(r),
         iban: r.ccIban,
         bic: r.ccBic,
         transfer: transferOf(r),
         concept: fillConcept(account.conceptTemplate, {
-          event: ev.name,
+          event: anyAscii(ev.name),
           refund: r.id,
-          customer: names.get(r.customerId) ?? r.ccOwner,
+          customer: anyAscii(names.get(r.customerId) ?? r.ccOwner),
           serial: r.nSerie,
         }),
         endToEndId: `${messageId}-${r.id}`.slice(0, 35),
@@ -309,13 +299,13 @@ export async function generateRun(
         { status: 'inRun', runId: run.id },
       );
       if (moved.length !== taken.length) throw fail('conflict');
-      const xml = buildPain001({
-        messageId,
-        created,
-        executionDate,
-        debtor: { name: account.name, iban: account.iban, bic: account.bic },
-        transfers,
-      });
+      let xml: string;
+      try {
+        xml = buildPain001({ messageId, created, zone: ev.timezone, executionDate, debtor, transfers });
+      } catch {
+        // Every transfer passed alone (carryable): what is left to refuse is the debtor's part.
+        throw fail('payoutAccountInvalid');
+      }
       await repo.updateRun(tx, eventId, run.id, { messageId, xml });
       return detailIn(tx, eventId, run.id);
     });
@@ -339,7 +329,8 @@ export async function markSent(
     if (!run) throw fail('notFound');
     if (run.status !== 'generated') throw fail('payoutRunNotGenerated');
     const now = new Date();
-    const sentAt = sentDate && sentDate !== todayUtc() ? new Date(`${sentDate}T12:00:00Z`) : now;
+    const zone = (await repo.eventInfo(tx, eventId))?.timezone ?? 'UTC';
+    const sentAt = sentDate && sentDate !== dayIn(zone) ? new Date(`${sentDate}T12:00:00Z`) : now;
     const items = await repo.itemsOf(tx, eventId, id);
     for (const { item, customerId } of items) {
       const refund = await findRefund(tx, eventId, item.refundId);
@@ -380,7 +371,7 @@ export async function cancelRun(
       eventId,
       items.map((i) => i.item.refundId),
       'inRun',
-      { status: 'pending' },
+      { status: 'pending', runId: null },
     );
     await repo.updateRun(tx, eventId, id, {
       status: 'cancelled',
