@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './core/config';
 import { type Database, openDatabase } from './core/db/client';
+import { startControlSocket } from './core/db/control-socket';
 import { seedIfEmpty } from './seed/demo';
 
 /** Connections one process's pool may hold (db/client.ts). */
@@ -39,11 +40,14 @@ async function serve(config: Config, database: Database, seeded: boolean) {
   const { app, inFlight } = await buildApp({ database });
   if (seeded) app.log.info('Loaded the demo festival (accounts in README.md)');
 
+  // The embedded database's backups are written by this process (npm run backup asks through it).
+  const stopControl = await startControlSocket(database, config.dataDir, (m) => app.log.info(m));
   // Requests still being answered when the process is told to stop finish before the database
   // closes (under several processes, a worker's server can report itself closed while its last
   // requests still run their queries; a client that hung up leaves its handler running): at most
   // 10 s. plugins/in-flight.ts counts them until their handler is done.
   const close = async () => {
+    await stopControl();
     await app.close();
     await inFlight.idle(10_000);
     await database.close();
