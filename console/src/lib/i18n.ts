@@ -65,15 +65,18 @@ const pluralForms = {
   process: (value: string, _key: string | string[], options: Record<string, unknown>) =>
     plurals(i18n.language || DEFAULT_LANGUAGE, value, options),
 };
-void i18n.use(initReactI18next).use(pluralForms).init({
-  postProcess: ['plurals'],
-  resources: {},
-  partialBundledLanguages: true,
-  lng: initialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(pluralForms)
+  .init({
+    postProcess: ['plurals'],
+    resources: {},
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export const currentLanguage = (): Language => LANGUAGES.find((l) => l === i18n.language) ?? DEFAULT_LANGUAGE;
 

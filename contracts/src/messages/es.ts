@@ -91,7 +91,8 @@ export const es: Catalogue = {
       'No puedes cambiar a un usuario por encima de ti, ni conceder o quitar un permiso superior al tuyo',
     ownAccess:
       'No puedes cambiar tus propios permisos, estado o acceso a eventos; pídelo a otro administrador de usuarios',
-    permissionRoleInUse: 'No se puede eliminar: {count, one {lo tiene # persona} other {lo tienen # personas}} ({{users}})',
+    permissionRoleInUse:
+      'No se puede eliminar: {count, one {lo tiene # persona} other {lo tienen # personas}} ({{users}})',
     wrongCurrentPassword: 'La contraseña actual no es correcta',
     duplicateEmail: 'Ya existe un usuario con este correo',
     otpNotPending: 'Vuelve a empezar la configuración del código de un solo uso',
@@ -171,8 +172,10 @@ export const es: Catalogue = {
     staffImportTooLong: 'Fila {{row}}: {{column}} tiene más de {{max}} caracteres',
     staffImportUsersExist: '{{count}} de estos usuarios ya existen en este evento: {{users}}',
     rolLimit: 'Un evento puede tener como máximo {{max}} roles de entrada',
-    rolUsedByWristbands: 'Este rol de entrada no se puede eliminar: {count, one {# pulsera lo tiene} other {# pulseras lo tienen}}',
-    rolUsedByTickets: 'Este rol de entrada no se puede eliminar: {count, one {# entrada es de este tipo} other {# entradas son de este tipo}}',
+    rolUsedByWristbands:
+      'Este rol de entrada no se puede eliminar: {count, one {# pulsera lo tiene} other {# pulseras lo tienen}}',
+    rolUsedByTickets:
+      'Este rol de entrada no se puede eliminar: {count, one {# entrada es de este tipo} other {# entradas son de este tipo}}',
     rolBannedByArticles: 'Este rol de entrada no se puede eliminar: los artículos {{names}} lo prohíben',
     appParamNameTaken: 'Ya existe un parámetro con el nombre de variable {{name}}',
     appParamSystem:
@@ -186,7 +189,8 @@ export const es: Catalogue = {
     flagUsedByAddon: 'No se puede eliminar este flag: los add-ons {{names}} lo conceden',
     flagUsedByArticles:
       'No se puede eliminar este flag: lo usa la elección de flags de los artículos {{names}}',
-    flagHeldByWristbands: 'No se puede eliminar esta marca: {count, one {# pulsera la tiene} other {# pulseras la tienen}}',
+    flagHeldByWristbands:
+      'No se puede eliminar esta bandera: {count, one {# pulsera la tiene} other {# pulseras la tienen}}',
     addonUsedByArticles: 'No se puede eliminar este add-on: los artículos {{names}} lo ofrecen',
     addonUsedByRols: 'No se puede eliminar este add-on: los roles de entrada {{names}} lo incluyen',
     bonusTypeInUse: 'No se puede eliminar este tipo de bonificación: una bonificación automática lo usa',

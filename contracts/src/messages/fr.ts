@@ -95,7 +95,8 @@ export const fr: Catalogue = {
       'Vous ne pouvez pas modifier un utilisateur au-dessus de vous, ni accorder ou retirer un rôle supérieur au vôtre',
     ownAccess:
       'Vous ne pouvez pas modifier vos propres rôles, votre état ou vos accès aux événements ; demandez-le à un autre administrateur des utilisateurs',
-    permissionRoleInUse: 'Impossible de le supprimer : {count, one {# personne le détient} other {# personnes le détiennent}} ({{users}})',
+    permissionRoleInUse:
+      'Impossible de le supprimer : {count, one {# personne le détient} other {# personnes le détiennent}} ({{users}})',
     wrongCurrentPassword: 'Le mot de passe actuel n’est pas correct',
     duplicateEmail: 'Un utilisateur avec cet e-mail existe déjà',
     otpNotPending: 'Recommencez la configuration du code à usage unique',
@@ -177,8 +178,10 @@ export const fr: Catalogue = {
     staffImportTooLong: 'Ligne {{row}} : {{column}} dépasse {{max}} caractères',
     staffImportUsersExist: '{{count}} de ces utilisateurs existent déjà dans cet événement : {{users}}',
     rolLimit: 'Un événement peut avoir au plus {{max}} rôles de billet',
-    rolUsedByWristbands: 'Ce rôle de billet ne peut pas être supprimé : {count, one {# bracelet le porte} other {# bracelets le portent}}',
-    rolUsedByTickets: 'Ce rôle de billet ne peut pas être supprimé : {count, one {# billet est de ce type} other {# billets sont de ce type}}',
+    rolUsedByWristbands:
+      'Ce rôle de billet ne peut pas être supprimé : {count, one {# bracelet le porte} other {# bracelets le portent}}',
+    rolUsedByTickets:
+      'Ce rôle de billet ne peut pas être supprimé : {count, one {# billet est de ce type} other {# billets sont de ce type}}',
     rolBannedByArticles: 'Ce rôle de billet ne peut pas être supprimé : les articles {{names}} l’interdisent',
     appParamNameTaken: 'Un paramètre avec le nom de variable {{name}} existe déjà',
     appParamSystem:
@@ -193,7 +196,8 @@ export const fr: Catalogue = {
     flagUsedByAddon: 'Impossible de supprimer ce flag : les add-ons {{names}} l’accordent',
     flagUsedByArticles:
       'Impossible de supprimer ce flag : le choix de flags des articles {{names}} l’utilise',
-    flagHeldByWristbands: 'Impossible de supprimer ce flag : {count, one {# bracelet le porte} other {# bracelets le portent}}',
+    flagHeldByWristbands:
+      'Impossible de supprimer ce flag : {count, one {# bracelet le porte} other {# bracelets le portent}}',
     addonUsedByArticles: 'Impossible de supprimer cet add-on : les articles {{names}} le proposent',
     addonUsedByRols: 'Impossible de supprimer cet add-on : les rôles de billet {{names}} l’incluent',
     bonusTypeInUse: "Impossible de supprimer ce type de bonus : un bonus automatique l'utilise",

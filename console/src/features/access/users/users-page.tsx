@@ -149,8 +149,12 @@ function AccessCard({
         />
         <Group justify="space-between">
           <Text size="xs" c="dimmed" data-testid="access-effective">
-            {t('config.users.effective', { count: effective.length })}
-            {effective.length > 0 && effective.length <= 6 ? `: ${effective.map(label).join(', ')}` : ''}
+            {effective.length > 0 && effective.length <= 6
+              ? t('config.users.effectiveList', {
+                  count: effective.length,
+                  list: effective.map(label).join(', '),
+                })
+              : t('config.users.effective', { count: effective.length })}
           </Text>
           <Button
             size="compact-xs"
