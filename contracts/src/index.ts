@@ -34,6 +34,7 @@ export * from './integrations/sales-api';
 export * from './integrations/ticket-api';
 export * from './message-format';
 export * from './messages';
+export * from './plural';
 export * from './reports/capacity';
 export * from './reports/dashboard';
 export * from './reports/report';

@@ -21,6 +21,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../lib/api';
 import { handleApiError } from '../lib/error-dialogs';
+import { currentLanguage } from '../lib/i18n';
 import { loading } from '../lib/loading';
 import { confirmDelete, notifySuccess } from './dialogs';
 
@@ -43,8 +44,15 @@ export interface ImageUploadFieldProps {
 /** A failure shown under the field (the server's or our own text). */
 class FieldFailure extends Error {}
 
-const formatBytes = (n: number) =>
-  n >= 1_048_576 ? `${Number((n / 1_048_576).toFixed(1))} MB` : `${Number((n / 1024).toFixed(1))} KB`;
+/** A size in the language's units ("1 MB", "1 Mo"), beside texts of that language. */
+export const formatBytes = (n: number, lang = currentLanguage()) => {
+  const mb = n >= 1_048_576;
+  return new Intl.NumberFormat(lang, {
+    style: 'unit',
+    unit: mb ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  }).format(mb ? n / 1_048_576 : n / 1024);
+};
 
 /** The type the first bytes show (PNG, JPEG magic numbers; SVG by a strict text sniff). */
 async function realType(file: File): Promise<ImageMime | null> {

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   ) {
     super(description);
   }
+  /** The session token the failed call carried (undefined: not known). An older session's answer is not this one's. */
+  sentToken: string | null | undefined = undefined;
   /** A network failure (no answer at all). */
   get isNetwork() {
     return this.status === 0;
@@ -128,6 +130,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       body as ErrorBody,
     );
   } catch (e) {
+    if (e instanceof ApiError) e.sentToken = headers[HEADERS.session] ?? null;
     if (e instanceof ApiError && !options.silent) onError(e, options);
     throw e;
   } finally {
@@ -151,11 +154,12 @@ export const api = {
  * of its content-disposition. A failure answers the envelope and goes to the generic handler.
  */
 export async function requestFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers = sessionHeaders();
   loading.start();
   try {
     let res: Response;
     try {
-      res = await fetch(`/api${path}`, { headers: sessionHeaders() });
+      res = await fetch(`/api${path}`, { headers });
     } catch {
       throw new ApiError(0, 0, 'Unknown error');
     }
@@ -168,6 +172,7 @@ export async function requestFile(path: string): Promise<{ blob: Blob; fileName:
       typeof body?.error === 'number'
         ? new ApiError(res.status, body.error, body.description ?? '')
         : unreadable(res.status);
+    error.sentToken = headers[HEADERS.session] ?? null;
     onError(error, {});
     throw error;
   } finally {

@@ -1,8 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type ApiError, type RequestOptions, setErrorHandler } from './api';
+import { isAdminUser } from '@pulsera/contracts';
+import { type ApiError, api, type RequestOptions, setErrorHandler } from './api';
 import { i18n } from './i18n';
+import { firstScreenPath } from './screen-paths';
 import { session } from './session';
 
 type Navigate = (to: string) => void;
@@ -58,6 +60,9 @@ export function handleApiError(e: ApiError, options: RequestOptions) {
     notifyError(t('errors.tokenEventTrustsExpired'));
     return navigate('/admin/choose-event');
   }
+  // An answer for a session that is no longer the stored one (signed out, or signed in again since:
+  // e.g. a password reset in another tab) says nothing about the current session.
+  if (e.status === 401 && e.sentToken !== undefined && e.sentToken !== session.get().token) return;
   // 1006: the user was disabled or is past the inactive date while signed in.
   if (e.status === 401 && (e.code === 440 || e.code === 401 || e.code === 1006)) {
     session.signOut();
@@ -81,6 +86,8 @@ export function handleApiError(e: ApiError, options: RequestOptions) {
   // People (3000-3099): refusals that say why (a user above the actor, one's own access, …).
   if (e.code >= 3000 && e.code < 3100) return errorDialog(t('dialogs.error'), [e.description]);
   if (e.status === 403) {
+    const s = session.get();
+    if (s.event && s.user && !isAdminUser(s.user)) return accessChanged();
     return errorDialog(t('dialogs.noAccessTitle'), [t('errors.forbidden')], () => navigate('/'));
   }
   // Field errors land on the form's fields (400 validation, and conflicts such as 1700 or 1706 that
@@ -88,6 +95,42 @@ export function handleApiError(e: ApiError, options: RequestOptions) {
   if (options.form && e.fields.length) return;
   if (e.status >= 500) return errorDialog(t('dialogs.internalTitle'), [t('dialogs.internalText')]);
   return errorDialog(t('dialogs.error'), [t('dialogs.errorCode', { code: e.code }), e.description]);
+}
+
+/**
+ * A refusal inside the selected event (issue 27 item 8): the user's access may have been changed while
+ * they work. The trusts are asked again (once, however many calls failed together): still some access
+ * in the event stores the new trusts, so the menu shows what is now granted, and one message sends the
+ * user to a screen they still have; none left clears the event and sends them to the chooser, which
+ * says why it is empty.
+ */
+let checking: Promise<void> | null = null;
+function accessChanged() {
+  if (checking) return checking;
+  const s = session.get();
+  const event = s.event!;
+  checking = api
+    .get<{ token: string }>(`/event/trusts/${event.id}`, { silent: true })
+    .then(
+      ({ token }) => {
+        session.selectEvent(event, token);
+        errorDialog(t('dialogs.noAccessTitle'), [t('messages.accessChanged', { event: event.nombre })], () =>
+          navigate(firstScreenPath(session.get())),
+        );
+      },
+      () => {
+        session.clearEvent();
+        errorDialog(
+          t('dialogs.noAccessTitle'),
+          [t('messages.eventAccessRemoved', { event: event.nombre })],
+          () => navigate('/admin/choose-event/active'),
+        );
+      },
+    )
+    .finally(() => {
+      checking = null;
+    });
+  return checking;
 }
 
 export const installErrorHandler = () => setErrorHandler(handleApiError);

@@ -4,6 +4,7 @@ import {
   LANGUAGES,
   type Language,
   moneyParams,
+  plurals,
   splitMessage,
 } from '@pulsera/contracts';
 import i18next, { type TFunction } from 'i18next';
@@ -54,14 +55,28 @@ export function initialLanguage(): Language {
 }
 
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: {},
-  partialBundledLanguages: true,
-  lng: initialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * The server's messages hold their plural forms as `{count, one {…} other {…}}` (contracts plural.ts):
+ * the same formatter resolves them here, after i18next's interpolation.
+ */
+const pluralForms = {
+  type: 'postProcessor' as const,
+  name: 'plurals',
+  process: (value: string, _key: string | string[], options: Record<string, unknown>) =>
+    plurals(i18n.language || DEFAULT_LANGUAGE, value, options),
+};
+void i18n
+  .use(initReactI18next)
+  .use(pluralForms)
+  .init({
+    postProcess: ['plurals'],
+    resources: {},
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export const currentLanguage = (): Language => LANGUAGES.find((l) => l === i18n.language) ?? DEFAULT_LANGUAGE;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, instant } from '../inputs';
-import { PERMISSIONS } from './permissions';
+import { type AccessSubject, checkAccess, PERMISSIONS, ROUTES, type RouteId } from './permissions';
 
 /** Issue 13 Integrators (admin/configuration/integrators): systems calling the API with a key. */
 
@@ -19,6 +19,38 @@ export const IntegratorGrant = z.object({
   permissions: z.array(permissionCode).max(PERMISSION_CODES.length),
 });
 export type IntegratorGrant = z.infer<typeof IntegratorGrant>;
+
+/**
+ * Read calls an integrator can try first, each with the console route whose rule guards it (the API's
+ * guard applies the same rule to the key's grant). The new key's dialog shows the first one the
+ * integrator's grants allow, so the example answers 200, never 403.
+ */
+export const EXAMPLE_API_CALLS: readonly { path: string; route: RouteId }[] = [
+  { path: '/api/zones', route: 'zones' },
+  { path: '/api/gates', route: 'gates' },
+  { path: '/api/locations', route: 'locations' },
+  { path: '/api/rooms', route: 'rooms' },
+  { path: '/api/articles', route: 'articles' },
+  { path: '/api/flag', route: 'flag' },
+];
+
+/** The example call for these grants: a granted path and the event it is granted in (null: none). */
+export function exampleApiCall(
+  grants: readonly { eventId: number; permissions: readonly number[] }[],
+): { path: string; eventId: number } | null {
+  for (const call of EXAMPLE_API_CALLS)
+    for (const g of grants) {
+      const subject: AccessSubject = {
+        isAdmin: false,
+        isSuperAdmin: false,
+        isMegaAdmin: false,
+        isUsersAdmin: false,
+        permissions: g.permissions,
+      };
+      if (!checkAccess(subject, ROUTES[call.route])) return { path: call.path, eventId: g.eventId };
+    }
+  return null;
+}
 
 export const ApiKeyRow = z.object({
   id: z.number().int(),

@@ -118,6 +118,15 @@ export const PermissionRole = z.object({
   holders: z.number().int(),
 });
 export type PermissionRole = z.infer<typeof PermissionRole>;
+/** Who holds a role, and in which event (the role form lists them; a delete is refused while any do). */
+export const PermissionRoleHolder = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  eventId: z.number().int(),
+  event: z.string(),
+});
+export type PermissionRoleHolder = z.infer<typeof PermissionRoleHolder>;
 export const PermissionRoleSave = z.object({
   id: id().optional(),
   name: z.string().trim().min(1, { error: 'validation.required' }).max(100),

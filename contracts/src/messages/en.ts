@@ -93,7 +93,8 @@ export const en: Catalogue = {
     emailFailed: 'Email could not be sent',
     userAbove: 'You cannot change a user above you, nor grant or remove a flag above your own',
     ownAccess: 'You cannot change your own flags, state or event access; ask another users administrator',
-    permissionRoleInUse: 'It cannot be deleted: {{users}} hold it',
+    permissionRoleInUse:
+      'It cannot be deleted: {count, one {# person holds it} other {# people hold it}} ({{users}})',
     wrongCurrentPassword: 'The current password is not right',
     duplicateEmail: 'A user with this e-mail already exists',
     otpNotPending: 'Start the one-time code set-up again',
@@ -171,8 +172,10 @@ export const en: Catalogue = {
     staffImportTooLong: 'Row {{row}}: {{column}} is longer than {{max}} characters',
     staffImportUsersExist: '{{count}} of these users already exist in this event: {{users}}',
     rolLimit: 'An event can have at most {{max}} ticket roles',
-    rolUsedByWristbands: 'This ticket role cannot be deleted: {{count}} wristbands hold it',
-    rolUsedByTickets: 'This ticket role cannot be deleted: {{count}} tickets are of this type',
+    rolUsedByWristbands:
+      'This ticket role cannot be deleted: {count, one {# wristband holds it} other {# wristbands hold it}}',
+    rolUsedByTickets:
+      'This ticket role cannot be deleted: {count, one {# ticket is of this type} other {# tickets are of this type}}',
     rolBannedByArticles: 'This ticket role cannot be deleted: the articles {{names}} ban it',
     appParamNameTaken: 'A parameter with the variable name {{name}} already exists',
     appParamSystem:
@@ -186,7 +189,8 @@ export const en: Catalogue = {
     flagLimit: 'An event can have at most {{max}} flags',
     flagUsedByAddon: 'This flag cannot be deleted: the add-ons {{names}} grant it',
     flagUsedByArticles: 'This flag cannot be deleted: the flag choice of the articles {{names}} uses it',
-    flagHeldByWristbands: 'This flag cannot be deleted: {{count}} wristbands hold it',
+    flagHeldByWristbands:
+      'This flag cannot be deleted: {count, one {# wristband holds it} other {# wristbands hold it}}',
     addonUsedByArticles: 'This add-on cannot be deleted: the articles {{names}} offer it',
     addonUsedByRols: 'This add-on cannot be deleted: the ticket roles {{names}} come with it',
     bonusTypeInUse: 'This bonus type cannot be deleted: an automatic bonus uses it',
@@ -297,7 +301,7 @@ export const en: Catalogue = {
     endAfterStart: 'The end date must be after the start date',
     startBound: 'The start must be on or after {{bound}}',
     endBound: 'The end must be on or before {{bound}}',
-    minMinutes: 'There must be at least {{minutes}} minutes between the dates',
+    minMinutes: 'There must be at least {minutes, one {# minute} other {# minutes}} between the dates',
     passwordsMatch: 'Passwords must be the same',
     prefixInUse: 'This location prefix is already in use in the event',
     eventNameEqual: 'The event name cannot be equal to the original',

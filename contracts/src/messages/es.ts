@@ -99,7 +99,8 @@ export const es: Catalogue = {
       'No puedes cambiar a un usuario por encima de ti, ni conceder o quitar un permiso superior al tuyo',
     ownAccess:
       'No puedes cambiar tus propios permisos, estado o acceso a eventos; pídelo a otro administrador de usuarios',
-    permissionRoleInUse: 'No se puede eliminar: lo tienen {{users}}',
+    permissionRoleInUse:
+      'No se puede eliminar: {count, one {lo tiene # persona} other {lo tienen # personas}} ({{users}})',
     wrongCurrentPassword: 'La contraseña actual no es correcta',
     duplicateEmail: 'Ya existe un usuario con este correo',
     otpNotPending: 'Vuelve a empezar la configuración del código de un solo uso',
@@ -179,8 +180,10 @@ export const es: Catalogue = {
     staffImportTooLong: 'Fila {{row}}: {{column}} tiene más de {{max}} caracteres',
     staffImportUsersExist: '{{count}} de estos usuarios ya existen en este evento: {{users}}',
     rolLimit: 'Un evento puede tener como máximo {{max}} roles de entrada',
-    rolUsedByWristbands: 'Este rol de entrada no se puede eliminar: {{count}} pulseras lo tienen',
-    rolUsedByTickets: 'Este rol de entrada no se puede eliminar: {{count}} entradas son de este tipo',
+    rolUsedByWristbands:
+      'Este rol de entrada no se puede eliminar: {count, one {# pulsera lo tiene} other {# pulseras lo tienen}}',
+    rolUsedByTickets:
+      'Este rol de entrada no se puede eliminar: {count, one {# entrada es de este tipo} other {# entradas son de este tipo}}',
     rolBannedByArticles: 'Este rol de entrada no se puede eliminar: los artículos {{names}} lo prohíben',
     appParamNameTaken: 'Ya existe un parámetro con el nombre de variable {{name}}',
     appParamSystem:
@@ -194,7 +197,8 @@ export const es: Catalogue = {
     flagUsedByAddon: 'No se puede eliminar este flag: los add-ons {{names}} lo conceden',
     flagUsedByArticles:
       'No se puede eliminar este flag: lo usa la elección de flags de los artículos {{names}}',
-    flagHeldByWristbands: 'No se puede eliminar este flag: {{count}} pulseras lo tienen',
+    flagHeldByWristbands:
+      'No se puede eliminar esta bandera: {count, one {# pulsera la tiene} other {# pulseras la tienen}}',
     addonUsedByArticles: 'No se puede eliminar este add-on: los artículos {{names}} lo ofrecen',
     addonUsedByRols: 'No se puede eliminar este add-on: los roles de entrada {{names}} lo incluyen',
     bonusTypeInUse: 'No se puede eliminar este tipo de bonificación: una bonificación automática lo usa',
@@ -307,7 +311,7 @@ export const es: Catalogue = {
     endAfterStart: 'La fecha de fin debe ser posterior a la de inicio',
     startBound: 'El inicio debe ser igual o posterior a {{bound}}',
     endBound: 'El fin debe ser igual o anterior a {{bound}}',
-    minMinutes: 'Debe haber al menos {{minutes}} minutos entre las fechas',
+    minMinutes: 'Debe haber al menos {minutes, one {# minuto} other {# minutos}} entre las fechas',
     passwordsMatch: 'Las contraseñas deben coincidir',
     prefixInUse: 'Este prefijo de ubicación ya se usa en el evento',
     eventNameEqual: 'El nombre del evento no puede ser igual al original',

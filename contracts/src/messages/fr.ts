@@ -105,7 +105,8 @@ export const fr: Catalogue = {
       'Vous ne pouvez pas modifier un utilisateur au-dessus de vous, ni accorder ou retirer un rôle supérieur au vôtre',
     ownAccess:
       'Vous ne pouvez pas modifier vos propres rôles, votre état ou vos accès aux événements ; demandez-le à un autre administrateur des utilisateurs',
-    permissionRoleInUse: 'Impossible de le supprimer : {{users}} le détiennent',
+    permissionRoleInUse:
+      'Impossible de le supprimer : {count, one {# personne le détient} other {# personnes le détiennent}} ({{users}})',
     wrongCurrentPassword: 'Le mot de passe actuel n’est pas correct',
     duplicateEmail: 'Un utilisateur avec cet e-mail existe déjà',
     otpNotPending: 'Recommencez la configuration du code à usage unique',
@@ -187,8 +188,10 @@ export const fr: Catalogue = {
     staffImportTooLong: 'Ligne {{row}} : {{column}} dépasse {{max}} caractères',
     staffImportUsersExist: '{{count}} de ces utilisateurs existent déjà dans cet événement : {{users}}',
     rolLimit: 'Un événement peut avoir au plus {{max}} rôles de billet',
-    rolUsedByWristbands: 'Ce rôle de billet ne peut pas être supprimé : {{count}} bracelets le portent',
-    rolUsedByTickets: 'Ce rôle de billet ne peut pas être supprimé : {{count}} billets sont de ce type',
+    rolUsedByWristbands:
+      'Ce rôle de billet ne peut pas être supprimé : {count, one {# bracelet le porte} other {# bracelets le portent}}',
+    rolUsedByTickets:
+      'Ce rôle de billet ne peut pas être supprimé : {count, one {# billet est de ce type} other {# billets sont de ce type}}',
     rolBannedByArticles: 'Ce rôle de billet ne peut pas être supprimé : les articles {{names}} l’interdisent',
     appParamNameTaken: 'Un paramètre avec le nom de variable {{name}} existe déjà',
     appParamSystem:
@@ -203,7 +206,8 @@ export const fr: Catalogue = {
     flagUsedByAddon: 'Impossible de supprimer ce flag : les add-ons {{names}} l’accordent',
     flagUsedByArticles:
       'Impossible de supprimer ce flag : le choix de flags des articles {{names}} l’utilise',
-    flagHeldByWristbands: 'Impossible de supprimer ce flag : {{count}} bracelets le portent',
+    flagHeldByWristbands:
+      'Impossible de supprimer ce flag : {count, one {# bracelet le porte} other {# bracelets le portent}}',
     addonUsedByArticles: 'Impossible de supprimer cet add-on : les articles {{names}} le proposent',
     addonUsedByRols: 'Impossible de supprimer cet add-on : les rôles de billet {{names}} l’incluent',
     bonusTypeInUse: "Impossible de supprimer ce type de bonus : un bonus automatique l'utilise",
@@ -319,7 +323,7 @@ export const fr: Catalogue = {
     endAfterStart: 'La date de fin doit être postérieure à la date de début',
     startBound: 'Le début doit être égal ou postérieur au {{bound}}',
     endBound: 'La fin doit être égale ou antérieure au {{bound}}',
-    minMinutes: 'Il doit y avoir au moins {{minutes}} minutes entre les dates',
+    minMinutes: 'Il doit y avoir au moins {minutes, one {# minute} other {# minutes}} entre les dates',
     passwordsMatch: 'Les mots de passe doivent être identiques',
     prefixInUse: 'Ce préfixe d’emplacement est déjà utilisé dans l’événement',
     eventNameEqual: 'Le nom de l’événement ne peut pas être identique à l’original',

@@ -101,7 +101,8 @@ export const it: Catalogue = {
     userAbove: 'Non puoi modificare un utente sopra di te, né concedere o togliere un ruolo superiore al tuo',
     ownAccess:
       'Non puoi modificare i tuoi ruoli, il tuo stato o i tuoi accessi agli eventi; chiedi a un altro amministratore utenti',
-    permissionRoleInUse: 'Non può essere eliminato: lo hanno {{users}}',
+    permissionRoleInUse:
+      'Non può essere eliminato: {count, one {lo ha # persona} other {lo hanno # persone}} ({{users}})',
     wrongCurrentPassword: 'La password attuale non è corretta',
     duplicateEmail: 'Esiste già un utente con questa e-mail',
     otpNotPending: 'Ricomincia la configurazione del codice monouso',
@@ -181,9 +182,9 @@ export const it: Catalogue = {
     staffImportUsersExist: '{{count}} di questi utenti esistono già in questo evento: {{users}}',
     rolLimit: 'Un evento può avere al massimo {{max}} ruoli di biglietto',
     rolUsedByWristbands:
-      'Questo ruolo di biglietto non può essere eliminato: {{count}} braccialetti lo hanno',
+      'Questo ruolo biglietto non può essere eliminato: {count, one {# braccialetto lo ha} other {# braccialetti lo hanno}}',
     rolUsedByTickets:
-      'Questo ruolo di biglietto non può essere eliminato: {{count}} biglietti sono di questo tipo',
+      'Questo ruolo biglietto non può essere eliminato: {count, one {# biglietto è di questo tipo} other {# biglietti sono di questo tipo}}',
     rolBannedByArticles:
       'Questo ruolo di biglietto non può essere eliminato: gli articoli {{names}} lo vietano',
     appParamNameTaken: 'Esiste già un parametro con il nome di variabile {{name}}',
@@ -199,7 +200,8 @@ export const it: Catalogue = {
     flagUsedByAddon: 'Impossibile eliminare questo flag: gli add-on {{names}} lo concedono',
     flagUsedByArticles:
       'Impossibile eliminare questo flag: lo usa la scelta dei flag degli articoli {{names}}',
-    flagHeldByWristbands: 'Impossibile eliminare questo flag: {{count}} braccialetti lo hanno',
+    flagHeldByWristbands:
+      'Impossibile eliminare questo flag: {count, one {# braccialetto lo ha} other {# braccialetti lo hanno}}',
     addonUsedByArticles: 'Impossibile eliminare questo add-on: gli articoli {{names}} lo offrono',
     addonUsedByRols: 'Impossibile eliminare questo add-on: i ruoli di biglietto {{names}} lo includono',
     bonusTypeInUse: 'Impossibile eliminare questo tipo di bonus: un bonus automatico lo usa',
@@ -315,7 +317,7 @@ export const it: Catalogue = {
     endAfterStart: 'La data di fine deve essere successiva a quella di inizio',
     startBound: 'L’inizio deve essere uguale o successivo a {{bound}}',
     endBound: 'La fine deve essere uguale o precedente a {{bound}}',
-    minMinutes: 'Devono esserci almeno {{minutes}} minuti tra le date',
+    minMinutes: 'Devono esserci almeno {minutes, one {# minuto} other {# minuti}} tra le date',
     passwordsMatch: 'Le password devono coincidere',
     prefixInUse: 'Questo prefisso di ubicazione è già in uso nell’evento',
     eventNameEqual: 'Il nome dell’evento non può essere uguale all’originale',

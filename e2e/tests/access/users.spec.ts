@@ -54,7 +54,8 @@ test('a users admin invites a colleague, who sees only what was granted; revocat
   await accessCard(page).getByTestId('access-codes-toggle').click();
   await accessCard(page).getByRole('checkbox', { name: 'Zones', exact: true }).check();
   await detail.getByTestId('resource-save').click();
-  await expectSaved(page);
+  // The notice says the invitation was e-mailed (not only "Operation successfully ended").
+  await expect(page.getByText(`Invitation sent to ${EMAIL}`)).toBeVisible();
   await expect(page.getByRole('cell', { name: EMAIL })).toBeVisible();
   // The whole list downloads as a spreadsheet.
   const download = page.waitForEvent('download');

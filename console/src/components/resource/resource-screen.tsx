@@ -91,6 +91,8 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
   Form: (props: ResourceFormProps<Row, Values, Extra>) => ReactNode;
   /** Keep the saved item selected after a save (refund rules); `rows` are the reloaded rows. */
   reselectAfterSave?: (saved: unknown, values: Values, rows: Row[]) => Row | null | undefined;
+  /** The success notice of a save, when it says more than "done" (users: the invitation was e-mailed). */
+  savedMessage?: (saved: unknown, values: Values, row: Row | null) => string | undefined;
   /** Client-side search over the loaded rows. */
   matches?: (row: Row, text: string) => boolean;
   /**
@@ -397,7 +399,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
     onMutate: () => setUnplaced([]),
     mutationFn: (values: Values) => def.save(cleanForSave(values), row),
     onSuccess: async (saved, values) => {
-      notifySuccess();
+      notifySuccess(def.savedMessage?.(saved, values, row));
       await onSaved();
       const reloaded = qc.getQueryData<Row[] | ResourceLoad<Row, Extra>>(def.queryKey);
       const fresh = !reloaded ? [] : Array.isArray(reloaded) ? reloaded : reloaded.rows;

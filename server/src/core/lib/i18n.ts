@@ -1,6 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
-  interpolate,
+  formatText,
   LANGUAGES,
   type Language,
   MESSAGES,
@@ -29,5 +29,5 @@ export function translate(lang: Language, message: string, params: Record<string
   const cat = MESSAGES[lang] as unknown as Record<string, Record<string, string>>;
   const text =
     cat[ns]?.[name] ?? (MESSAGES.en as unknown as Record<string, Record<string, string>>)[ns]?.[name];
-  return text ? interpolate(text, moneyParams({ ...inline, ...params })) : key;
+  return text ? formatText(lang, text, moneyParams({ ...inline, ...params })) : key;
 }

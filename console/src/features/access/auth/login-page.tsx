@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { type LoginValues, loginProblems } from '@pulsera/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -53,6 +54,8 @@ export function LoginPage() {
             : { ...base, otp: values.otp },
       );
       session.signIn(res.user, res.token);
+      // A notice of an earlier session ("The session has expired") says nothing about this one.
+      notifications.clean();
       if (res.user.mustChangePassword) {
         await navigate({ to: '/auth/change-password' });
       } else if (res.user.otpSetupRequired) {

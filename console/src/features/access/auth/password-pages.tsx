@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api';
 import { formResolver } from '../../../lib/form';
 import { translateMessage } from '../../../lib/i18n';
+import { session } from '../../../lib/session';
 import { choosePassword, forgotPassword, passwordTokenInfo } from './api';
 import { AuthLayout } from './auth-layout';
 
@@ -165,6 +166,10 @@ export function ChoosePasswordPage() {
   const submit = form.handleSubmit(async (v) => {
     try {
       await choosePassword(String(token), v.newPassword);
+      // A session of this account open in this browser ended with the reset: forget it quietly, so the
+      // sign-in that follows is not met by its "session has expired" (issue 27 item 10).
+      const open = session.get().user;
+      if (open && open.email.toLowerCase() === info.data?.email.toLowerCase()) session.signOut();
       setDone(true);
     } catch (e) {
       if (e instanceof ApiError && e.code === 1003) return void info.refetch();

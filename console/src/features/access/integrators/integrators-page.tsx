@@ -16,6 +16,7 @@ import { DateInput } from '@mantine/dates';
 import {
   type ApiKeyCreated,
   type ApiKeyRow,
+  exampleApiCall,
   type Integrator,
   IntegratorSave,
   MAX_LIVE_API_KEYS,
@@ -139,6 +140,8 @@ function KeysPanel({ selected }: { selected: Integrator }) {
   // The list's own query (shared cache): the keys as they are now, after a creation or a revocation.
   const list = useQuery({ queryKey: integratorKeys.list(), queryFn: loadIntegrators });
   const integrator = list.data?.rows.find((r) => r.id === selected.id) ?? selected;
+  // A call the integrator was granted (never one that answers 403), in an event it was granted.
+  const example = exampleApiCall(integrator.grants);
   const [asking, setAsking] = useState(false);
   const [label, setLabel] = useState('');
   const [expires, setExpires] = useState<string | null>(null);
@@ -300,10 +303,17 @@ function KeysPanel({ selected }: { selected: Integrator }) {
               </CopyButton>
             </Group>
             <Text size="sm">{t(`${P}.howToUse`)}</Text>
-            <Code
-              block
-              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-            >{`curl -H 'x-api-key: ${created.secret}' -H 'x-event-id: <event id>' ${window.location.origin}/api/zones`}</Code>
+            {example ? (
+              <Code
+                block
+                style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+                data-testid="api-key-example"
+              >{`curl -H 'x-api-key: ${created.secret}' -H 'x-event-id: ${example.eventId}' ${window.location.origin}${example.path}`}</Code>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="api-key-example">
+                {t(`${P}.noExample`)}
+              </Text>
+            )}
             <Group justify="end">
               <Button onClick={() => setCreated(null)} data-testid="api-key-done">
                 {t(`${P}.stored`)}

@@ -1,16 +1,47 @@
-import { Badge, Input, Text } from '@mantine/core';
+import { Badge, Input, List, Text } from '@mantine/core';
 import { type PermissionRole, PermissionRoleSave } from '@pulsera/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form-fields';
 import { type ResourceDefinition, ResourceScreen } from '../../../components/resource/resource-screen';
 import { translateMessage } from '../../../lib/i18n';
-import { createRole, deleteRole, listRoles, roleKeys, updateRole, userKeys } from '../users/api';
+import { createRole, deleteRole, listRoles, roleHolders, roleKeys, updateRole, userKeys } from '../users/api';
 import { PermissionPicker } from './permission-picker';
 
 type Values = { name: string; permissions: number[] };
 
-function RoleForm({ form }: { form: import('react-hook-form').UseFormReturn<Values> }) {
+/** Who holds the role, and in which event (a role in use is not deleted). */
+function RoleHolders({ role }: { role: PermissionRole }) {
+  const { t } = useTranslation();
+  const holders = useQuery({ queryKey: roleKeys.holders(role.id), queryFn: () => roleHolders(role.id) });
+  if (!holders.data) return null;
+  return (
+    <Input.Wrapper label={t('config.roles.holdersTitle', { count: holders.data.length })}>
+      {holders.data.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="role-holders">
+          {t('config.roles.noHolders')}
+        </Text>
+      ) : (
+        <List size="sm" data-testid="role-holders">
+          {holders.data.map((h) => (
+            <List.Item key={`${h.userId}-${h.eventId}`}>
+              {t('config.roles.holder', { name: h.name, email: h.email, event: h.event })}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Input.Wrapper>
+  );
+}
+
+function RoleForm({
+  form,
+  row,
+}: {
+  form: import('react-hook-form').UseFormReturn<Values>;
+  row: PermissionRole | null;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -27,6 +58,7 @@ function RoleForm({ form }: { form: import('react-hook-form').UseFormReturn<Valu
           </Input.Wrapper>
         )}
       />
+      {row && <RoleHolders role={row} />}
     </>
   );
 }

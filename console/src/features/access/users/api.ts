@@ -4,6 +4,7 @@ import type {
   ConsoleUserOptions,
   ConsoleUserSave,
   PermissionRole,
+  PermissionRoleHolder,
   PermissionRoleSave,
 } from '@pulsera/contracts';
 import { api } from '../../../lib/api';
@@ -35,10 +36,12 @@ export const resetOtp = (id: number) => api.post<boolean>(`/users/${id}/otp-rese
 export const roleKeys = {
   all: ['permission-roles'] as const,
   list: () => [...roleKeys.all, 'list'] as const,
+  holders: (id: number) => [...roleKeys.all, 'holders', id] as const,
 };
 export const listRoles = () => api.get<PermissionRole[]>('/permission-roles');
 export const createRole = (role: Omit<PermissionRoleSave, 'id'>) =>
   api.post<PermissionRole>('/permission-roles', role, { form: true });
 export const updateRole = (role: PermissionRoleSave & { id: number }) =>
   api.patch<PermissionRole>('/permission-roles', role, { form: true });
+export const roleHolders = (id: number) => api.get<PermissionRoleHolder[]>(`/permission-roles/${id}/holders`);
 export const deleteRole = (id: number) => api.delete<boolean>(`/permission-roles/${id}`);

@@ -20,31 +20,23 @@ import {
   type StaffFlags,
 } from '@pulsera/contracts';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { queryClient } from '../../../app/providers';
 import { DateTimeField } from '../../../components/date-fields';
-import { confirm, notifySuccess } from '../../../components/dialogs';
 import { CheckboxField, TextField } from '../../../components/form-fields';
 import { type ResourceDefinition, ResourceScreen } from '../../../components/resource/resource-screen';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { i18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { downloadXlsx } from '../../../lib/xlsx';
 import { PermissionPicker, usePermissionLabel } from '../roles/permission-picker';
-import {
-  createUser,
-  listUsers,
-  resetOtp,
-  resetPassword,
-  sendInvitation,
-  updateUser,
-  userKeys,
-  userOptions,
-} from './api';
+import { createUser, listUsers, updateUser, userKeys, userOptions } from './api';
+import { UserActions } from './user-actions';
 
 const Schema = ConsoleUserSave.omit({ id: true, updatedAt: true });
 type Values = z.input<typeof Schema>;
@@ -157,8 +149,12 @@ function AccessCard({
         />
         <Group justify="space-between">
           <Text size="xs" c="dimmed" data-testid="access-effective">
-            {t('config.users.effective', { count: effective.length })}
-            {effective.length > 0 && effective.length <= 6 ? `: ${effective.map(label).join(', ')}` : ''}
+            {effective.length > 0 && effective.length <= 6
+              ? t('config.users.effectiveList', {
+                  count: effective.length,
+                  list: effective.map(label).join(', '),
+                })
+              : t('config.users.effective', { count: effective.length })}
           </Text>
           <Button
             size="compact-xs"
@@ -227,83 +223,6 @@ function EventAccessEditor({ form, locked }: { form: UseFormReturn<Values>; lock
   );
 }
 
-/** The actions on a saved user: invitation again, password reset, one-time code reset. */
-function UserActions({ row }: { row: ConsoleUser }) {
-  const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
-  const act = async (name: string, ask: boolean, work: () => Promise<unknown>) => {
-    if (
-      ask &&
-      !(await confirm({
-        title: t(`config.users.actions.${name}`),
-        text: t(`config.users.actions.${name}Confirm`, { email: row.email }),
-        confirm: t('dialogs.yes'),
-        cancel: t('dialogs.no'),
-        danger: true,
-      }))
-    )
-      return;
-    setBusy(name);
-    try {
-      await work();
-      notifySuccess(t(`config.users.actions.${name}Done`, { email: row.email }));
-      await qc.invalidateQueries({ queryKey: userKeys.all });
-    } finally {
-      setBusy(null);
-    }
-  };
-  return (
-    <Stack gap={6}>
-      <SimpleGrid cols={2} spacing="xs">
-        <Text size="sm" c="dimmed">
-          {t('config.users.fields.lastSignInAt')}
-        </Text>
-        <Text size="sm" data-testid="user-last-sign-in">
-          {row.lastSignInAt ? formatDateTime(row.lastSignInAt, TZ) : t('config.users.never')}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {t('config.users.fields.otpEnabled')}
-        </Text>
-        <Text size="sm">{row.otpEnabled ? t('dialogs.yes') : t('dialogs.no')}</Text>
-      </SimpleGrid>
-      <Group gap="xs">
-        {row.invitationPending && (
-          <Button
-            size="xs"
-            variant="light"
-            loading={busy === 'invitation'}
-            onClick={() => void act('invitation', false, () => sendInvitation(row.id))}
-            data-testid="user-invite-again"
-          >
-            {t('config.users.actions.invitation')}
-          </Button>
-        )}
-        <Button
-          size="xs"
-          variant="light"
-          color="orange"
-          loading={busy === 'reset'}
-          onClick={() => void act('reset', true, () => resetPassword(row.id))}
-        >
-          {t('config.users.actions.reset')}
-        </Button>
-        {row.otpEnabled && (
-          <Button
-            size="xs"
-            variant="light"
-            color="orange"
-            loading={busy === 'otp'}
-            onClick={() => void act('otp', true, () => resetOtp(row.id))}
-          >
-            {t('config.users.actions.otp')}
-          </Button>
-        )}
-      </Group>
-    </Stack>
-  );
-}
-
 function UserForm({ form, row }: { form: UseFormReturn<Values>; row: ConsoleUser | null }) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -328,7 +247,7 @@ function UserForm({ form, row }: { form: UseFormReturn<Values>; row: ConsoleUser
         <CheckboxField<Values> name="otpRequired" disabled={locked} />
       </SimpleGrid>
       <DateTimeField<Values> name="dateInactive" timezone={TZ} disabled={locked} />
-      {row && <UserActions row={row} />}
+      {row && <UserActions row={row} above={above} />}
       <EventAccessEditor form={form} locked={locked} />
     </>
   );
@@ -432,6 +351,11 @@ const definition: ResourceDefinition<ConsoleUser, Values> = {
       throw e;
     }
   },
+  // A new user (or a changed e-mail) was e-mailed an invitation: say so, with the address.
+  savedMessage: (saved, v) =>
+    (saved as { sent?: boolean } | undefined)?.sent
+      ? i18n.t('config.users.actions.invitationDone', { email: v.email })
+      : undefined,
   listSpan: 6,
   invalidates: [userKeys.options()],
   aboveList: () => <DownloadButton />,

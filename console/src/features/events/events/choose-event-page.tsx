@@ -248,7 +248,12 @@ export function ChooseEventPage({ state, search }: { state: string; search: Choo
         page={page}
         onPageChange={(p) => void setSearch({ page: p })}
         onRowClick={({ record }) => open.mutate(record)}
-        noRecordsText={t('common.noRecords')}
+        // A non-admin with no event at all (e.g. after a revocation) is told why, not "No records".
+        noRecordsText={
+          !admin && state === 'active' && !q.eventName && page === 1
+            ? t('events.noEventAccess')
+            : t('common.noRecords')
+        }
         rowStyle={(r) =>
           s.event?.id === r.id ? { backgroundColor: 'var(--mantine-primary-color-light)' } : undefined
         }

@@ -51,7 +51,13 @@ export async function updateRole(
 /** Who holds a role, and in which event (for the refusal of a delete). */
 export const holdersOf = (db: Executor, roleId: number) =>
   db
-    .select({ email: users.email, event: events.name })
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      eventId: events.id,
+      event: events.name,
+    })
     .from(userEventRoles)
     .innerJoin(users, eq(users.id, userEventRoles.userId))
     .innerJoin(events, eq(events.id, userEventRoles.eventId))

@@ -1,4 +1,10 @@
-import { IdParam, ok as okSchema, PermissionRole, PermissionRoleSave } from '@pulsera/contracts';
+import {
+  IdParam,
+  ok as okSchema,
+  PermissionRole,
+  PermissionRoleHolder,
+  PermissionRoleSave,
+} from '@pulsera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,6 +45,14 @@ export async function permissionRoleRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (req) => ok(req, await service.saveRole(ctx, req.body)),
+  );
+  r.get(
+    '/api/permission-roles/:id/holders',
+    {
+      config,
+      schema: { tags, params: IdParam, response: { 200: okSchema(z.array(PermissionRoleHolder)) } },
+    },
+    async (req) => ok(req, await service.roleHolders(ctx, req.params.id)),
   );
   r.delete(
     '/api/permission-roles/:id',

@@ -22,6 +22,12 @@ export async function listRoles(ctx: AppContext) {
   return rows.map((r) => toDto(r, counts.get(r.id) ?? 0));
 }
 
+/** GET /permission-roles/{id}/holders: who holds the role, and in which event. */
+export async function roleHolders(ctx: AppContext, id: number) {
+  if (!(await repo.findRole(ctx.db, id))) throw fail('notFound');
+  return repo.holdersOf(ctx.db, id);
+}
+
 export const saveRole = (ctx: AppContext, input: PermissionRoleSave) =>
   guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
@@ -47,7 +53,9 @@ export const deleteRole = (ctx: AppContext, id: number) =>
       if (holders.length > 0) {
         const names = holders.slice(0, 10).map((h) => `${h.email} (${h.event})`);
         if (holders.length > 10) names.push(`+${holders.length - 10}`);
-        throw fail('permissionRoleInUse', { params: { users: names.join(', ') } });
+        throw fail('permissionRoleInUse', {
+          params: { users: names.join(', '), count: new Set(holders.map((h) => h.userId)).size },
+        });
       }
       await repo.deleteRole(tx, id);
       return true;

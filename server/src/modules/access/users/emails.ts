@@ -1,7 +1,12 @@
-import type { Language } from '@pulsera/contracts';
+import { formatDuration, formatText, type Language } from '@pulsera/contracts';
 
-/** The invitation and password-reset e-mails, in the language of the request that sends them. */
-type Kind = 'invitation' | 'reset';
+/**
+ * The invitation and password e-mails, in the language of the request that sends them: `reset` answers
+ * the user's own request (their password still works until they use the link); `adminReset` follows an
+ * administrator's reset (the old password no longer works, so it must not say "ignore this e-mail").
+ */
+export type PasswordEmailKind = 'invitation' | 'reset' | 'adminReset';
+type Kind = PasswordEmailKind;
 const TEXTS: Record<Language, Record<Kind, { subject: string; body: string }>> = {
   en: {
     invitation: {
@@ -11,6 +16,10 @@ const TEXTS: Record<Language, Record<Kind, { subject: string; body: string }>> =
     reset: {
       subject: 'Choose a new Pulsera password',
       body: 'Hello {{name}},\n\na new password was requested for {{email}}. Choose it with this link (valid for {{valid}}; it works once):\n\n{{link}}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.',
+    },
+    adminReset: {
+      subject: 'Your Pulsera password was reset',
+      body: 'Hello {{name}},\n\nan administrator reset the password of {{email}}: the old one no longer works and every open session was closed. Choose a new password with this link (valid for {{valid}}; it works once):\n\n{{link}}\n\nIf you did not expect this, tell your administrator.',
     },
   },
   es: {
@@ -22,6 +31,10 @@ const TEXTS: Record<Language, Record<Kind, { subject: string; body: string }>> =
       subject: 'Elige una nueva contraseña de Pulsera',
       body: 'Hola {{name}}:\n\nse ha pedido una nueva contraseña para {{email}}. Elígela con este enlace (válido {{valid}}; funciona una vez):\n\n{{link}}\n\nSi no la pediste, ignora este correo: tu contraseña no cambia.',
     },
+    adminReset: {
+      subject: 'Se ha restablecido tu contraseña de Pulsera',
+      body: 'Hola {{name}}:\n\nun administrador ha restablecido la contraseña de {{email}}: la anterior ya no funciona y se han cerrado todas las sesiones abiertas. Elige una nueva con este enlace (válido {{valid}}; funciona una vez):\n\n{{link}}\n\nSi no lo esperabas, avisa a tu administrador.',
+    },
   },
   it: {
     invitation: {
@@ -31,6 +44,10 @@ const TEXTS: Record<Language, Record<Kind, { subject: string; body: string }>> =
     reset: {
       subject: 'Scegli una nuova password Pulsera',
       body: 'Ciao {{name}},\n\nè stata chiesta una nuova password per {{email}}. Sceglila con questo link (valido {{valid}}; funziona una volta):\n\n{{link}}\n\nSe non l’hai chiesta, ignora questa e-mail: la tua password resta la stessa.',
+    },
+    adminReset: {
+      subject: 'La tua password Pulsera è stata reimpostata',
+      body: 'Ciao {{name}},\n\nun amministratore ha reimpostato la password di {{email}}: quella vecchia non funziona più e tutte le sessioni aperte sono state chiuse. Scegline una nuova con questo link (valido {{valid}}; funziona una volta):\n\n{{link}}\n\nSe non te lo aspettavi, avvisa il tuo amministratore.',
     },
   },
   fr: {
@@ -42,14 +59,11 @@ const TEXTS: Record<Language, Record<Kind, { subject: string; body: string }>> =
       subject: 'Choisissez un nouveau mot de passe Pulsera',
       body: 'Bonjour {{name}},\n\nun nouveau mot de passe a été demandé pour {{email}}. Choisissez-le avec ce lien (valable {{valid}} ; il fonctionne une fois) :\n\n{{link}}\n\nSi vous ne l’avez pas demandé, ignorez cet e-mail : votre mot de passe reste le même.',
     },
+    adminReset: {
+      subject: 'Votre mot de passe Pulsera a été réinitialisé',
+      body: 'Bonjour {{name}},\n\nun administrateur a réinitialisé le mot de passe de {{email}} : l’ancien ne fonctionne plus et toutes les sessions ouvertes ont été fermées. Choisissez-en un nouveau avec ce lien (valable {{valid}} ; il fonctionne une fois) :\n\n{{link}}\n\nSi vous ne vous y attendiez pas, prévenez votre administrateur.',
+    },
   },
-};
-
-const DURATION: Record<Language, { h: string; m: string }> = {
-  en: { h: '{{n}} hours', m: '{{n}} minutes' },
-  es: { h: '{{n}} horas', m: '{{n}} minutos' },
-  it: { h: '{{n}} ore', m: '{{n}} minuti' },
-  fr: { h: '{{n}} heures', m: '{{n}} minutes' },
 };
 
 export function passwordEmail(
@@ -58,16 +72,6 @@ export function passwordEmail(
   v: { name: string; email: string; link: string; minutes: number },
 ) {
   const t = TEXTS[lang] ?? TEXTS.en;
-  const d = DURATION[lang] ?? DURATION.en;
-  const valid =
-    v.minutes % 60 === 0
-      ? d.h.replace('{{n}}', String(v.minutes / 60))
-      : d.m.replace('{{n}}', String(v.minutes));
-  const fill = (s: string) =>
-    s
-      .replaceAll('{{name}}', v.name)
-      .replaceAll('{{email}}', v.email)
-      .replaceAll('{{link}}', v.link)
-      .replaceAll('{{valid}}', valid);
-  return { to: v.email, subject: t[kind].subject, text: fill(t[kind].body), link: v.link };
+  const params = { name: v.name, email: v.email, link: v.link, valid: formatDuration(lang, v.minutes) };
+  return { to: v.email, subject: t[kind].subject, text: formatText(lang, t[kind].body, params), link: v.link };
 }

@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/audit.service';
 import * as authRepo from '../auth/auth.repo';
 import { assertChoosablePassword, hashToken } from '../auth/auth.service';
 import { listRoles } from '../roles/roles.repo';
-import { passwordEmail } from './emails';
+import { type PasswordEmailKind, passwordEmail } from './emails';
 import * as repo from './users.repo';
 
 /**
@@ -231,7 +231,7 @@ async function newLink(
 
 async function deliver(
   ctx: AppContext,
-  kind: 'invitation' | 'reset',
+  kind: PasswordEmailKind,
   lang: Language,
   user: { name: string; email: string },
   link: { url: string; minutes: number },
@@ -292,7 +292,7 @@ export async function adminReset(
       .where(eq(users.id, id));
     return newLink(ctx, tx, id, 'reset', origin);
   });
-  await deliver(ctx, 'reset', lang, found.user, link);
+  await deliver(ctx, 'adminReset', lang, found.user, link);
   return { id, sent: true };
 }
 

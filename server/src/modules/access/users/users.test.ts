@@ -251,6 +251,10 @@ describe('console users', () => {
     });
     expect(signIn.status).toBe(401);
     const token = linkFor('paula@promoter.test');
+    // The e-mail says the old password no longer works (not "ignore this e-mail").
+    const mail = received.at(-1)!.raw.replace(/=\r?\n/g, '');
+    expect(mail).toContain('no longer works');
+    expect(mail).not.toContain('ignore this e-mail');
     expect(
       (await t.call('GET', `/api/password/token?token=${encodeURIComponent(token)}`)).body.result.purpose,
     ).toBe('reset');

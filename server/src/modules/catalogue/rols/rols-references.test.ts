@@ -42,7 +42,7 @@ describe('deleting a rol still referenced', () => {
     let res = await remove(id);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(ERRORS.rolUsedByWristbands.code);
-    expect(res.body.description).toBe('This ticket role cannot be deleted: 1 wristbands hold it');
+    expect(res.body.description).toBe('This ticket role cannot be deleted: 1 wristband holds it');
     await db.update(s.wristbands).set({ roleId: null }).where(eq(s.wristbands.id, band!.id));
 
     const [ticket] = await db

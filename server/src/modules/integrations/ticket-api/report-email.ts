@@ -1,4 +1,4 @@
-import type { Language } from '@pulsera/contracts';
+import { formatDuration, type Language } from '@pulsera/contracts';
 
 /** The e-mails of the Ticket API: the report address's verification link, and each import's report. */
 const TEXTS: Record<
@@ -8,7 +8,7 @@ const TEXTS: Record<
   en: {
     verifySubject: 'Confirm the address for ticket import reports',
     verifyBody:
-      'Hello,\n\nthe ticket import "{{schedule}}" of {{event}} will send its reports to this address. Confirm it with this link (valid for {{hours}} hours):\n\n{{link}}\n\nIf you did not expect this e-mail, ignore it.',
+      'Hello,\n\nthe ticket import "{{schedule}}" of {{event}} will send its reports to this address. Confirm it with this link (valid for {{valid}}):\n\n{{link}}\n\nIf you did not expect this e-mail, ignore it.',
     reportSubject: 'Ticket import "{{schedule}}": {{status}}',
     reportBody:
       'Import "{{schedule}}" of {{event}}, started {{started}}:\n\nCreated: {{created}}\nUpdated: {{updated}}\nCancelled: {{cancelled}}\nUnchanged: {{unchanged}}\nSkipped (not paid): {{skipped}}\nIssues: {{issues}}\n{{error}}',
@@ -17,7 +17,7 @@ const TEXTS: Record<
   es: {
     verifySubject: 'Confirma la dirección de los informes de importación de entradas',
     verifyBody:
-      'Hola:\n\nla importación de entradas "{{schedule}}" de {{event}} enviará sus informes a esta dirección. Confírmala con este enlace (válido {{hours}} horas):\n\n{{link}}\n\nSi no esperabas este correo, ignóralo.',
+      'Hola:\n\nla importación de entradas "{{schedule}}" de {{event}} enviará sus informes a esta dirección. Confírmala con este enlace (válido {{valid}}):\n\n{{link}}\n\nSi no esperabas este correo, ignóralo.',
     reportSubject: 'Importación de entradas "{{schedule}}": {{status}}',
     reportBody:
       'Importación "{{schedule}}" de {{event}}, iniciada {{started}}:\n\nCreadas: {{created}}\nActualizadas: {{updated}}\nCanceladas: {{cancelled}}\nSin cambios: {{unchanged}}\nOmitidas (no pagadas): {{skipped}}\nIncidencias: {{issues}}\n{{error}}',
@@ -26,7 +26,7 @@ const TEXTS: Record<
   it: {
     verifySubject: 'Conferma l’indirizzo dei rapporti di importazione biglietti',
     verifyBody:
-      'Ciao,\n\nl’importazione biglietti "{{schedule}}" di {{event}} invierà i suoi rapporti a questo indirizzo. Confermalo con questo link (valido {{hours}} ore):\n\n{{link}}\n\nSe non ti aspettavi questa e-mail, ignorala.',
+      'Ciao,\n\nl’importazione biglietti "{{schedule}}" di {{event}} invierà i suoi rapporti a questo indirizzo. Confermalo con questo link (valido {{valid}}):\n\n{{link}}\n\nSe non ti aspettavi questa e-mail, ignorala.',
     reportSubject: 'Importazione biglietti "{{schedule}}": {{status}}',
     reportBody:
       'Importazione "{{schedule}}" di {{event}}, iniziata {{started}}:\n\nCreati: {{created}}\nAggiornati: {{updated}}\nAnnullati: {{cancelled}}\nInvariati: {{unchanged}}\nSaltati (non pagati): {{skipped}}\nProblemi: {{issues}}\n{{error}}',
@@ -35,7 +35,7 @@ const TEXTS: Record<
   fr: {
     verifySubject: 'Confirmez l’adresse des rapports d’importation de billets',
     verifyBody:
-      'Bonjour,\n\nl’importation de billets « {{schedule}} » de {{event}} enverra ses rapports à cette adresse. Confirmez-la avec ce lien (valable {{hours}} heures) :\n\n{{link}}\n\nSi vous n’attendiez pas cet e-mail, ignorez-le.',
+      'Bonjour,\n\nl’importation de billets « {{schedule}} » de {{event}} enverra ses rapports à cette adresse. Confirmez-la avec ce lien (valable {{valid}}) :\n\n{{link}}\n\nSi vous n’attendiez pas cet e-mail, ignorez-le.',
     reportSubject: 'Importation de billets « {{schedule}} » : {{status}}',
     reportBody:
       'Importation « {{schedule}} » de {{event}}, commencée {{started}} :\n\nCréés : {{created}}\nMis à jour : {{updated}}\nAnnulés : {{cancelled}}\nInchangés : {{unchanged}}\nIgnorés (non payés) : {{skipped}}\nProblèmes : {{issues}}\n{{error}}',
@@ -52,7 +52,9 @@ export function verificationEmail(
   v: { to: string; schedule: string; event: string; link: string; hours: number },
 ) {
   const t = pick(lang);
-  return { to: v.to, subject: t.verifySubject, text: fill(t.verifyBody, v), link: v.link };
+  // "1 hour", "48 hours": the plural of the language (contracts plural.ts).
+  const valid = formatDuration(lang, v.hours * 60);
+  return { to: v.to, subject: t.verifySubject, text: fill(t.verifyBody, { ...v, valid }), link: v.link };
 }
 
 export function reportEmail(
