@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../test/helper';
 import { buildApp } from '../../../app';
 import { loadConfig } from '../../../core/config';
 import { events } from '../../../core/db/schema';
+import { purposeKey } from '../../../core/lib/tokens';
 import { readDeviceQr, sameServer, verifyDeviceQr } from './device-qr.service';
 
 let t: TestApp;
@@ -35,7 +36,7 @@ async function handMade(secret: string, claims: Record<string, unknown>, expSeco
     .setAudience('device-config')
     .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
     .setExpirationTime(expSeconds)
-    .sign(new TextEncoder().encode(secret));
+    .sign(purposeKey(secret, 'device-config'));
   return `${DEVICE_QR_PREFIX}${token}`;
 }
 
