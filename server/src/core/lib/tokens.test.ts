@@ -55,7 +55,7 @@ const header = mostly<Record<string, unknown>>(
 const signer = mostly('own', 'otherPurpose', 'rawSecret', 'otherSecret');
 const claim = <T>(...values: T[]) => fc.constantFrom<T | undefined>(undefined, ...values);
 const claims = fc.record({
-  sub: claim('7', 7),
+  sub: claim<unknown>('7', 7),
   // 'match': the audience verified (alone or in a list).
   aud: mostly<unknown>('match', ['a', 'match'], undefined, 'session', 'trusts', 'upload', 'device', 'other'),
   exp: fc.oneof(
@@ -65,7 +65,7 @@ const claims = fc.record({
     fc.integer({ min: 60, max: 86_400 }),
   ),
   nbf: claim(-120, 120),
-  iat: claim(-10, 'x'),
+  iat: claim<unknown>(-10, 'x'),
 });
 const alteration = mostly('none', 'respell1', 'respell2', 'respell3', 'flip', 'pad', 'empty', 'payload');
 
