@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import { integratorRoutes } from './integrators/integrators.routes';
 import { permissionRoleRoutes } from './roles/roles.routes';
+import { passwordResetMailJob } from './users/password-reset.task';
 import { consoleUserRoutes } from './users/users.routes';
 
 /**
@@ -19,6 +20,6 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
   await auditRoutes(app, ctx);
 }
 
-export const jobKinds: readonly AnyJobKind[] = [];
+export const jobKinds: readonly AnyJobKind[] = [passwordResetMailJob];
 
 export { findUserByEmail } from './auth/auth.repo';

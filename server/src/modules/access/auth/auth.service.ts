@@ -157,7 +157,8 @@ export async function changePassword(
       fields: [{ path: 'newPassword', message: 'errors.passwordReused' }],
     });
   }
-  const updated = await repo.setPassword(ctx.db, user.id, await hashPassword(input.newPassword));
+  const passwordHash = await hashPassword(input.newPassword);
+  const updated = await ctx.db.transaction((tx) => repo.setPassword(tx, user.id, passwordHash));
   const token = await ctx.tokens.session(updated.id, updated.sessionVersion);
   return { user: toSessionUser(updated), token };
 }

@@ -105,8 +105,7 @@ export async function consoleUserRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: okSchema(z.object({ sent: z.boolean() })) },
       },
     },
-    async (req) =>
-      ok(req, await service.forgotPassword(ctx, req.body.email, req.ip, serverOrigin(ctx.config), req.lang)),
+    async (req) => ok(req, await service.forgotPassword(ctx, req.body.email, req.ip, req.lang)),
   );
   r.get(
     '/api/password/token',
