@@ -204,6 +204,7 @@ export const en: Catalogue = {
     duplicateLocation: 'This location is already in the list',
     salesPeriodLocked: 'Periods have been queued with this setting: create another schedule to change it',
     duplicateEventGrant: 'This event is already in the list',
+    expiryInPast: 'The expiry must be in the future',
     alreadyBanned: 'Already banned',
     staffUserTaken: 'A staff member with this user already exists in this event',
     staffUserExists: 'This user already exists in this event',

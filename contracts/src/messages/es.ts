@@ -212,6 +212,7 @@ export const es: Catalogue = {
     duplicateLocation: 'Esta ubicación ya está en la lista',
     salesPeriodLocked: 'Ya se han encolado periodos con este ajuste: crea otra programación para cambiarlo',
     duplicateEventGrant: 'Este evento ya está en la lista',
+    expiryInPast: 'La caducidad debe ser una fecha futura',
     alreadyBanned: 'Ya está bloqueada',
     staffUserTaken: 'Ya existe un miembro del personal con este usuario en este evento',
     staffUserExists: 'Este usuario ya existe en este evento',

@@ -221,6 +221,7 @@ export const fr: Catalogue = {
     salesPeriodLocked:
       'Des périodes ont déjà été mises en file avec ce réglage : créez une autre planification pour le changer',
     duplicateEventGrant: 'Cet événement est déjà dans la liste',
+    expiryInPast: 'L’expiration doit être dans le futur',
     alreadyBanned: 'Déjà bloqué',
     staffUserTaken: 'Un membre du personnel avec cet utilisateur existe déjà dans cet événement',
     staffUserExists: 'Cet utilisateur existe déjà dans cet événement',

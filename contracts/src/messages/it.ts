@@ -219,6 +219,7 @@ export const it: Catalogue = {
     salesPeriodLocked:
       'Sono già stati accodati periodi con questa impostazione: crea un’altra pianificazione per cambiarla',
     duplicateEventGrant: 'Questo evento è già nell’elenco',
+    expiryInPast: 'La scadenza deve essere nel futuro',
     alreadyBanned: 'Già bloccato',
     staffUserTaken: 'Esiste già un membro del personale con questo utente in questo evento',
     staffUserExists: 'Questo utente esiste già in questo evento',
