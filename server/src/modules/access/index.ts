@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context';
 import type { AnyJobKind } from '../../core/jobs/job-queue';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { sealClearOtpSecrets } from './auth/otp-secrets';
 import { integratorRoutes } from './integrators/integrators.routes';
 import { permissionRoleRoutes } from './roles/roles.routes';
 import { passwordResetMailJob } from './users/password-reset.task';
@@ -13,6 +14,8 @@ import { consoleUserRoutes } from './users/users.routes';
  * The domain's one door: what other domains may use is exported below.
  */
 export async function register(app: FastifyInstance, ctx: AppContext) {
+  // Secrets at rest: TOTP secrets still in clear are sealed (a data migration that needs the key).
+  await sealClearOtpSecrets(ctx);
   await authRoutes(app, ctx);
   await consoleUserRoutes(app, ctx);
   await permissionRoleRoutes(app, ctx);
