@@ -84,6 +84,7 @@ export const en: Catalogue = {
     otpRequiredByAdmin: 'Your administrator requires a one-time code: it cannot be disabled',
     emailFailed: 'Email could not be sent',
     userAbove: 'You cannot change a user above you, nor grant or remove a flag above your own',
+    peerEmail: 'You cannot change the e-mail of a user of your rank or above: only they can',
     ownAccess: 'You cannot change your own flags, state or event access; ask another users administrator',
     permissionRoleInUse: 'It cannot be deleted: {{users}} hold it',
     wrongCurrentPassword: 'The current password is not right',

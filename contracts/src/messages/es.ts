@@ -89,6 +89,7 @@ export const es: Catalogue = {
     emailFailed: 'No se pudo enviar el correo',
     userAbove:
       'No puedes cambiar a un usuario por encima de ti, ni conceder o quitar un permiso superior al tuyo',
+    peerEmail: 'No puedes cambiar el correo de un usuario de tu rango o superior: solo puede hacerlo él',
     ownAccess:
       'No puedes cambiar tus propios permisos, estado o acceso a eventos; pídelo a otro administrador de usuarios',
     permissionRoleInUse: 'No se puede eliminar: lo tienen {{users}}',

@@ -93,6 +93,8 @@ export const fr: Catalogue = {
     emailFailed: 'L’e-mail n’a pas pu être envoyé',
     userAbove:
       'Vous ne pouvez pas modifier un utilisateur au-dessus de vous, ni accorder ou retirer un rôle supérieur au vôtre',
+    peerEmail:
+      'Vous ne pouvez pas changer l’e-mail d’un utilisateur de votre rang ou au-dessus : lui seul le peut',
     ownAccess:
       'Vous ne pouvez pas modifier vos propres rôles, votre état ou vos accès aux événements ; demandez-le à un autre administrateur des utilisateurs',
     permissionRoleInUse: 'Impossible de le supprimer : {{users}} le détiennent',

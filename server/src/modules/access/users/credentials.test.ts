@@ -80,3 +80,43 @@ describe('a password change ends every outstanding link', () => {
     await t.login('ops@demo.test', 'Quiet-Harbour-Lamp-81!');
   });
 });
+
+describe('no takeover of a peer or above (docs/decisions/access.md, "Takeover")', () => {
+  /** PATCH /api/users with the detail as GET answers it, and changes. */
+  async function save(token: string, email: string, change: object) {
+    const found = await t.call('GET', `/api/users?search=${encodeURIComponent(email)}`, { token });
+    const id = found.body.result.users[0].id;
+    const d = (await t.call('GET', `/api/users/${id}`, { token })).body.result;
+    const { eventAccess, invitationPending, otpEnabled, lastSignInAt, ...rest } = d;
+    const body = {
+      ...rest,
+      eventAccess: eventAccess.map((a: { eventId: number; permissions: number[]; roleIds: number[] }) => ({
+        eventId: a.eventId,
+        permissions: a.permissions,
+        roleIds: a.roleIds,
+      })),
+      ...change,
+    };
+    return { id, res: await t.call('PATCH', '/api/users', { token, body, lang: 'es' }) };
+  }
+
+  it("a users admin cannot move a peer's e-mail, so a reset of the peer goes to the address on file", async () => {
+    const usersAdmin = await t.login('users@demo.test');
+    const { id, res } = await save(usersAdmin, 'admin@demo.test', { email: 'attacker@evil.test' });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe(3009);
+    expect(res.body.fields).toEqual([
+      {
+        path: 'email',
+        message: 'errors.peerEmail',
+        text: 'No puedes cambiar el correo de un usuario de tu rango o superior: solo puede hacerlo él',
+      },
+    ]);
+    const before = outbox().length;
+    expect((await t.call('POST', `/api/users/${id}/password-reset`, { token: usersAdmin })).status).toBe(200);
+    expect(outbox()).toHaveLength(before + 1);
+    expect(outbox().at(-1)).toContain('admin@demo.test');
+    // A user of a lower rank: the address changes.
+    expect((await save(usersAdmin, 'ops@demo.test', { email: 'olga@demo.test' })).res.status).toBe(200);
+  });
+});

@@ -181,6 +181,13 @@ export async function updateUser(ctx: AppContext, actor: Principal, input: Conso
           !sameAccess;
         if (changed) throw fail('ownAccess');
       }
+      // No takeover of a peer or above by changing their address, then resetting their password.
+      if (
+        actor.id !== target.id &&
+        input.email.trim().toLowerCase() !== target.email.toLowerCase() &&
+        rankOf(target) >= rankOf(actor)
+      )
+        throw new AppError('peerEmail', { fields: [{ path: 'email', message: 'errors.peerEmail' }] });
       const clash = await repo.findUserByEmail(tx, input.email);
       if (clash && clash.id !== id) throw duplicateEmail();
       const loadedAt = input.updatedAt ? new Date(input.updatedAt) : null;
