@@ -17,6 +17,8 @@ export default defineConfig({
           env: {
             SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
             JOB_WORKERS: '0',
+            // The origin of the links the server writes (config.ts refuses none outside the demo).
+            PUBLIC_URL: 'http://pulsera.test',
           },
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -50,6 +50,7 @@ export function productionServerEnv(databaseUrl: string, port: number) {
     LOG_LEVEL: 'warn',
     TOKEN_REFRESH_MINUTES: '100000',
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     CAPACITY_LOG_MINUTES: '0',
     UPLOAD_SWEEP_HOURS: '0',
   };

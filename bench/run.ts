@@ -29,8 +29,10 @@ import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } fro
  * (its name is printed), --report-db <name> reuses it without loading again (migrated to the current
  * code, vacuumed and analysed), --report-calls <text,…> times only the calls whose path contains one of the texts.
  */
-// The bench's apps run with SEED=none, which needs a secret; a random one serves a bench run.
+// The bench's apps run with SEED=none, which needs a secret (a random one serves a bench run) and a
+// public address (its links are never followed).
 process.env.SESSION_SECRET ||= randomBytes(32).toString('hex');
+process.env.PUBLIC_URL ||= 'http://127.0.0.1';
 
 const { values } = parseArgs({
   options: {

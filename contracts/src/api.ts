@@ -166,6 +166,7 @@ export const ERRORS = {
   wrongCurrentPassword: { code: 3006, status: 400 },
   duplicateEmail: { code: 3007, status: 409 },
   otpNotPending: { code: 3008, status: 409 },
+  peerEmail: { code: 3009, status: 403 },
   // Data safety (issue 16: bans, staff with operations, rate changes, online top-ups) (3400-3449)
   alreadyBanned: { code: 3400, status: 409 },
   staffHasOperations: { code: 3401, status: 409 },

@@ -125,8 +125,10 @@ export type IntegratorSave = z.input<typeof IntegratorSave>;
 /** POST /integrators/{id}/keys: a new key, shown once in the answer. */
 export const ApiKeyCreate = z.object({
   label: z.string().trim().max(80).default(''),
-  /** No expiry when absent. */
-  expiresAt: instant().optional(),
+  /** No expiry when absent; else a moment still to come (a key born expired is a mistake). */
+  expiresAt: instant()
+    .refine((v) => !(Date.parse(v) <= Date.now()), { error: 'validation.expiryInPast' })
+    .optional(),
 });
 export type ApiKeyCreate = z.input<typeof ApiKeyCreate>;
 

@@ -92,6 +92,7 @@ export const en: Catalogue = {
     otpRequiredByAdmin: 'Your administrator requires a one-time code: it cannot be disabled',
     emailFailed: 'Email could not be sent',
     userAbove: 'You cannot change a user above you, nor grant or remove a flag above your own',
+    peerEmail: 'You cannot change the e-mail of a user of your rank or above: only they can',
     ownAccess: 'You cannot change your own flags, state or event access; ask another users administrator',
     permissionRoleInUse:
       'It cannot be deleted: {count, one {# person holds it} other {# people hold it}} ({{users}})',
@@ -216,6 +217,7 @@ export const en: Catalogue = {
     duplicateLocation: 'This location is already in the list',
     salesPeriodLocked: 'Periods have been queued with this setting: create another schedule to change it',
     duplicateEventGrant: 'This event is already in the list',
+    expiryInPast: 'The expiry must be in the future',
     alreadyBanned: 'Already banned',
     staffUserTaken: 'A staff member with this user already exists in this event',
     staffUserExists: 'This user already exists in this event',

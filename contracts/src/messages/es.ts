@@ -97,6 +97,7 @@ export const es: Catalogue = {
     emailFailed: 'No se pudo enviar el correo',
     userAbove:
       'No puedes cambiar a un usuario por encima de ti, ni conceder o quitar un permiso superior al tuyo',
+    peerEmail: 'No puedes cambiar el correo de un usuario de tu rango o superior: solo puede hacerlo él',
     ownAccess:
       'No puedes cambiar tus propios permisos, estado o acceso a eventos; pídelo a otro administrador de usuarios',
     permissionRoleInUse:
@@ -224,6 +225,7 @@ export const es: Catalogue = {
     duplicateLocation: 'Esta ubicación ya está en la lista',
     salesPeriodLocked: 'Ya se han encolado periodos con este ajuste: crea otra programación para cambiarlo',
     duplicateEventGrant: 'Este evento ya está en la lista',
+    expiryInPast: 'La caducidad debe ser una fecha futura',
     alreadyBanned: 'Ya está bloqueada',
     staffUserTaken: 'Ya existe un miembro del personal con este usuario en este evento',
     staffUserExists: 'Este usuario ya existe en este evento',

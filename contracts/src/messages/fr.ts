@@ -103,6 +103,8 @@ export const fr: Catalogue = {
     emailFailed: 'L’e-mail n’a pas pu être envoyé',
     userAbove:
       'Vous ne pouvez pas modifier un utilisateur au-dessus de vous, ni accorder ou retirer un rôle supérieur au vôtre',
+    peerEmail:
+      'Vous ne pouvez pas changer l’e-mail d’un utilisateur de votre rang ou au-dessus : lui seul le peut',
     ownAccess:
       'Vous ne pouvez pas modifier vos propres rôles, votre état ou vos accès aux événements ; demandez-le à un autre administrateur des utilisateurs',
     permissionRoleInUse:
@@ -235,6 +237,7 @@ export const fr: Catalogue = {
     salesPeriodLocked:
       'Des périodes ont déjà été mises en file avec ce réglage : créez une autre planification pour le changer',
     duplicateEventGrant: 'Cet événement est déjà dans la liste',
+    expiryInPast: 'L’expiration doit être dans le futur',
     alreadyBanned: 'Déjà bloqué',
     staffUserTaken: 'Un membre du personnel avec cet utilisateur existe déjà dans cet événement',
     staffUserExists: 'Cet utilisateur existe déjà dans cet événement',

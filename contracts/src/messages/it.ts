@@ -99,6 +99,7 @@ export const it: Catalogue = {
     otpRequiredByAdmin: 'Il tuo amministratore richiede un codice monouso: non può essere disattivato',
     emailFailed: 'Impossibile inviare l’e-mail',
     userAbove: 'Non puoi modificare un utente sopra di te, né concedere o togliere un ruolo superiore al tuo',
+    peerEmail: 'Non puoi cambiare l’e-mail di un utente del tuo rango o superiore: può farlo solo lui',
     ownAccess:
       'Non puoi modificare i tuoi ruoli, il tuo stato o i tuoi accessi agli eventi; chiedi a un altro amministratore utenti',
     permissionRoleInUse:
@@ -229,6 +230,7 @@ export const it: Catalogue = {
     salesPeriodLocked:
       'Sono già stati accodati periodi con questa impostazione: crea un’altra pianificazione per cambiarla',
     duplicateEventGrant: 'Questo evento è già nell’elenco',
+    expiryInPast: 'La scadenza deve essere nel futuro',
     alreadyBanned: 'Già bloccato',
     staffUserTaken: 'Esiste già un membro del personale con questo utente in questo evento',
     staffUserExists: 'Questo utente esiste già in questo evento',

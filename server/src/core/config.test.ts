@@ -25,6 +25,27 @@ describe('the session secret', () => {
     expect(() => loadConfig()).toThrow(/SESSION_SECRET is not set.*openssl rand -hex 32/);
   });
 
+  it('outside the demo, the server refuses to start without PUBLIC_URL and says how to set it', () => {
+    process.env.SEED = 'none';
+    process.env.SESSION_SECRET = 'x'.repeat(40);
+    delete process.env.PUBLIC_URL;
+    expect(() => loadConfig()).toThrow(/PUBLIC_URL is not set.*PUBLIC_URL=https:\/\/console\.example\.com/);
+    process.env.PUBLIC_URL = 'https://console.example.com/';
+    expect(loadConfig().publicUrl).toBe('https://console.example.com');
+  });
+
+  it("in the demo, the public address is the one it listens on, never a request's", () => {
+    process.env.SEED = 'demo';
+    delete process.env.PUBLIC_URL;
+    process.env.PORT = '8181';
+    process.env.HOST = '127.0.0.1';
+    expect(loadConfig().publicUrl).toBe('http://127.0.0.1:8181');
+    process.env.HOST = '0.0.0.0';
+    expect(loadConfig().publicUrl).toBe('http://localhost:8181');
+    process.env.PUBLIC_URL = 'https://demo.example.com';
+    expect(loadConfig().publicUrl).toBe('https://demo.example.com');
+  });
+
   it('refuses a short SESSION_SECRET', () => {
     process.env.SESSION_SECRET = 'short';
     expect(() => loadConfig()).toThrow(/at least 32 characters/);

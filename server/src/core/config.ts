@@ -55,10 +55,11 @@ export interface Config {
   consoleDist: string;
   topUpSiteUrl: string;
   /**
-   * This server's public address (PUBLIC_URL, e.g. https://console.example.com): named in device
-   * QR codes and checked on redeem. Null: the address the request reached.
+   * This server's public address (PUBLIC_URL, e.g. https://console.example.com): the origin of every
+   * link the server writes (e-mails, device QR codes, OAuth callbacks), never taken from a request.
+   * Required outside the demo; the demo derives it from HOST and PORT (publicUrlFor).
    */
-  publicUrl: string | null;
+  publicUrl: string;
   festivalPaths: string[];
   trustProxy: boolean;
   bodyLimitBytes: number;
@@ -198,6 +199,29 @@ export function sessionSecretFor(dataDir: string, seed: string): string {
   return read();
 }
 
+/**
+ * This server's public address: PUBLIC_URL when set. A request's Host header is never trusted for it
+ * (a forged Host would put a genuine reset e-mail's link on another site). In the demo (SEED=demo)
+ * the address it listens on (HOST, PORT; localhost for a wildcard HOST); otherwise the server refuses
+ * to start without it.
+ */
+export function publicUrlFor(seed: string, host: string, port: number): string {
+  const given = httpUrl('PUBLIC_URL');
+  if (given) return given;
+  if (seed !== 'demo')
+    throw new Error(
+      'PUBLIC_URL is not set. Every link the server writes (password e-mails, device QR codes, OAuth ' +
+        'callbacks) starts with it, so the server does not start without it outside the demo. Set it to ' +
+        'the address users reach the console at, e.g. PUBLIC_URL=https://console.example.com.',
+    );
+  const name = ['', '0.0.0.0', '::', '[::]'].includes(host)
+    ? 'localhost'
+    : host.includes(':')
+      ? `[${host}]`
+      : host;
+  return `http://${name}:${port}`;
+}
+
 /** SECRETS_KEY (32+ characters) when set, else the session secret. */
 function secretsKeyOf(sessionSecret: string) {
   const given = process.env.SECRETS_KEY;
@@ -211,9 +235,11 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
   const seed = overrides.seed ?? str('SEED', 'demo');
   if (seed !== 'demo' && seed !== 'none') throw new Error('SEED must be demo or none');
   const sessionSecret = overrides.sessionSecret ?? sessionSecretFor(overrides.dataDir ?? dataDir, seed);
+  const port = overrides.port ?? int('PORT', 8080, 0);
+  const host = overrides.host ?? str('HOST', '0.0.0.0');
   return {
-    port: int('PORT', 8080, 0),
-    host: str('HOST', '0.0.0.0'),
+    port,
+    host,
     dataDir,
     databaseUrl: process.env.DATABASE_URL || null,
     sessionSecret,
@@ -225,7 +251,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     seed,
     consoleDist: path.resolve(REPO_ROOT, str('CONSOLE_DIST', 'console/dist')),
     topUpSiteUrl: str('TOPUP_SITE_URL', 'https://topup.pulsera.example'),
-    publicUrl: httpUrl('PUBLIC_URL'),
+    publicUrl: overrides.publicUrl ?? publicUrlFor(seed, host, port),
     festivalPaths: str('FESTIVAL_PATHS', 'arenal,medusa')
       .split(',')
       .map((s) => s.trim().toLowerCase())

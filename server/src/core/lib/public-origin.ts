@@ -1,12 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
-/** This server's address as the caller reached it (honours X-Forwarded-* with TRUST_PROXY). */
-export const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
-
 /**
- * This server's public address: the PUBLIC_URL setting when given (behind proxies and load balancers
- * the Host header may name an internal address), else the address the request reached.
+ * This server's public address, the origin of every link it writes (e-mails, QR codes, OAuth
+ * callbacks, return addresses): the PUBLIC_URL setting (config.ts: required outside the demo, derived
+ * from HOST and PORT in it). Never the address a request reached: its Host header is the caller's to
+ * choose, so a reset link built from it would point wherever the caller liked.
  */
-export const serverOrigin = (config: Pick<Config, 'publicUrl'>, req: FastifyRequest) =>
-  config.publicUrl ?? requestOrigin(req);
+export const serverOrigin = (config: Pick<Config, 'publicUrl'>) => config.publicUrl;

@@ -1,4 +1,11 @@
-import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Config } from '../config';
 
@@ -18,12 +25,29 @@ export interface TrustClaims {
 export type VerifyFailure = 'expired' | 'invalid';
 export type Verified<T> = { ok: true; claims: T } | { ok: false; reason: VerifyFailure };
 
+/**
+ * The key of one purpose (a token's audience: session, trusts, upload, device, device-config…):
+ * HKDF-SHA-256 of the secret, so a token of one purpose never verifies as another even if the
+ * audience check were lost, and no purpose signs with the secret itself.
+ */
+export const purposeKey = (secret: string, purpose: string): KeyObject =>
+  createSecretKey(Buffer.from(hkdfSync('sha256', secret, 'pulsera tokens', `purpose ${purpose}`, 32)));
+
 /** Signed tokens: the session, the event trusts, the POS state and other one-purpose tokens. */
 export class Tokens {
-  /** Imported once: a raw secret would be imported again by every sign and verify. */
-  private readonly key: KeyObject;
-  constructor(private readonly cfg: Pick<Config, 'sessionSecret' | 'tokenExpiryDays' | 'trustsExpiryHours'>) {
-    this.key = createSecretKey(Buffer.from(cfg.sessionSecret, 'utf8'));
+  /** One key per purpose, derived once: deriving again at every sign and verify would cost. */
+  private readonly keys = new Map<string, KeyObject>();
+  constructor(
+    private readonly cfg: Pick<Config, 'sessionSecret' | 'tokenExpiryDays' | 'trustsExpiryHours'>,
+  ) {}
+
+  private keyOf(audience: string) {
+    let key = this.keys.get(audience);
+    if (!key) {
+      key = purposeKey(this.cfg.sessionSecret, audience);
+      this.keys.set(audience, key);
+    }
+    return key;
   }
 
   private sign(claims: Record<string, unknown>, audience: string, expiresIn: string) {
@@ -33,15 +57,17 @@ export class Tokens {
       .setAudience(audience)
       .setJti(randomBytes(8).toString('hex'))
       .setExpirationTime(expiresIn)
-      .sign(this.key);
+      .sign(this.keyOf(audience));
   }
 
   /**
    * HS256 verification done in this thread with node:crypto (jose verifies through WebCrypto, which
    * hands every HMAC to the thread pool: a tenth of a busy server's time went there). The same checks
-   * as jose's jwtVerify with { audience, algorithms: ['HS256'] }: the header's alg, no `crit`, the
-   * signature (compared in constant time), then the claims: the audience, exp (expired at or after
-   * it), nbf and iat as numbers.
+   * as jose's jwtVerify with { audience, algorithms: ['HS256'], requiredClaims: ['exp'] } and the
+   * audience's key: the header's alg, no `crit`, the signature (compared in constant time) in its one
+   * canonical base64url spelling (the last character of a 32-byte MAC has four spellings that decode
+   * alike: only the one the signer writes is accepted), then the claims: the audience, exp required
+   * (a token without it would never expire; expired at or after it), nbf and iat as numbers.
    */
   private async verify<T>(token: string, audience: string): Promise<Verified<T>> {
     const invalid = { ok: false, reason: 'invalid' } as const;
@@ -51,9 +77,12 @@ export class Tokens {
     const [h, p, sig] = parts as [string, string, string];
     const header = parseJson(h);
     if (!header || header.alg !== 'HS256' || 'crit' in header || header.b64 === false) return invalid;
-    const expected = createHmac('sha256', this.key).update(`${h}.${p}`).digest();
-    if (!/^[A-Za-z0-9_-]*$/.test(sig)) return invalid;
-    const given = Buffer.from(sig, 'base64url');
+    const expected = Buffer.from(
+      createHmac('sha256', this.keyOf(audience)).update(`${h}.${p}`).digest('base64url'),
+      'utf8',
+    );
+    // utf8: a character outside ASCII never encodes as the bytes of a base64url one.
+    const given = Buffer.from(sig, 'utf8');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
     const claims = parseJson(p);
     if (!claims) return invalid;
@@ -62,8 +91,9 @@ export class Tokens {
     const now = Math.floor(Date.now() / 1000);
     for (const k of ['exp', 'nbf', 'iat'] as const)
       if (k in claims && (typeof claims[k] !== 'number' || !Number.isFinite(claims[k]))) return invalid;
+    if (typeof claims.exp !== 'number') return invalid;
     if (typeof claims.nbf === 'number' && claims.nbf > now) return invalid;
-    if (typeof claims.exp === 'number' && claims.exp <= now) return { ok: false, reason: 'expired' };
+    if (claims.exp <= now) return { ok: false, reason: 'expired' };
     return { ok: true, claims: claims as T };
   }
 

@@ -3,8 +3,10 @@ import type { AppContext } from '../../core/context';
 import type { AnyJobKind } from '../../core/jobs/job-queue';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { sealClearOtpSecrets } from './auth/otp-secrets';
 import { integratorRoutes } from './integrators/integrators.routes';
 import { permissionRoleRoutes } from './roles/roles.routes';
+import { passwordResetMailJob } from './users/password-reset.task';
 import { consoleUserRoutes } from './users/users.routes';
 
 /**
@@ -12,6 +14,8 @@ import { consoleUserRoutes } from './users/users.routes';
  * The domain's one door: what other domains may use is exported below.
  */
 export async function register(app: FastifyInstance, ctx: AppContext) {
+  // Secrets at rest: TOTP secrets still in clear are sealed (a data migration that needs the key).
+  await sealClearOtpSecrets(ctx);
   await authRoutes(app, ctx);
   await consoleUserRoutes(app, ctx);
   await permissionRoleRoutes(app, ctx);
@@ -19,6 +23,6 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
   await auditRoutes(app, ctx);
 }
 
-export const jobKinds: readonly AnyJobKind[] = [];
+export const jobKinds: readonly AnyJobKind[] = [passwordResetMailJob];
 
 export { findUserByEmail } from './auth/auth.repo';

@@ -5,6 +5,7 @@ import { adRoutes } from './ads/ads.routes';
 import { eventDetailRoutes } from './detail/event-detail.routes';
 import { eventRoutes } from './events/events.routes';
 import { onlineServicesRoutes } from './online-services/online-services.routes';
+import { sealClearRecaptchaSecrets } from './online-services/recaptcha-secret';
 import { appParamRoutes } from './params/app-params.routes';
 
 /**
@@ -12,6 +13,8 @@ import { appParamRoutes } from './params/app-params.routes';
  * services. The domain's one door: what other domains may use is exported below.
  */
 export async function register(app: FastifyInstance, ctx: AppContext) {
+  // Secrets at rest: reCAPTCHA secrets still in clear are sealed (a data migration that needs the key).
+  await sealClearRecaptchaSecrets(ctx);
   await eventRoutes(app, ctx);
   await eventDetailRoutes(app, ctx);
   await appParamRoutes(app, ctx);

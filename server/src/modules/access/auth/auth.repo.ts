@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
-import { scheduleEmailTokens, userRecoveryCodes, users } from '../../../core/db/schema';
+import { scheduleEmailTokens, userEmailTokens, userRecoveryCodes, users } from '../../../core/db/schema';
 
 export const findUserByEmail = async (db: Executor, email: string) =>
   (await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0];
@@ -8,7 +8,16 @@ export const findUserByEmail = async (db: Executor, email: string) =>
 export const findUserById = async (db: Executor, id: number) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
+/**
+ * Every password change (voluntary, forced, by an invitation or reset link) comes here: it ends the
+ * open sessions (session version) and every invitation or reset link still outstanding, so a link
+ * issued before the change cannot set the password afterwards. Run it in a transaction.
+ */
 export async function setPassword(db: Executor, id: number, passwordHash: string) {
+  await db
+    .update(userEmailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userEmailTokens.userId, id), isNull(userEmailTokens.usedAt)));
   const [row] = await db
     .update(users)
     .set({

@@ -10,6 +10,7 @@ import { type Principal, passwordExpired } from '../../../core/plugins/guard';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './auth.repo';
 import { hashRecoveryCode, totpStep } from './otp';
+import { openOtp } from './otp-secrets';
 
 export const toSessionUser = (u: Principal): SessionUser => ({
   id: u.id,
@@ -66,7 +67,8 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
       await ctx.throttle.released(email, ip);
       throw fail('otpRequired');
     }
-    if (!(await secondFactor(ctx, user.id, user.otpSecret, input))) {
+    const secret = openOtp(ctx, 'otp_secret', user.id, user.otpSecret);
+    if (!(await secondFactor(ctx, user.id, secret, input))) {
       await ctx.throttle.failed(email, ip);
       await refused('wrongOtp', user);
       throw fail('invalidOtp');
@@ -108,12 +110,14 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
 async function secondFactor(
   ctx: AppContext,
   userId: number,
-  secret: string,
+  /** Null: it does not open (SECRETS_KEY changed); only a recovery code then signs in. */
+  secret: string | null,
   input: Pick<LoginRequest, 'otp' | 'recoveryCode'>,
 ) {
   if (input.recoveryCode) {
     return repo.useRecoveryCode(ctx.db, userId, hashRecoveryCode(userId, input.recoveryCode));
   }
+  if (secret === null) return false;
   const step = await totpStep(secret, input.otp!);
   return step !== null && (await repo.acceptOtpStep(ctx.db, userId, step));
 }
@@ -157,7 +161,8 @@ export async function changePassword(
       fields: [{ path: 'newPassword', message: 'errors.passwordReused' }],
     });
   }
-  const updated = await repo.setPassword(ctx.db, user.id, await hashPassword(input.newPassword));
+  const passwordHash = await hashPassword(input.newPassword);
+  const updated = await ctx.db.transaction((tx) => repo.setPassword(tx, user.id, passwordHash));
   const token = await ctx.tokens.session(updated.id, updated.sessionVersion);
   return { user: toSessionUser(updated), token };
 }

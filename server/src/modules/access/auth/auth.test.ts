@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { scheduleEmailTokens, users } from '../../../core/db/schema';
 import { hashPassword } from '../../../core/lib/passwords';
+import { purposeKey } from '../../../core/lib/tokens';
 import { DEMO_OTP_SECRET, DEMO_PASSWORD } from '../../../seed/demo';
 import { hashToken } from './auth.service';
 
@@ -137,7 +138,7 @@ describe('sessions', () => {
       .setAudience('session')
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-      .sign(new TextEncoder().encode(t.ctx.config.sessionSecret));
+      .sign(purposeKey(t.ctx.config.sessionSecret, 'session'));
     const res = await t.call('GET', '/api/events/active', { token: expired, lang: 'fr' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 440, description: 'La session a expiré' });

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../../core/lib/passwords';
 import type { Principal } from '../../../core/plugins/guard';
 import * as repo from './auth.repo';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpStep } from './otp';
+import { openOtp, sealOtp } from './otp-secrets';
 
 /**
  * A user's own one-time code (01-console §4 "OTP can be enabled or regenerated"): set up with a new
@@ -42,15 +43,19 @@ export async function setup(ctx: AppContext, user: Principal, password?: string)
   const row = await fresh(ctx, user);
   if (row.otpEnabled) await assertPassword(row.passwordHash, password);
   const { secret, uri } = newTotpSecret(row.email);
-  await ctx.db.update(users).set({ otpPendingSecret: secret }).where(eq(users.id, row.id));
+  await ctx.db
+    .update(users)
+    .set({ otpPendingSecret: sealOtp(ctx, 'otp_pending_secret', row.id, secret) })
+    .where(eq(users.id, row.id));
   return { secret, uri };
 }
 
 /** The first valid code of the new secret enables it; answers the ten recovery codes, once. */
 export async function confirm(ctx: AppContext, user: Principal, otp: string) {
   const row = await fresh(ctx, user);
-  const pending = row.otpPendingSecret;
-  if (!pending) throw fail('otpNotPending');
+  const sealedPending = row.otpPendingSecret;
+  const pending = openOtp(ctx, 'otp_pending_secret', row.id, sealedPending);
+  if (!sealedPending || !pending) throw fail('otpNotPending');
   const step = await totpStep(pending, otp);
   if (step === null) throw fieldError('otp', 'errors.invalidOtp');
   const codes = newRecoveryCodes();
@@ -59,12 +64,12 @@ export async function confirm(ctx: AppContext, user: Principal, otp: string) {
     const done = await tx
       .update(users)
       .set({
-        otpSecret: pending,
+        otpSecret: sealOtp(ctx, 'otp_secret', row.id, pending),
         otpEnabled: true,
         otpLastStep: step,
         otpPendingSecret: null,
       })
-      .where(and(eq(users.id, row.id), eq(users.otpPendingSecret, pending)))
+      .where(and(eq(users.id, row.id), eq(users.otpPendingSecret, sealedPending)))
       .returning({ id: users.id });
     if (done.length === 0) throw fail('otpNotPending');
     await repo.replaceRecoveryCodes(

@@ -13,7 +13,7 @@ import type { Executor } from '../../../core/db/client';
 import { apiKeys, events, integratorEvents, integrators } from '../../../core/db/schema';
 import { generateApiKey } from '../../../core/lib/api-keys';
 import { isUniqueViolation } from '../../../core/lib/db-errors';
-import { fail } from '../../../core/lib/errors';
+import { AppError, fail } from '../../../core/lib/errors';
 
 type KeyRow = typeof apiKeys.$inferSelect;
 type IntegratorRow = typeof integrators.$inferSelect;
@@ -181,6 +181,9 @@ export async function createApiKey(
   createdBy: number | null,
   input: ApiKeyCreate,
 ): Promise<ApiKeyCreated> {
+  // The request's schema refuses it too (ApiKeyCreate): a key born expired is never stored.
+  if (input.expiresAt && Date.parse(input.expiresAt) <= Date.now())
+    throw new AppError('validation', { fields: [{ path: 'expiresAt', message: 'validation.expiryInPast' }] });
   return ctx.db.transaction(async (tx) => {
     const [owner] = await tx.select().from(integrators).where(eq(integrators.id, integratorId)).for('update');
     if (!owner) throw fail('notFound');

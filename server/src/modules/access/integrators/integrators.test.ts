@@ -149,6 +149,32 @@ describe('integrators and API keys', () => {
     expect(third.body.error).toBe(3105);
   });
 
+  it("refuses a key whose expiry has already passed, in the user's language", async () => {
+    const { id } = await integratorWithKey('Late Partner', []);
+    const past = new Date(Date.now() - 60_000).toISOString();
+    for (const [lang, text] of [
+      ['en', 'The expiry must be in the future'],
+      ['es', 'La caducidad debe ser una fecha futura'],
+      ['fr', 'L’expiration doit être dans le futur'],
+      ['it', 'La scadenza deve essere nel futuro'],
+    ] as const) {
+      const res = await t.call('POST', `/api/integrators/${id}/keys`, {
+        token: admin,
+        lang,
+        body: { label: 'born expired', expiresAt: past },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual([{ path: 'expiresAt', message: 'validation.expiryInPast', text }]);
+    }
+    expect(await t.database.db.select().from(apiKeys).where(eq(apiKeys.label, 'born expired'))).toEqual([]);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const ok = await t.call('POST', `/api/integrators/${id}/keys`, {
+      token: admin,
+      body: { expiresAt: future },
+    });
+    expect(ok.status).toBe(200);
+  });
+
   it('limits each key: past the limit, 429 in the envelope with Retry-After', async () => {
     const ev = await t.activeEvent();
     const { secret } = await integratorWithKey('Busy Partner', [PERMISSIONS.zonas]);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import {
   events,
@@ -237,14 +237,6 @@ export async function claimToken(db: Executor, id: number) {
     .returning({ id: userEmailTokens.id });
   return rows.length === 1;
 }
-
-export const endOtherTokens = (db: Executor, userId: number, keepId: number) =>
-  db
-    .update(userEmailTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(eq(userEmailTokens.userId, userId), isNull(userEmailTokens.usedAt), ne(userEmailTokens.id, keepId)),
-    );
 
 export async function resetOtp(db: Executor, userId: number) {
   await db

@@ -22,7 +22,7 @@ import * as service from './users.service';
 
 /**
  * Console users (admin/configuration/users, users-admin guard) and the public invitation and reset
- * links. Links name PUBLIC_URL when set, else the address the request reached (as device QR codes).
+ * links. Links name this server's public address (PUBLIC_URL), never the request's Host.
  */
 export async function consoleUserRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +58,7 @@ export async function consoleUserRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) =>
-      ok(req, await service.createUser(ctx, req.user!, req.body, serverOrigin(ctx.config, req), req.lang)),
+      ok(req, await service.createUser(ctx, req.user!, req.body, serverOrigin(ctx.config), req.lang)),
   );
   r.patch(
     '/api/users',
@@ -78,17 +78,14 @@ export async function consoleUserRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) =>
       ok(
         req,
-        await service.sendInvitation(ctx, req.user!, req.params.id, serverOrigin(ctx.config, req), req.lang),
+        await service.sendInvitation(ctx, req.user!, req.params.id, serverOrigin(ctx.config), req.lang),
       ),
   );
   r.post(
     '/api/users/:id/password-reset',
     { config, schema: { tags, params: IdParam, response: { 200: okSchema(InvitationResult) } } },
     async (req) =>
-      ok(
-        req,
-        await service.adminReset(ctx, req.user!, req.params.id, serverOrigin(ctx.config, req), req.lang),
-      ),
+      ok(req, await service.adminReset(ctx, req.user!, req.params.id, serverOrigin(ctx.config), req.lang)),
   );
   r.post(
     '/api/users/:id/otp-reset',
@@ -108,11 +105,7 @@ export async function consoleUserRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: okSchema(z.object({ sent: z.boolean() })) },
       },
     },
-    async (req) =>
-      ok(
-        req,
-        await service.forgotPassword(ctx, req.body.email, req.ip, serverOrigin(ctx.config, req), req.lang),
-      ),
+    async (req) => ok(req, await service.forgotPassword(ctx, req.body.email, req.ip, req.lang)),
   );
   r.get(
     '/api/password/token',

@@ -8,11 +8,13 @@ import {
 } from '@pulsera/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
+import type { Tx } from '../../../core/db/client';
 import { users } from '../../../core/db/schema';
 import { guardedWrite } from '../../../core/lib/db-errors';
 import { AppError, fail } from '../../../core/lib/errors';
 import { pageWindow } from '../../../core/lib/paging';
 import { hashPassword } from '../../../core/lib/passwords';
+import { serverOrigin } from '../../../core/lib/public-origin';
 import { randomToken } from '../../../core/lib/tokens';
 import type { Principal } from '../../../core/plugins/guard';
 import { recordAudit } from '../audit/audit.service';
@@ -20,6 +22,7 @@ import * as authRepo from '../auth/auth.repo';
 import { assertChoosablePassword, hashToken } from '../auth/auth.service';
 import { listRoles } from '../roles/roles.repo';
 import { type PasswordEmailKind, passwordEmail } from './emails';
+import { passwordResetMailQueue } from './password-reset.jobs';
 import * as repo from './users.repo';
 
 /**
@@ -178,6 +181,13 @@ export async function updateUser(ctx: AppContext, actor: Principal, input: Conso
           !sameAccess;
         if (changed) throw fail('ownAccess');
       }
+      // No takeover of a peer or above by changing their address, then resetting their password.
+      if (
+        actor.id !== target.id &&
+        input.email.trim().toLowerCase() !== target.email.toLowerCase() &&
+        rankOf(target) >= rankOf(actor)
+      )
+        throw new AppError('peerEmail', { fields: [{ path: 'email', message: 'errors.peerEmail' }] });
       const clash = await repo.findUserByEmail(tx, input.email);
       if (clash && clash.id !== id) throw duplicateEmail();
       const loadedAt = input.updatedAt ? new Date(input.updatedAt) : null;
@@ -306,32 +316,33 @@ export async function resetOtp(ctx: AppContext, actor: Principal, id: number) {
 }
 
 /**
- * POST /password/forgot: a reset link to an existing, enabled account. The answer is the same
- * whether or not the address exists; the address is throttled, and one account gets at most a few
- * links per window (further requests answer the same and send nothing).
+ * POST /password/forgot: a reset link to an existing, enabled account. The answer is the same, in the
+ * same time, whether or not the address exists: the request only queues the work
+ * (password-reset.task.ts), which looks the account up and sends after the answer. The address is
+ * throttled, and one account gets at most a few links per window (further requests answer the same
+ * and queue nothing).
  */
-export async function forgotPassword(
-  ctx: AppContext,
-  email: string,
-  ip: string,
-  origin: string,
-  lang: Language,
-) {
-  const sendAllowed = await ctx.throttle.resetRequest(email.trim(), ip);
-  const user = await repo.findUserByEmail(ctx.db, email.trim());
-  if (
-    !sendAllowed ||
-    !user ||
-    user.disabled ||
-    (user.dateInactive && user.dateInactive.getTime() <= Date.now())
-  )
-    return { sent: true };
-  const link = await ctx.db.transaction((tx) => newLink(ctx, tx, user.id, 'reset', origin));
-  try {
-    await deliver(ctx, 'reset', lang, user, link);
-  } catch {
-    // The same answer either way: a failure must not tell whether the address exists.
-  }
+export async function forgotPassword(ctx: AppContext, email: string, ip: string, lang: Language) {
+  const address = email.trim();
+  if (await ctx.throttle.resetRequest(address, ip))
+    await ctx.jobs.enqueue(passwordResetMailQueue, { email: address, lang });
+  return { sent: true };
+}
+
+/** The queued work of a "Forgot your password?" request: the link, saved and e-mailed in one go. */
+export async function sendResetLink(ctx: AppContext, tx: Tx, email: string, lang: Language) {
+  const user = await repo.findUserByEmail(tx, email);
+  if (!user || user.disabled || (user.dateInactive && user.dateInactive.getTime() <= Date.now()))
+    return { sent: false };
+  const link = await newLink(ctx, tx, user.id, 'reset', serverOrigin(ctx.config));
+  await ctx.mailer.send(
+    passwordEmail('reset', lang, {
+      name: user.name,
+      email: user.email,
+      link: link.url,
+      minutes: link.minutes,
+    }),
+  );
   return { sent: true };
 }
 
@@ -358,7 +369,7 @@ export async function choosePassword(
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.claimToken(tx, row.token.id))) throw fail('invalidToken');
-    await repo.endOtherTokens(tx, row.user.id, row.token.id);
+    // Ends the other links too (auth.repo setPassword).
     await authRepo.setPassword(tx, row.user.id, passwordHash);
     // A public link (no session): the audit row is written here, with the change.
     await recordAudit(tx, {

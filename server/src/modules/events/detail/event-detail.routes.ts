@@ -89,8 +89,7 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(
     '/api/event/generateQr',
     { config: theEvent, schema: { tags, body: GenerateQrRequest, response: { 200: okSchema(z.string()) } } },
-    async (req) =>
-      ok(req, await generateDeviceQr(ctx, req.event!.id, serverOrigin(ctx.config, req), req.body)),
+    async (req) => ok(req, await generateDeviceQr(ctx, req.event!.id, serverOrigin(ctx.config), req.body)),
   );
   r.post(
     '/api/device/qr/verify',
@@ -98,7 +97,7 @@ export async function eventDetailRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { auth: 'none' } },
       schema: { tags, body: DeviceQrVerifyRequest, response: { 200: okSchema(DeviceQrConfig) } },
     },
-    async (req) => ok(req, await verifyDeviceQr(ctx, req.body.qr, serverOrigin(ctx.config, req))),
+    async (req) => ok(req, await verifyDeviceQr(ctx, req.body.qr, serverOrigin(ctx.config))),
   );
 
   // Duplicate (the source is the selected event)

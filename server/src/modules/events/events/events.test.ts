@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@pulsera/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
+import { purposeKey } from '../../../core/lib/tokens';
 import { OPS_PERMISSIONS } from '../../../seed/demo';
 
 let t: TestApp;
@@ -177,7 +178,7 @@ describe('selecting an event', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setAudience('trusts')
       .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
-      .sign(new TextEncoder().encode(t.ctx.config.sessionSecret));
+      .sign(purposeKey(t.ctx.config.sessionSecret, 'trusts'));
     const res = await t.call('GET', '/api/event', { ...s, trusts: expired, lang: 'it' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({

@@ -15,6 +15,7 @@ import { uniqueViolationOf } from '../../../core/lib/db-errors';
 import { AppError, fail } from '../../../core/lib/errors';
 import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
 import * as repo from './online-services.repo';
+import { openRecaptchaSecret, sealRecaptchaSecret } from './recaptcha-secret';
 import { topUpSiteAddress } from './site-address';
 
 type EventCols = NonNullable<Awaited<ReturnType<typeof repo.lockEvent>>>;
@@ -110,7 +111,7 @@ export async function getOnlineServices(
     minTopUp: c.minTopUp,
     maxTopUp: c.maxTopUp,
     recaptchaSiteKey: c.recaptchaSiteKey,
-    recaptchaSecretSet: !!c.recaptchaSecret,
+    recaptchaSecretSet: openRecaptchaSecret(ctx, eventId, c.recaptchaSecret) !== null,
     colors: c.colors,
     gradient: c.gradient,
     images: {
@@ -194,9 +195,15 @@ export async function saveOnlineServices(
         }
       }
 
+      // Sealed at rest (recaptcha-secret.ts); an empty field keeps the stored one while it opens.
+      const kept = openRecaptchaSecret(ctx, eventId, stored?.recaptchaSecret) !== null;
       const secret = input.clearRecaptchaSecret
         ? null
-        : input.recaptchaSecret || (stored?.recaptchaSecret ?? null);
+        : input.recaptchaSecret
+          ? sealRecaptchaSecret(ctx, eventId, input.recaptchaSecret)
+          : kept
+            ? stored!.recaptchaSecret
+            : null;
       if (input.recaptchaSiteKey && !secret)
         errors.push(['recaptchaSecret', 'validation.recaptchaSecretRequired']);
       if (!input.recaptchaSiteKey && secret)

@@ -42,7 +42,7 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const schedules = { access: { route: 'apiSalesSchedules' as const } };
   const locations = { access: { route: 'apiSalesLocations' as const } };
   const base = '/api/api-server/sales-schedule';
-  const redirectUri = (req: FastifyRequest) => `${serverOrigin(ctx.config, req)}/auth/enable-uber-auth`;
+  const redirectUri = (req: FastifyRequest) => `${serverOrigin(ctx.config)}/auth/enable-uber-auth`;
   /** The authorisation is a person's: an API key cannot start or finish it. */
   const person = (req: FastifyRequest) => {
     if (!req.user) throw fail('forbidden');

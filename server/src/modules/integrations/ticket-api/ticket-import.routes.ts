@@ -51,7 +51,7 @@ export async function ticketImportRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: { tags, body: TicketScheduleSaveRequest, response: { 200: okSchema(TicketScheduleSaved) } },
     },
     async (req) =>
-      ok(req, await saveSchedule(ctx, req.event!.id, req.body.schedule, serverOrigin(ctx.config, req))),
+      ok(req, await saveSchedule(ctx, req.event!.id, req.body.schedule, serverOrigin(ctx.config))),
   );
   r.delete(
     '/api/api-ticket/schedules/:id',
@@ -70,7 +70,7 @@ export async function ticketImportRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: { tags, params: IdParam, response: { 200: okSchema(z.object({ sent: z.boolean() })) } },
     },
     async (req) =>
-      ok(req, await resendVerification(ctx, req.event!.id, req.params.id, serverOrigin(ctx.config, req))),
+      ok(req, await resendVerification(ctx, req.event!.id, req.params.id, serverOrigin(ctx.config))),
   );
   r.get(
     '/api/api-ticket/schedules/:id/products',

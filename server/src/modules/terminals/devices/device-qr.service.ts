@@ -5,6 +5,7 @@ import type { Config } from '../../../core/config';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { fail } from '../../../core/lib/errors';
+import { purposeKey } from '../../../core/lib/tokens';
 import * as repo from './devices.repo';
 
 /**
@@ -25,7 +26,8 @@ interface QrClaims {
   exp: number;
 }
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
+/** QR_SECRET's key of this purpose (lib/tokens.ts: one key per purpose). */
+const keyOf = (secret: string) => purposeKey(secret, AUDIENCE);
 
 export async function generateDeviceQr(
   ctx: Pick<AppContext, 'config' | 'db'>,

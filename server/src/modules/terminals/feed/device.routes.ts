@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
-import { requestOrigin } from '../../../core/lib/public-origin';
+import { serverOrigin } from '../../../core/lib/public-origin';
 import { syncTerminal } from '../registry/terminal-contact';
 import * as service from './device.service';
 import { type DeviceCaller, requireDevice } from './device-auth';
@@ -45,7 +45,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { auth: 'none' } },
       schema: { tags, body: DeviceRedeemRequest, response: { 200: okSchema(DeviceRedeemResult) } },
     },
-    async (req) => ok(req, await service.redeem(ctx, req.body, requestOrigin(req))),
+    async (req) => ok(req, await service.redeem(ctx, req.body, serverOrigin(ctx.config))),
   );
 
   // The device token is checked before the (up to 8 MB) body is read; each operation's text is

@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { devices, events, topUps } from '../../../core/db/schema';
+import { purposeKey } from '../../../core/lib/tokens';
 import { eventArticles, simulateFestival } from '../../../seed/simulator';
 import { registerDevice } from './device.service';
 import { appTarget } from './device-client';
@@ -17,14 +18,15 @@ import { ledgerMismatches } from './ledger.repo';
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['session']>>;
 let eventId: number;
+const HOST = 'pulsera.festival.test';
 beforeAll(async () => {
-  t = await createTestApp();
+  // The server's public address (PUBLIC_URL), which its codes name and redeem checks.
+  t = await createTestApp({ publicUrl: `http://${HOST}` });
   admin = await t.session('admin@demo.test');
   eventId = (await t.activeEvent()).id;
 });
 afterAll(() => t.close());
 
-const HOST = 'pulsera.festival.test';
 const generate = async (body: object = {}, session = admin) => {
   const res = await t.call('POST', '/api/event/generateQr', { ...session, body, headers: { host: HOST } });
   expect(res.status).toBe(200);
@@ -53,7 +55,7 @@ async function handMade(secret: string, claims: Record<string, unknown>, exp: nu
     .setAudience('device-config')
     .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
     .setExpirationTime(exp)
-    .sign(new TextEncoder().encode(secret));
+    .sign(purposeKey(secret, 'device-config'));
   return `${DEVICE_QR_PREFIX}${token}`;
 }
 
@@ -177,16 +179,25 @@ describe('POST /api/device/redeem', () => {
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...payload, auth: 87_600 })).toString('base64url')}.${sig}`;
     expect((await redeem({ qr: tampered, serial: 'QR-BAD-0001' })).body.error).toBe(ERRORS.qrInvalid.code);
 
-    const elsewhere = await redeem({ qr: genuine, serial: 'QR-BAD-0001' }, 'staging.festival.test');
+    // A code of another deployment sharing the secret (a staging copy) names its own address.
+    const staging = await handMade(
+      t.ctx.config.qrSecret,
+      { ...claims, url: 'http://staging.festival.test' },
+      Math.floor(Date.now() / 1000) + 600,
+    );
+    const elsewhere = await redeem({ qr: staging, serial: 'QR-BAD-0001' });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body).toEqual({
       error: ERRORS.deviceQrWrongServer.code,
-      description: `This configuration code was made for another server (http://${HOST}); scan a code generated on this console`,
+      description:
+        'This configuration code was made for another server (http://staging.festival.test); scan a code generated on this console',
     });
-    const es = await redeem({ qr: genuine, serial: 'QR-BAD-0001' }, 'staging.festival.test', 'es');
+    const es = await redeem({ qr: staging, serial: 'QR-BAD-0001' }, HOST, 'es');
     expect(es.body.description).toBe(
-      `Este código de configuración se hizo para otro servidor (http://${HOST}); escanea un código generado en esta consola`,
+      'Este código de configuración se hizo para otro servidor (http://staging.festival.test); escanea un código generado en esta consola',
     );
+    // The Host the terminal sends does not matter: the genuine code is checked against PUBLIC_URL.
+    expect((await redeem({ qr: genuine, serial: 'QR-HOST-0009' }, 'evil.example')).status).toBe(200);
 
     const missing = await redeem({ qr: genuine });
     expect(missing.status).toBe(400);
