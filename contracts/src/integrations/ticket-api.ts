@@ -63,7 +63,10 @@ export const TicketRun = z.object({
   unchanged: z.number().int(),
   skipped: z.number().int(),
   issues: z.number().int(),
+  /** The platform's answer when the run failed, or while it is retrying. */
   error: z.string().nullable(),
+  /** Running, but its last attempt failed (`error` says why): the queue tries again. */
+  retrying: z.boolean(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -50,6 +50,7 @@ export const runOut = (r: RunRow): TicketRun => ({
   skipped: r.skipped,
   issues: r.issues,
   error: r.error,
+  retrying: r.status === 'running' && r.error !== null,
   startedAt: r.startedAt.toISOString(),
   finishedAt: iso(r.finishedAt),
 });

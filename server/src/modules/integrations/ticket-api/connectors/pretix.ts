@@ -85,6 +85,16 @@ const eventPath = (c: TicketConnection, resource: string) => {
   return `${base}/api/v1/organizers/${encodeURIComponent(c.organizer)}/events/${encodeURIComponent(c.event)}/${resource}/`;
 };
 
+/** pretix's own words of a refusal (`{"detail": …}`), shortened: what the run and its report show. */
+function answerWords(text: string) {
+  try {
+    const detail = (JSON.parse(text) as { detail?: unknown }).detail;
+    return typeof detail === 'string' && detail ? `: ${detail.slice(0, 200)}` : '';
+  } catch {
+    return '';
+  }
+}
+
 /** GET with the token (429s waited out by the client); classifies every failure. */
 async function get(conn: TicketConnection, url: string) {
   // The token goes only to the schedule's own platform: a `next` elsewhere is refused.
@@ -114,7 +124,11 @@ async function get(conn: TicketConnection, url: string) {
           : res.status === 429
             ? 'rateLimited'
             : 'unavailable';
-    throw new ConnectorError(kind, `The platform answered HTTP ${res.status}`, res.status);
+    throw new ConnectorError(
+      kind,
+      `The platform answered HTTP ${res.status}${answerWords(res.text)}`,
+      res.status,
+    );
   }
   let body: unknown;
   try {
