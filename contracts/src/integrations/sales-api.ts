@@ -173,7 +173,8 @@ export const SalesStoresQuery = z.object({ scheduleId: queryId() });
 export const SalesStore = z.object({ id: z.string(), name: z.string() });
 export type SalesStore = z.infer<typeof SalesStore>;
 
-export const SALES_PUSH_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** `retrying`: the last attempt failed and the queue tries again; `failed`: no attempt left. */
+export const SALES_PUSH_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
 export const SalesPushStatus = z.enum(SALES_PUSH_STATUSES);
 
 export const SalesPushesQuery = z.object({ scheduleId: queryId() });

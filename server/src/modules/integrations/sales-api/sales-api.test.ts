@@ -395,7 +395,7 @@ describe('locations and pushes', () => {
     expect(second.every((p) => p.attempts === 2)).toBe(true);
   });
 
-  it('a failed location is recorded with its error and retried with back-off until sent', async () => {
+  it('a failed location is recorded with its error, shown retrying (not failed) while the queue retries, until sent', async () => {
     platform.failSales(1);
     const reports = platform.reports.size;
     await t.call('POST', `${base}/reload`, {
@@ -408,7 +408,7 @@ describe('locations and pushes', () => {
         timeout: 30_000,
         interval: 200,
       })
-      .toBe('failed');
+      .toBe('retrying');
     const failed = (await pushesOf()).find((p) => p.locationId === bars[0]!.id)!;
     expect(failed.lastError).toMatch(/HTTP 503 unavailable/);
     expect(failed.attempts).toBe(3);

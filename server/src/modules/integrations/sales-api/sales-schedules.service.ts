@@ -63,7 +63,11 @@ export async function listSchedules(ctx: AppContext, eventId: number, redirectUr
         locations: maps
           .filter((m) => m.scheduleId === s.id)
           .map((m) => ({ locationId: m.locationId, storeId: m.storeId, storeName: m.storeName })),
-        pushes: { sent: count('sent'), failed: count('failed'), pending: count('pending') },
+        pushes: {
+          sent: count('sent'),
+          failed: count('failed'),
+          pending: count('pending') + count('retrying'),
+        },
         updatedAt: s.updatedAt.toISOString(),
       };
     }),
