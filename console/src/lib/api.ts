@@ -51,6 +51,8 @@ export interface RequestOptions {
   onHeaders?: (headers: Headers) => void;
   /** A file's bytes sent as they are (e.g. a wristband lot), instead of a JSON body. */
   bytes?: Blob;
+  /** Headers of this call besides the session's (e.g. the sales authorisation's state). */
+  headers?: Record<string, string>;
 }
 
 type ErrorHandler = (error: ApiError, options: RequestOptions) => void;
@@ -84,7 +86,7 @@ function sessionHeaders() {
 }
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = sessionHeaders();
+  const headers = { ...options.headers, ...sessionHeaders() };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.bytes !== undefined) headers['content-type'] = 'application/octet-stream';
 

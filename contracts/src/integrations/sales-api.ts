@@ -12,9 +12,12 @@ export const SALES_PERIODS = ['hour', 'day'] as const;
 export const SalesPeriod = z.enum(SALES_PERIODS);
 export type SalesPeriod = z.infer<typeof SalesPeriod>;
 
-/** A platform address: http(s), a host, an optional port and path (the server refuses http unless allowed). */
+/**
+ * A platform address: http(s), a host, an optional port and path. The server refuses http and
+ * addresses inside the network unless the deployment allows them (outbound-address.ts).
+ */
 const URL_PATTERN =
-  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?(?:\/[^\s?#]*)?$/i;
+  /^https?:\/\/(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:\/[^\s?#]*)?$/i;
 export const isPlatformUrl = (v: string) => URL_PATTERN.test(v);
 export const platformUrl = z
   .string()
@@ -120,9 +123,18 @@ export const SalesAuthorizeRequest = z.object({ scheduleId: id() });
 export const SalesAuthorizeResult = z.object({ url: z.string(), expiresAt: z.string() });
 
 /**
- * POST /api-server/sales-schedule/tokens {scheduleId, code, state}: the callback page
- * (auth/enable-uber-auth) hands over the authorisation code with the state it came with.
+ * POST /api-server/sales-schedule/tokens {scheduleId, code} (02-catalogue §7): the callback page
+ * (auth/enable-uber-auth?code&state) hands over the authorisation code. The state it arrived with
+ * travels beside the body, in the `x-authorization-state` header (decisions/integrations.md "The
+ * state"): the call is refused without the state the signed-in user started for that schedule. A
+ * `state` in the body (the earlier shape) is still read.
  */
+export const SALES_STATE_HEADER = 'x-authorization-state';
+const authState = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/);
 export const SalesTokensRequest = z.object({
   scheduleId: id(),
   code: z
@@ -130,11 +142,7 @@ export const SalesTokensRequest = z.object({
     .min(1)
     .max(2000)
     .regex(/^[\x20-\x7e]+$/),
-  state: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[\x21-\x7e]+$/),
+  state: authState.optional(),
 });
 export type SalesTokensRequest = z.input<typeof SalesTokensRequest>;
 
@@ -165,7 +173,8 @@ export const SalesStoresQuery = z.object({ scheduleId: queryId() });
 export const SalesStore = z.object({ id: z.string(), name: z.string() });
 export type SalesStore = z.infer<typeof SalesStore>;
 
-export const SALES_PUSH_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** `retrying`: the last attempt failed and the queue tries again; `failed`: no attempt left. */
+export const SALES_PUSH_STATUSES = ['pending', 'sent', 'retrying', 'failed'] as const;
 export const SalesPushStatus = z.enum(SALES_PUSH_STATUSES);
 
 export const SalesPushesQuery = z.object({ scheduleId: queryId() });

@@ -26,13 +26,13 @@ export const TICKET_LIST_MAX_ROWS = 5000;
 /** Hours a report address's verification link stays valid. */
 export const SCHEDULE_EMAIL_LINK_HOURS = 48;
 
-/** A base URL: https, or http to this machine (tests, the demo's local platform). */
+/**
+ * A base URL's form: http(s), a host, an optional port and path; no user info, query or fragment.
+ * Which addresses may be reached (https only, nothing inside the network) is the server's to say: it
+ * depends on the deployment (INTEGRATIONS_ALLOW_HTTP, INTEGRATIONS_ALLOW_PRIVATE_ADDRESSES).
+ */
 export function isAllowedBaseUrl(raw: string): boolean {
-  // scheme://host[:port][/path], no user info, query or fragment.
-  const m = /^(https?):\/\/(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(\/[^\s?#@]*)?$/.exec(raw);
-  if (!m) return false;
-  if (m[1] === 'https') return true;
-  return ['localhost', '127.0.0.1', '[::1]'].includes(m[2]!.toLowerCase());
+  return /^(https?):\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?(\/[^\s?#@]*)?$/.test(raw);
 }
 
 /** pretix's organizer and event slugs: letters, digits, dots, dashes and underscores. */
@@ -63,7 +63,10 @@ export const TicketRun = z.object({
   unchanged: z.number().int(),
   skipped: z.number().int(),
   issues: z.number().int(),
+  /** The platform's answer when the run failed, or while it is retrying. */
   error: z.string().nullable(),
+  /** Running, but its last attempt failed (`error` says why): the queue tries again. */
+  retrying: z.boolean(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });

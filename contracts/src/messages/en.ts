@@ -225,7 +225,9 @@ export const en: Catalogue = {
     feedUnknownWristband: 'The wristband {{serial}} is not in the stock of this event',
     deviceType: 'Unknown device type; use PDA, CASH_KIOSK, CARD_KIOSK, ACCESS_TOTEM or VENDING',
     deviceImportDuplicate: 'The serial {{serial}} is already in line {{line}} of the file',
-    ticketBaseUrl: 'Use an https address (http only for this machine)',
+    ticketBaseUrl: 'Use an https address (for example https://pretix.eu)',
+    privateAddress:
+      'This address is inside the network (this machine, a private or link-local address): enter the platform’s public address',
     platformSlug: 'Letters, digits, dots, dashes and underscores only',
     ticketCode: 'Printable characters without spaces only',
     ticketCodeRepeated: 'The code {{code}} is already in line {{line}} of the list',

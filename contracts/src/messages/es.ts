@@ -233,7 +233,9 @@ export const es: Catalogue = {
     feedUnknownWristband: 'La pulsera {{serial}} no está en el stock de este evento',
     deviceType: 'Tipo de dispositivo desconocido; use PDA, CASH_KIOSK, CARD_KIOSK, ACCESS_TOTEM o VENDING',
     deviceImportDuplicate: 'El número de serie {{serial}} ya está en la línea {{line}} del fichero',
-    ticketBaseUrl: 'Usa una dirección https (http solo para esta máquina)',
+    ticketBaseUrl: 'Usa una dirección https (por ejemplo https://pretix.eu)',
+    privateAddress:
+      'Esta dirección es de la red interna (esta máquina, una dirección privada o de enlace local): introduce la dirección pública de la plataforma',
     platformSlug: 'Solo letras, dígitos, puntos, guiones y guiones bajos',
     ticketCode: 'Solo caracteres imprimibles sin espacios',
     ticketCodeRepeated: 'El código {{code}} ya está en la línea {{line}} de la lista',

@@ -245,7 +245,9 @@ export const fr: Catalogue = {
     feedUnknownWristband: 'Le bracelet {{serial}} n’est pas dans le stock de cet événement',
     deviceType: 'Type d’appareil inconnu ; utilisez PDA, CASH_KIOSK, CARD_KIOSK, ACCESS_TOTEM ou VENDING',
     deviceImportDuplicate: 'Le numéro de série {{serial}} figure déjà à la ligne {{line}} du fichier',
-    ticketBaseUrl: 'Utilisez une adresse https (http seulement pour cette machine)',
+    ticketBaseUrl: 'Utilisez une adresse https (par exemple https://pretix.eu)',
+    privateAddress:
+      'Cette adresse est dans le réseau interne (cette machine, une adresse privée ou de lien local) : saisissez l’adresse publique de la plateforme',
     platformSlug: 'Lettres, chiffres, points, tirets et tirets bas uniquement',
     ticketCode: 'Caractères imprimables sans espaces uniquement',
     ticketCodeRepeated: 'Le code {{code}} figure déjà à la ligne {{line}} de la liste',

@@ -238,7 +238,9 @@ export const it: Catalogue = {
     feedUnknownWristband: 'Il braccialetto {{serial}} non è nello stock di questo evento',
     deviceType: 'Tipo di dispositivo sconosciuto; usa PDA, CASH_KIOSK, CARD_KIOSK, ACCESS_TOTEM o VENDING',
     deviceImportDuplicate: 'Il numero di serie {{serial}} è già alla riga {{line}} del file',
-    ticketBaseUrl: 'Usa un indirizzo https (http solo per questa macchina)',
+    ticketBaseUrl: 'Usa un indirizzo https (per esempio https://pretix.eu)',
+    privateAddress:
+      'Questo indirizzo è nella rete interna (questa macchina, un indirizzo privato o link-local): inserisci l’indirizzo pubblico della piattaforma',
     platformSlug: 'Solo lettere, cifre, punti, trattini e trattini bassi',
     ticketCode: 'Solo caratteri stampabili senza spazi',
     ticketCodeRepeated: 'Il codice {{code}} è già alla riga {{line}} dell’elenco',

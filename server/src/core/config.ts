@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CAPACITY_LOG_MINUTES } from '@pulsera/contracts';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Every setting of the server, read once from the environment. The README's settings table lists
@@ -26,6 +27,22 @@ const int = (name: string, fallback: number, min = 0) => {
   return n;
 };
 const str = (name: string, fallback: string) => process.env[name] || fallback;
+/** `1`: all; `0` or unset: none; else a comma-separated list of IP addresses or networks (CIDR). */
+const privateAddresses = (name: string): boolean | string[] => {
+  const raw = str(name, '0').trim();
+  if (raw === '0') return false;
+  if (raw === '1') return true;
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list)
+    if (!(entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry)))
+      throw new Error(
+        `Setting ${name} must be 0, 1 or a comma-separated list of IP addresses or networks (10.1.0.0/16): ${entry}`,
+      );
+  return list;
+};
 /**
  * Minutes of a scheduled slot (0 = off): slots start at whole multiples since the epoch, so the length
  * must divide an hour, or be whole hours dividing a day (the job's cron: capacity-log.task.ts).
@@ -97,6 +114,13 @@ export interface Config {
    * only for a local test platform; otherwise their addresses must be https.
    */
   integrationsAllowHttp: boolean;
+  /**
+   * Integrations may reach addresses inside the network (INTEGRATIONS_ALLOW_PRIVATE_ADDRESSES): `1`
+   * every one, or a comma-separated list of addresses and networks; only for local test platforms
+   * (tests, the demo, the bench). Otherwise loopback, private, link-local… are refused
+   * (modules/integrations/outbound-address.ts).
+   */
+  integrationsAllowPrivateAddresses: boolean | readonly string[];
   /** Minutes between two checks for sales periods to push (SALES_PUSH_MINUTES; 0: not scheduled). */
   salesPushMinutes: number;
   /** Pages of a ticketing platform one import job reads before it continues in the next (TICKET_IMPORT_PAGES_PER_JOB). */
@@ -282,6 +306,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     resetLinkMinutes: int('RESET_LINK_MINUTES', 60, 5),
     secretsKey: secretsKeyOf(sessionSecret),
     integrationsAllowHttp: str('INTEGRATIONS_ALLOW_HTTP', '0') === '1',
+    integrationsAllowPrivateAddresses: privateAddresses('INTEGRATIONS_ALLOW_PRIVATE_ADDRESSES'),
     salesPushMinutes: slotMinutes('SALES_PUSH_MINUTES', 5),
     ticketImportPagesPerJob: int('TICKET_IMPORT_PAGES_PER_JOB', 20, 1),
     ...overrides,

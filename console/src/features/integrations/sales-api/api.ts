@@ -1,10 +1,11 @@
-import type {
-  SalesLocationsSave,
-  SalesPush,
-  SalesReloadRequest,
-  SalesScheduleList,
-  SalesScheduleSave,
-  SalesStore,
+import {
+  SALES_STATE_HEADER,
+  type SalesLocationsSave,
+  type SalesPush,
+  type SalesReloadRequest,
+  type SalesScheduleList,
+  type SalesScheduleSave,
+  type SalesStore,
 } from '@pulsera/contracts';
 import { api } from '../../../lib/api';
 
@@ -27,8 +28,8 @@ export const startAuthorization = (scheduleId: number) =>
 export const enableTokens = (scheduleId: number, code: string, state: string) =>
   api.post<{ enabled: boolean; scheduleId: number; name: string }>(
     `${base}/tokens`,
-    { scheduleId, code, state },
-    { silent: true },
+    { scheduleId, code },
+    { silent: true, headers: { [SALES_STATE_HEADER]: state } },
   );
 export const reloadPeriod = (body: SalesReloadRequest) =>
   api.post<{ periodStart: string; periodEnd: string; jobId: string | null }>(`${base}/reload`, body);

@@ -68,7 +68,7 @@ function SecretField({ isSet }: { isSet: boolean }) {
   );
 }
 
-const statusColor = { sent: 'green', failed: 'red', pending: 'gray' } as const;
+const statusColor = { sent: 'green', retrying: 'orange', failed: 'red', pending: 'gray' } as const;
 
 /** The authorisation with the platform: its state, and the way to (re)authorise. */
 function AuthorizationPanel({ row, redirectUri }: { row: SalesSchedule; redirectUri: string }) {

@@ -128,12 +128,20 @@ export default function TicketSchedulesPage() {
                 <Stack gap="sm">
                   {current?.lastRun && (
                     <Alert
-                      color={current.lastRun.status === 'failed' ? 'red' : 'blue'}
+                      color={
+                        current.lastRun.status === 'failed'
+                          ? 'red'
+                          : current.lastRun.retrying
+                            ? 'orange'
+                            : 'blue'
+                      }
                       title={t('ticketApi.schedules.lastRun')}
                       data-testid="schedule-last-run"
                     >
                       {t('ticketApi.runs.summary', {
-                        status: t(`ticketApi.runs.status.${current.lastRun.status}`),
+                        status: t(
+                          `ticketApi.runs.status.${current.lastRun.retrying ? 'retrying' : current.lastRun.status}`,
+                        ),
                         when: dayjs(current.lastRun.startedAt).format('D MMM YYYY, HH:mm'),
                         created: current.lastRun.created,
                         updated: current.lastRun.updated,

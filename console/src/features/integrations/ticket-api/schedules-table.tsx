@@ -38,10 +38,17 @@ export function SchedulesTable({
                   <Badge
                     variant="light"
                     color={
-                      s.lastRun.status === 'done' ? 'teal' : s.lastRun.status === 'failed' ? 'red' : 'blue'
+                      s.lastRun.status === 'done'
+                        ? 'teal'
+                        : s.lastRun.status === 'failed'
+                          ? 'red'
+                          : s.lastRun.retrying
+                            ? 'orange'
+                            : 'blue'
                     }
+                    title={s.lastRun.error ?? undefined}
                   >
-                    {t(`ticketApi.runs.status.${s.lastRun.status}`)}
+                    {t(`ticketApi.runs.status.${s.lastRun.retrying ? 'retrying' : s.lastRun.status}`)}
                   </Badge>
                 ) : (
                   '–'

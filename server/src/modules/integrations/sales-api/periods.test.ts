@@ -23,6 +23,46 @@ describe('sales periods', () => {
     expect((autumn.end.getTime() - autumn.start.getTime()) / 3_600_000).toBe(25);
   });
 
+  // Issue 26 item 9: the host's own zone must not move the event's days. Each host zone is set in
+  // this process (vitest runs server files in forks), and the expectations are UTC instants.
+  const DST_DAYS: [string, string, string, string][] = [
+    // zone, an instant on the day, the day's start, its end (UTC)
+    ['Europe/Madrid', '2026-03-29T12:00:00.000Z', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'],
+    ['Europe/Madrid', '2026-03-28T23:30:00.000Z', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'],
+    ['Europe/Madrid', '2026-10-25T12:00:00.000Z', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z'],
+    ['Europe/Madrid', '2026-10-25T22:59:59.999Z', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z'],
+    ['America/New_York', '2026-03-08T12:00:00.000Z', '2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z'],
+    ['America/New_York', '2026-03-08T05:00:00.000Z', '2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z'],
+    ['America/New_York', '2026-11-01T12:00:00.000Z', '2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z'],
+    ['America/New_York', '2026-11-02T04:59:59.999Z', '2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z'],
+    ['Asia/Kolkata', '2026-03-29T12:00:00.000Z', '2026-03-28T18:30:00.000Z', '2026-03-29T18:30:00.000Z'],
+    ['UTC', '2026-03-08T12:00:00.000Z', '2026-03-08T00:00:00.000Z', '2026-03-09T00:00:00.000Z'],
+  ];
+  for (const host of ['America/New_York', 'Europe/Madrid', 'Asia/Tokyo', 'UTC']) {
+    it(`a day on the days the clocks change is the event's, with the host in ${host}`, () => {
+      const before = process.env.TZ;
+      process.env.TZ = host;
+      try {
+        const got = DST_DAYS.map(([zone, at]) => {
+          const p = periodOf('day', zone, new Date(at));
+          return [zone, at, p.start.toISOString(), p.end.toISOString()];
+        });
+        expect(got).toEqual(DST_DAYS);
+        // Consecutive days meet: the end of one is the start of the next.
+        const first = periodOf('day', 'America/New_York', new Date('2026-10-30T12:00:00.000Z'));
+        let cur = first;
+        for (let i = 0; i < 5; i++) {
+          const next = periodOf('day', 'America/New_York', cur.end);
+          expect(next.start.toISOString()).toBe(cur.end.toISOString());
+          cur = next;
+        }
+      } finally {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      }
+    });
+  }
+
   it('the idempotency key names the schedule, the period and the location, the same every time', () => {
     const start = new Date('2026-07-04T10:00:00.000Z');
     expect(idempotencyKey(7, start, 12)).toBe('pulsera-sales-7-2026-07-04T10:00:00.000Z-12');

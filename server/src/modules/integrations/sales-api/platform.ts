@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { OutboundPolicy } from '../outbound-address';
+import { type OutboundAnswer, OutboundError, outbound } from '../outbound-http';
 
 /**
  * The generic sales platform connector (decisions.md "Sales API"): an OAuth 2 authorisation server
@@ -10,7 +12,8 @@ import { z } from 'zod';
  *   amount, orders, devolutions, reference }` → `{ id }`. A report is the store's figures for that
  *   period from this source: the same key again is the same report (answered again, never added).
  *
- * Every call has a timeout and a bounded answer; a failure is a `PlatformError` with a short reason
+ * Every call goes through the integrations' client (outbound-http.ts: the address policy checked on
+ * every connection, a timeout, a bounded answer, 429 waited out as its Retry-After says); a failure is a `PlatformError` with a short reason
  * that the history shows (never a secret, never the whole answer).
  */
 
@@ -35,6 +38,8 @@ export interface PlatformConnection {
   apiBaseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Which addresses may be reached (INTEGRATIONS_ALLOW_HTTP, INTEGRATIONS_ALLOW_PRIVATE_ADDRESSES). */
+  policy: OutboundPolicy;
 }
 
 export interface TokenSet {
@@ -67,42 +72,33 @@ const StoresAnswer = z.union([
 
 const SaleAnswer = z.object({ id: z.union([z.string().max(200), z.number()]).transform(String) }).partial();
 
-async function request(url: string, init: RequestInit): Promise<{ status: number; json: unknown }> {
-  let res: Response;
+async function request(
+  c: PlatformConnection,
+  url: string,
+  init: { method?: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; json: unknown }> {
+  let res: OutboundAnswer;
   try {
-    res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    res = await outbound(url, {
+      ...init,
+      policy: c.policy,
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_ANSWER_BYTES,
+    });
   } catch (e) {
-    const cause = (e as { cause?: { code?: string } }).cause?.code;
-    const reason =
-      (e as Error).name === 'TimeoutError' ? 'no answer in 15 s' : (cause ?? (e as Error).message);
-    throw new PlatformError(`${new URL(url).host} unreachable: ${reason}`);
+    if (e instanceof OutboundError && e.kind === 'timeout')
+      throw new PlatformError(`${new URL(url).host} unreachable: no answer in 15 s`);
+    if (e instanceof OutboundError && e.kind === 'tooLarge')
+      throw new PlatformError('the answer is larger than 1 MB');
+    throw new PlatformError(`${new URL(url).host} unreachable: ${(e as Error).message}`);
   }
-  const text = await readBounded(res);
   let json: unknown = null;
   try {
-    json = text ? JSON.parse(text) : null;
+    json = res.text ? JSON.parse(res.text) : null;
   } catch {
     json = null;
   }
   return { status: res.status, json };
-}
-
-async function readBounded(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new PlatformError('the answer is larger than 1 MB', false, res.status);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The platform's own error words (`error`, `error_description`, `message`), shortened. */
@@ -119,7 +115,7 @@ async function tokenRequest(c: PlatformConnection, form: Record<string, string>)
   const basic = Buffer.from(
     `${encodeURIComponent(c.clientId)}:${encodeURIComponent(c.clientSecret)}`,
   ).toString('base64');
-  const { status, json } = await request(c.tokenUrl, {
+  const { status, json } = await request(c, c.tokenUrl, {
     method: 'POST',
     headers: {
       authorization: `Basic ${basic}`,
@@ -158,7 +154,7 @@ export const refreshTokens = async (c: PlatformConnection, refreshToken: string)
 const apiUrl = (c: PlatformConnection, path: string) => `${c.apiBaseUrl.replace(/\/+$/, '')}${path}`;
 
 export async function listStores(c: PlatformConnection, accessToken: string) {
-  const { status, json } = await request(apiUrl(c, '/stores'), {
+  const { status, json } = await request(c, apiUrl(c, '/stores'), {
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
   });
   if (status !== 200) throw new PlatformError(`stores: ${reasonOf(status, json)}`, status === 401, status);
@@ -181,7 +177,7 @@ export interface SalesReport {
 }
 
 export async function sendSales(c: PlatformConnection, accessToken: string, report: SalesReport) {
-  const { status, json } = await request(apiUrl(c, '/sales'), {
+  const { status, json } = await request(c, apiUrl(c, '/sales'), {
     method: 'POST',
     headers: {
       authorization: `Bearer ${accessToken}`,

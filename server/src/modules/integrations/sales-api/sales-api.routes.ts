@@ -1,6 +1,7 @@
 import {
   IdParam,
   ok as okSchema,
+  SALES_STATE_HEADER,
   SalesAuthorizeRequest,
   SalesAuthorizeResult,
   SalesLocationsSave,
@@ -95,8 +96,17 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
         },
       },
     },
-    async (req) =>
-      ok(req, await redeemTokens(ctx, req.event!.id, person(req), req.body, (o, m) => req.log.warn(o, m))),
+    async (req) => {
+      // The state the callback page arrived with: beside the spec's body, in a header (or in the body).
+      const header = req.headers[SALES_STATE_HEADER];
+      const state = typeof header === 'string' && header ? header : req.body.state;
+      return ok(
+        req,
+        await redeemTokens(ctx, req.event!.id, person(req), { ...req.body, state }, (o, m) =>
+          req.log.warn(o, m),
+        ),
+      );
+    },
   );
   r.post(
     `${base}/reload`,

@@ -88,7 +88,7 @@ async function settle(states: string[]) {
 
 beforeAll(async () => {
   platform = await startSalesPlatform();
-  t = await createTestApp({ integrationsAllowHttp: true });
+  t = await createTestApp({ integrationsAllowHttp: true, integrationsAllowPrivateAddresses: true });
   await t.ctx.jobs.start({ work: true, schedule: false, pollingSeconds: 0.5 });
   admin = await t.session('admin@demo.test');
   eventId = (await t.activeEvent()).id;
@@ -246,6 +246,40 @@ describe('the authorisation (OAuth 2 authorisation code)', () => {
   });
 });
 
+describe("the callback with the spec's body (issue 27 item 26)", () => {
+  it('accepts {scheduleId, code} with the state the page arrived with beside it, never without it', async () => {
+    const { code, state } = await authorize(admin);
+    // The spec's body alone: no state, no tokens (the code could be anyone's).
+    const bare = await t.call('POST', `${base}/tokens`, { ...admin, body: { scheduleId, code } });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toBe(1007);
+    // Another user's state beside it is refused too.
+    const peer = await t.session('sales-peer@demo.test');
+    const peerState = await authorize(peer);
+    const mixed = await t.call('POST', `${base}/tokens`, {
+      ...admin,
+      headers: { 'x-authorization-state': peerState.state },
+      body: { scheduleId, code },
+    });
+    expect(mixed.body.error).toBe(1007);
+    // The callback page: the spec's body, the state in its header.
+    const ok = await t.call('POST', `${base}/tokens`, {
+      ...admin,
+      headers: { 'x-authorization-state': state },
+      body: { scheduleId, code },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.result).toMatchObject({ enabled: true, scheduleId });
+    // Single use, wherever it travels.
+    const again = await t.call('POST', `${base}/tokens`, {
+      ...admin,
+      headers: { 'x-authorization-state': state },
+      body: { scheduleId, code },
+    });
+    expect(again.body.error).toBe(1007);
+  });
+});
+
 describe('locations and pushes', () => {
   it('lists the platform stores and maps locations to them', async () => {
     const stores = await t.call('GET', `${base}/stores?scheduleId=${scheduleId}`, admin);
@@ -361,7 +395,7 @@ describe('locations and pushes', () => {
     expect(second.every((p) => p.attempts === 2)).toBe(true);
   });
 
-  it('a failed location is recorded with its error and retried with back-off until sent', async () => {
+  it('a failed location is recorded with its error, shown retrying (not failed) while the queue retries, until sent', async () => {
     platform.failSales(1);
     const reports = platform.reports.size;
     await t.call('POST', `${base}/reload`, {
@@ -374,7 +408,7 @@ describe('locations and pushes', () => {
         timeout: 30_000,
         interval: 200,
       })
-      .toBe('failed');
+      .toBe('retrying');
     const failed = (await pushesOf()).find((p) => p.locationId === bars[0]!.id)!;
     expect(failed.lastError).toMatch(/HTTP 503 unavailable/);
     expect(failed.attempts).toBe(3);

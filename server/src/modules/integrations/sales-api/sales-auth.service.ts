@@ -51,8 +51,9 @@ export async function startAuthorization(
 }
 
 /**
- * auth/enable-uber-auth → POST /api-server/sales-schedule/tokens {scheduleId, code, state}: the state
- * must be one this user started for this schedule, unused and unexpired; it is spent whatever
+ * auth/enable-uber-auth → POST /api-server/sales-schedule/tokens {scheduleId, code} with the state the
+ * page arrived with (header `x-authorization-state`, or `state` in the body): the state must be one
+ * this user started for this schedule, unused and unexpired; it is spent whatever
  * follows. The code is exchanged at the token URL (client authentication by HTTP Basic) and the
  * tokens stored encrypted. Any refusal is 'Error activating synchronization' (enablePosTokenError).
  */
@@ -68,6 +69,8 @@ export async function redeemTokens(
     // The spent state stays spent (the request's writes commit).
     return fail('enablePosTokenError', { keepChanges: true });
   };
+  // The spec's body is {scheduleId, code}; the state comes beside it from the callback page.
+  if (!input.state) throw refused('no state: the callback did not hand it over');
   if (scheduleIdOfState(input.state) !== input.scheduleId) throw refused('state names another schedule');
   const [found] = await ctx.db
     .select()

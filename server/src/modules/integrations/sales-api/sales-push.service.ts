@@ -1,4 +1,4 @@
-import type { SalesPeriod, SalesReloadRequest } from '@pulsera/contracts';
+import type { SALES_PUSH_STATUSES, SalesPeriod, SalesReloadRequest } from '@pulsera/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import type { Executor, Tx } from '../../../core/db/client';
@@ -31,7 +31,10 @@ export async function pushes(ctx: AppContext, eventId: number, scheduleId: numbe
     locationId: p.locationId,
     locationName,
     storeId: p.storeId,
-    status: p.status as 'pending' | 'sent' | 'failed',
+    // Not sent yet but with an error: an attempt failed and the queue tries again.
+    status: (p.status === 'pending' && p.lastError
+      ? 'retrying'
+      : p.status) as (typeof SALES_PUSH_STATUSES)[number],
     attempts: p.attempts,
     amount: p.amount,
     orders: p.orders,
@@ -71,7 +74,7 @@ async function queuePeriod(
     )
     .onConflictDoUpdate({
       target: [salesPushes.scheduleId, salesPushes.periodStart, salesPushes.locationId],
-      set: { status: 'pending', updatedAt: new Date() },
+      set: { status: 'pending', lastError: null, updatedAt: new Date() },
       ...(opts.resend ? {} : { setWhere: sql`${salesPushes.status} <> 'sent'` }),
     });
   return ctx.jobs.enqueue(
@@ -178,7 +181,7 @@ interface Outcome {
  * the attempt fails (JobAttemptError): the history shows every attempt; a failed location makes the
  * attempt fail, and the queue retries it with back-off.
  */
-export async function pushPeriod(ctx: AppContext, tx: Tx, body: PushBody) {
+export async function pushPeriod(ctx: AppContext, tx: Tx, body: PushBody, attempt = 0, retries = 0) {
   const s = await repo.scheduleById(tx, body.scheduleId);
   if (!s) return { skipped: 'the schedule was deleted' };
   const facts = await repo.eventFacts(tx, s.eventId);
@@ -253,7 +256,10 @@ export async function pushPeriod(ctx: AppContext, tx: Tx, body: PushBody) {
       });
     }
   }
-  const record = async (db: Executor) => {
+  // A failure the queue will try again stays pending (with its error: the history says retrying), not
+  // failed, which is for a push with no attempt left (issue 27 item 19).
+  const failedAs = (willRetry: boolean) => (willRetry ? 'pending' : 'failed');
+  const record = async (db: Executor, willRetry = false) => {
     await keepTokens(ctx, db, s.id, tokens);
     const now = new Date();
     for (const o of outcomes) {
@@ -267,7 +273,7 @@ export async function pushPeriod(ctx: AppContext, tx: Tx, body: PushBody) {
           periodStart: period.start,
           periodEnd: period.end,
           idempotencyKey: idempotencyKey(s.id, period.start, o.locationId),
-          status: o.ok ? 'sent' : 'failed',
+          status: o.ok ? 'sent' : failedAs(willRetry),
           attempts: 1,
           amount: o.amount,
           orders: o.orders,
@@ -281,7 +287,7 @@ export async function pushPeriod(ctx: AppContext, tx: Tx, body: PushBody) {
           target: [salesPushes.scheduleId, salesPushes.periodStart, salesPushes.locationId],
           set: {
             storeId: o.storeId,
-            status: o.ok ? 'sent' : 'failed',
+            status: o.ok ? 'sent' : failedAs(willRetry),
             attempts: sql`${salesPushes.attempts} + 1`,
             amount: o.amount,
             orders: o.orders,
@@ -298,7 +304,7 @@ export async function pushPeriod(ctx: AppContext, tx: Tx, body: PushBody) {
   if (failed.length && tokens !== 'refused' && token)
     throw new JobAttemptError(
       `${failed.length} of ${outcomes.length} locations not sent: ${failed[0]!.error}`,
-      (db) => record(db),
+      (db) => record(db, attempt < retries),
     );
   // Sent, or not authorised (again): nothing a retry would change; the history says why.
   await record(tx);

@@ -4,6 +4,8 @@ import { slotCron } from '../../reports';
 import { salesPushQueue } from './sales-push.jobs';
 import { pushPeriod, queueEndedPeriods } from './sales-push.service';
 
+const SALES_PUSH_RETRIES = 5;
+
 /**
  * One period of one sales schedule pushed to its platform (sales-push.service `pushPeriod`): queued by
  * the tick below once per period, or by a reload. A failed location fails the attempt; the queue
@@ -11,9 +13,9 @@ import { pushPeriod, queueEndedPeriods } from './sales-push.service';
  */
 export const salesPushJob = defineJobKind({
   ...salesPushQueue,
-  retry: { limit: 5, delaySeconds: 30, backoff: true },
+  retry: { limit: SALES_PUSH_RETRIES, delaySeconds: 30, backoff: true },
   expireSeconds: 10 * 60,
-  run: (ctx, tx, body) => pushPeriod(ctx, tx, body),
+  run: (ctx, tx, body, job) => pushPeriod(ctx, tx, body, job.attempt, SALES_PUSH_RETRIES),
 });
 
 /**

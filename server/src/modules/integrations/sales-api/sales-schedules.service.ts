@@ -4,6 +4,7 @@ import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { salesPushes, salesScheduleLocations, salesSchedules } from '../../../core/db/schema';
 import { AppError, fail } from '../../../core/lib/errors';
+import { addressProblem, policyOf } from '../outbound-address';
 import { listStores, PlatformError } from './platform';
 import type { ScheduleRow } from './sales-api.repo';
 import * as repo from './sales-api.repo';
@@ -62,7 +63,11 @@ export async function listSchedules(ctx: AppContext, eventId: number, redirectUr
         locations: maps
           .filter((m) => m.scheduleId === s.id)
           .map((m) => ({ locationId: m.locationId, storeId: m.storeId, storeName: m.storeName })),
-        pushes: { sent: count('sent'), failed: count('failed'), pending: count('pending') },
+        pushes: {
+          sent: count('sent'),
+          failed: count('failed'),
+          pending: count('pending') + count('retrying'),
+        },
         updatedAt: s.updatedAt.toISOString(),
       };
     }),
@@ -71,12 +76,19 @@ export async function listSchedules(ctx: AppContext, eventId: number, redirectUr
   };
 }
 
-/** http is refused unless the deployment allows it (a local test platform). */
+/**
+ * http and addresses inside the network are refused unless the deployment allows them (a local test
+ * platform: INTEGRATIONS_ALLOW_HTTP, INTEGRATIONS_ALLOW_PRIVATE_ADDRESSES).
+ */
 function checkUrls(ctx: AppContext, input: SalesScheduleSave) {
-  if (ctx.config.integrationsAllowHttp) return;
-  const fields = (['authorizeUrl', 'tokenUrl', 'apiBaseUrl'] as const)
-    .filter((k) => !/^https:/i.test(input[k]))
-    .map((path) => ({ path, message: 'validation.platformUrl' }));
+  const policy = policyOf(ctx.config);
+  const fields = (['authorizeUrl', 'tokenUrl', 'apiBaseUrl'] as const).flatMap((path) => {
+    const problem = addressProblem(input[path], policy);
+    if (!problem) return [];
+    return [
+      { path, message: problem === 'private' ? 'validation.privateAddress' : 'validation.platformUrl' },
+    ];
+  });
   if (fields.length) throw new AppError('validation', { fields });
 }
 

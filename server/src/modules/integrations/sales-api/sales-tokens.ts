@@ -4,6 +4,7 @@ import type { Executor } from '../../../core/db/client';
 import { salesSchedules } from '../../../core/db/schema';
 import { fail } from '../../../core/lib/errors';
 import { SecretBox } from '../../../core/lib/secret-box';
+import { policyOf } from '../outbound-address';
 import { type PlatformConnection, PlatformError, refreshTokens, type TokenSet } from './platform';
 import type { ScheduleRow } from './sales-api.repo';
 
@@ -27,7 +28,13 @@ export const box = (ctx: Pick<AppContext, 'config'>) => new SecretBox(ctx.config
 export const connectionOf = (ctx: AppContext, s: ScheduleRow): PlatformConnection => {
   const clientSecret = box(ctx).open(s.clientSecretEnc, CTX.secret);
   if (clientSecret === null) throw fail('salesNotAuthorized');
-  return { tokenUrl: s.tokenUrl, apiBaseUrl: s.apiBaseUrl, clientId: s.clientId, clientSecret };
+  return {
+    tokenUrl: s.tokenUrl,
+    apiBaseUrl: s.apiBaseUrl,
+    clientId: s.clientId,
+    clientSecret,
+    policy: policyOf(ctx.config),
+  };
 };
 
 export const sealedTokens = (ctx: AppContext, t: TokenSet) => ({

@@ -3,7 +3,16 @@ import { formatDuration, type Language } from '@pulsera/contracts';
 /** The e-mails of the Ticket API: the report address's verification link, and each import's report. */
 const TEXTS: Record<
   Language,
-  { verifySubject: string; verifyBody: string; reportSubject: string; reportBody: string; failed: string }
+  {
+    verifySubject: string;
+    verifyBody: string;
+    reportSubject: string;
+    reportBody: string;
+    failed: string;
+    retrying: string;
+    retryingBody: string;
+    answer: string;
+  }
 > = {
   en: {
     verifySubject: 'Confirm the address for ticket import reports',
@@ -13,6 +22,10 @@ const TEXTS: Record<
     reportBody:
       'Import "{{schedule}}" of {{event}}, started {{started}}:\n\nCreated: {{created}}\nUpdated: {{updated}}\nCancelled: {{cancelled}}\nUnchanged: {{unchanged}}\nSkipped (not paid): {{skipped}}\nIssues: {{issues}}\n{{error}}',
     failed: 'failed',
+    retrying: 'the platform refuses, retrying',
+    retryingBody:
+      'Import "{{schedule}}" of {{event}}, started {{started}}, could not read the ticketing platform.\n\nThe platform’s answer: {{error}}\n\nThe import tries again by itself (5 more times over about 15 minutes); if it still fails, you will receive its final report.',
+    answer: 'The platform’s answer',
   },
   es: {
     verifySubject: 'Confirma la dirección de los informes de importación de entradas',
@@ -22,6 +35,10 @@ const TEXTS: Record<
     reportBody:
       'Importación "{{schedule}}" de {{event}}, iniciada {{started}}:\n\nCreadas: {{created}}\nActualizadas: {{updated}}\nCanceladas: {{cancelled}}\nSin cambios: {{unchanged}}\nOmitidas (no pagadas): {{skipped}}\nIncidencias: {{issues}}\n{{error}}',
     failed: 'fallida',
+    retrying: 'la plataforma no responde, reintentando',
+    retryingBody:
+      'La importación "{{schedule}}" de {{event}}, iniciada {{started}}, no ha podido leer la plataforma de venta.\n\nRespuesta de la plataforma: {{error}}\n\nLa importación lo vuelve a intentar sola (5 veces más durante unos 15 minutos); si sigue fallando, recibirás su informe final.',
+    answer: 'Respuesta de la plataforma',
   },
   it: {
     verifySubject: 'Conferma l’indirizzo dei rapporti di importazione biglietti',
@@ -31,6 +48,10 @@ const TEXTS: Record<
     reportBody:
       'Importazione "{{schedule}}" di {{event}}, iniziata {{started}}:\n\nCreati: {{created}}\nAggiornati: {{updated}}\nAnnullati: {{cancelled}}\nInvariati: {{unchanged}}\nSaltati (non pagati): {{skipped}}\nProblemi: {{issues}}\n{{error}}',
     failed: 'fallita',
+    retrying: 'la piattaforma non risponde, nuovo tentativo',
+    retryingBody:
+      'L’importazione "{{schedule}}" di {{event}}, iniziata {{started}}, non è riuscita a leggere la piattaforma di biglietteria.\n\nRisposta della piattaforma: {{error}}\n\nL’importazione riprova da sola (altre 5 volte in circa 15 minuti); se continua a fallire, riceverai il suo rapporto finale.',
+    answer: 'Risposta della piattaforma',
   },
   fr: {
     verifySubject: 'Confirmez l’adresse des rapports d’importation de billets',
@@ -40,6 +61,10 @@ const TEXTS: Record<
     reportBody:
       'Importation « {{schedule}} » de {{event}}, commencée {{started}} :\n\nCréés : {{created}}\nMis à jour : {{updated}}\nAnnulés : {{cancelled}}\nInchangés : {{unchanged}}\nIgnorés (non payés) : {{skipped}}\nProblèmes : {{issues}}\n{{error}}',
     failed: 'échouée',
+    retrying: 'la plateforme refuse, nouvel essai',
+    retryingBody:
+      'L’importation « {{schedule}} » de {{event}}, commencée {{started}}, n’a pas pu lire la plateforme de billetterie.\n\nRéponse de la plateforme : {{error}}\n\nL’importation réessaie d’elle-même (5 fois encore en 15 minutes environ) ; si elle échoue toujours, vous recevrez son rapport final.',
+    answer: 'Réponse de la plateforme',
   },
 };
 
@@ -57,13 +82,28 @@ export function verificationEmail(
   return { to: v.to, subject: t.verifySubject, text: fill(t.verifyBody, { ...v, valid }), link: v.link };
 }
 
+/** An instant as the event's people read it: its zone and language (never raw UTC). */
+export function eventTime(lang: string, timeZone: string, at: Date) {
+  const locale = lang in TEXTS ? lang : 'en';
+  try {
+    return new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(at);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' }).format(
+      at,
+    );
+  }
+}
+
 export function reportEmail(
   lang: string,
   v: {
     to: string;
     schedule: string;
     event: string;
+    timeZone: string;
+    /** The run failed for good, or is failing and being retried (`retrying`). */
     status: string;
+    retrying?: boolean;
     started: Date;
     created: number;
     updated: number;
@@ -75,11 +115,13 @@ export function reportEmail(
   },
 ) {
   const t = pick(lang);
+  const { retrying: _retrying, ...rest } = v;
   const values = {
-    ...v,
-    status: v.status === 'failed' ? t.failed : 'OK',
-    started: v.started.toISOString(),
-    error: v.error ?? '',
+    ...rest,
+    status: v.retrying ? t.retrying : v.status === 'failed' ? t.failed : 'OK',
+    started: eventTime(lang, v.timeZone, v.started),
+    error: v.retrying ? (v.error ?? '') : v.error ? `${t.answer}: ${v.error}` : '',
   };
-  return { to: v.to, subject: fill(t.reportSubject, values), text: fill(t.reportBody, values) };
+  const body = v.retrying ? t.retryingBody : t.reportBody;
+  return { to: v.to, subject: fill(t.reportSubject, values), text: fill(body, values) };
 }

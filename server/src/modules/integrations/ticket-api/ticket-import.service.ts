@@ -3,10 +3,11 @@ import type { AppContext } from '../../../core/context';
 import type { Executor, Tx } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
 import { ticketImportRuns, ticketImportSchedules } from '../../../core/db/schema';
+import { JobAttemptError, type JobRun } from '../../../core/jobs/job-queue';
 import { fail } from '../../../core/lib/errors';
 import { ConnectorError } from './connectors/connector';
 import { applyPositions } from './ticket-apply';
-import { ticketImportQueue, ticketImportReportQueue } from './ticket-import.jobs';
+import { TICKET_IMPORT_RETRIES, ticketImportQueue, ticketImportReportQueue } from './ticket-import.jobs';
 import {
   connectionOf,
   connectorOf,
@@ -131,9 +132,20 @@ export async function startDueRuns(ctx: AppContext, tx: Tx, now: Date) {
  * failure on the job's first page fails the attempt (the queue retries with back-off); after pages
  * were applied, their progress is kept and the run continues in a new job a little later.
  */
-export async function runImportJob(ctx: AppContext, tx: Tx, runId: number) {
+export async function runImportJob(
+  ctx: AppContext,
+  tx: Tx,
+  runId: number,
+  job: Pick<JobRun, 'id' | 'attempt'> = { id: '', attempt: 0 },
+) {
   const [run] = await tx.select().from(ticketImportRuns).where(eq(ticketImportRuns.id, runId)).for('update');
-  if (run?.status !== 'running') return { skipped: true };
+  if (run && run.status === 'failed' && job.id && run.jobId === job.id && (await isLatestRun(tx, run)))
+    // "Retry" on the jobs screen: the run's own failed job is back, so the run is again.
+    await tx
+      .update(ticketImportRuns)
+      .set({ status: 'running', finishedAt: null, reportSentAt: null })
+      .where(eq(ticketImportRuns.id, run.id));
+  else if (run?.status !== 'running') return { skipped: true };
   const [s] = await tx
     .select()
     .from(ticketImportSchedules)
@@ -150,7 +162,8 @@ export async function runImportJob(ctx: AppContext, tx: Tx, runId: number) {
     try {
       page = await connector.page(conn, url);
     } catch (e) {
-      if (!(e instanceof ConnectorError) || n === 0) throw e;
+      if (!(e instanceof ConnectorError)) throw e;
+      if (n === 0) throw attemptFailed(ctx, run!, s, job.attempt, e.message);
       await saveProgress(tx, state, e.message);
       const jobId = await ctx.jobs.enqueue(
         ticketImportQueue,
@@ -183,6 +196,46 @@ export async function runImportJob(ctx: AppContext, tx: Tx, runId: number) {
   const jobId = await ctx.jobs.enqueue(ticketImportQueue, { runId }, { eventId: s.eventId, tx });
   await tx.update(ticketImportRuns).set({ jobId }).where(eq(ticketImportRuns.id, runId));
   return { pages: state.pages - run.pages, continued: true };
+}
+
+const isLatestRun = async (tx: Tx, run: RunRow) =>
+  (
+    await tx
+      .select({ id: ticketImportRuns.id })
+      .from(ticketImportRuns)
+      .where(eq(ticketImportRuns.scheduleId, run.scheduleId))
+      .orderBy(desc(ticketImportRuns.id))
+      .limit(1)
+  )[0]?.id === run.id;
+
+/**
+ * The platform failed the attempt's first page: the attempt rolls back, and what it learnt is kept
+ * (issue 27 item 19). The run shows why it is retrying; the first failure tells the report address at
+ * once; the last one closes the run as failed with that answer and queues its report (not 25 minutes
+ * later at the next start).
+ */
+function attemptFailed(ctx: AppContext, run: RunRow, s: ScheduleRow, attempt: number, why: string) {
+  const final = attempt >= TICKET_IMPORT_RETRIES;
+  return new JobAttemptError(why, async (tx) => {
+    await tx
+      .update(ticketImportRuns)
+      .set(
+        final
+          ? { status: 'failed', error: why, finishedAt: new Date(), nextUrl: null, reportSentAt: null }
+          : { error: why },
+      )
+      .where(
+        final
+          ? eq(ticketImportRuns.id, run.id)
+          : and(eq(ticketImportRuns.id, run.id), eq(ticketImportRuns.status, 'running')),
+      );
+    if (final || attempt === 0)
+      await ctx.jobs.enqueue(
+        ticketImportReportQueue,
+        final ? { runId: run.id } : { runId: run.id, retrying: true },
+        { eventId: s.eventId, tx },
+      );
+  });
 }
 
 const saveProgress = (tx: Tx, r: RunRow, error: string | null) =>

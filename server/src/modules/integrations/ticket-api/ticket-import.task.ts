@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { events, ticketImportRuns, ticketImportSchedules } from '../../../core/db/schema';
 import { defineJobKind } from '../../../core/jobs/job-queue';
 import { reportEmail } from './report-email';
-import { ticketImportQueue, ticketImportReportQueue } from './ticket-import.jobs';
+import { TICKET_IMPORT_RETRIES, ticketImportQueue, ticketImportReportQueue } from './ticket-import.jobs';
 import { runImportJob, startDueRuns } from './ticket-import.service';
 
 /**
@@ -26,9 +26,9 @@ export const ticketImportTickJob = defineJobKind({
 
 export const ticketImportJob = defineJobKind({
   ...ticketImportQueue,
-  retry: { limit: 5, delaySeconds: 30, backoff: true },
+  retry: { limit: TICKET_IMPORT_RETRIES, delaySeconds: 30, backoff: true },
   expireSeconds: 15 * 60,
-  run: (ctx, tx, body) => runImportJob(ctx, tx, body.runId),
+  run: (ctx, tx, body, job) => runImportJob(ctx, tx, body.runId, job),
 });
 
 export const ticketImportReportJob = defineJobKind({
@@ -36,14 +36,21 @@ export const ticketImportReportJob = defineJobKind({
   retry: { limit: 5, delaySeconds: 60, backoff: true },
   run: async (ctx, tx, body) => {
     const [run] = await tx.select().from(ticketImportRuns).where(eq(ticketImportRuns.id, body.runId));
-    if (!run || run.reportSentAt) return { sent: false };
+    if (!run || (!body.retrying && run.reportSentAt)) return { sent: false };
+    // A run that finished changing nothing sends no report (issue 27 item 19): a change or a failure does.
+    const changed = run.created + run.updated + run.cancelled + run.issues > 0;
+    if (!body.retrying && run.status === 'done' && !changed)
+      return { sent: false, reason: 'nothing changed' };
+    // The retrying notice is for a run still failing; one that has recovered or closed says it itself.
+    if (body.retrying && (run.status !== 'running' || !run.error))
+      return { sent: false, reason: 'recovered' };
     const [s] = await tx
       .select()
       .from(ticketImportSchedules)
       .where(eq(ticketImportSchedules.id, run.scheduleId));
     if (!s?.reportEmail || !s.reportEmailVerifiedAt) return { sent: false, reason: 'no verified address' };
     const [event] = await tx
-      .select({ name: events.name, language: events.language })
+      .select({ name: events.name, language: events.language, timezone: events.timezone })
       .from(events)
       .where(eq(events.id, s.eventId));
     await ctx.mailer.send(
@@ -51,7 +58,9 @@ export const ticketImportReportJob = defineJobKind({
         to: s.reportEmail,
         schedule: s.name,
         event: event?.name ?? '',
+        timeZone: event?.timezone ?? 'UTC',
         status: run.status,
+        retrying: body.retrying === true,
         started: run.startedAt,
         created: run.created,
         updated: run.updated,
@@ -62,10 +71,11 @@ export const ticketImportReportJob = defineJobKind({
         error: run.error,
       }),
     );
-    await tx
-      .update(ticketImportRuns)
-      .set({ reportSentAt: new Date() })
-      .where(eq(ticketImportRuns.id, run.id));
-    return { sent: true, to: s.reportEmail };
+    if (!body.retrying)
+      await tx
+        .update(ticketImportRuns)
+        .set({ reportSentAt: new Date() })
+        .where(eq(ticketImportRuns.id, run.id));
+    return { sent: true, to: s.reportEmail, retrying: body.retrying === true };
   },
 });

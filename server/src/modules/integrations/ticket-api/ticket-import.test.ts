@@ -70,7 +70,12 @@ const scheduleBody = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   pretix = await startPretixFake({ pageSize: 50 });
-  t = await createTestApp({ ticketImportPagesPerJob: 30 });
+  // The local pretix is plain http on this machine: allowed only as a local test platform.
+  t = await createTestApp({
+    ticketImportPagesPerJob: 30,
+    integrationsAllowHttp: true,
+    integrationsAllowPrivateAddresses: true,
+  });
   await t.ctx.jobs.start({ work: true, schedule: false, pollingSeconds: 0.5 });
   admin = await t.session('admin@demo.test');
   eventId = (await t.activeEvent()).id;
@@ -103,10 +108,12 @@ describe('schedules', () => {
   let id: number;
 
   it('refuses a plain-http address elsewhere, a rol of another event and a new schedule without token', async () => {
+    t.ctx.config.integrationsAllowHttp = false;
     const http = await t.call('POST', '/api/api-ticket/schedules', {
       ...admin,
       body: scheduleBody({ baseUrl: 'http://pretix.example.org' }),
     });
+    t.ctx.config.integrationsAllowHttp = true;
     expect(http.status).toBe(400);
     expect(http.body.fields[0]).toMatchObject({
       path: 'schedule.baseUrl',

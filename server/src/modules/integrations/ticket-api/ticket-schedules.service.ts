@@ -19,6 +19,7 @@ import {
 import { fail, fieldError } from '../../../core/lib/errors';
 import { SecretBox } from '../../../core/lib/secret-box';
 import { randomToken } from '../../../core/lib/tokens';
+import { addressProblem, policyOf } from '../outbound-address';
 import { CONNECTORS, type Platform } from './connectors';
 import { ConnectorError, type TicketConnection } from './connectors/connector';
 import { verificationEmail } from './report-email';
@@ -49,6 +50,7 @@ export const runOut = (r: RunRow): TicketRun => ({
   skipped: r.skipped,
   issues: r.issues,
   error: r.error,
+  retrying: r.status === 'running' && r.error !== null,
   startedAt: r.startedAt.toISOString(),
   finishedAt: iso(r.finishedAt),
 });
@@ -159,6 +161,12 @@ export async function saveSchedule(
   origin: string,
 ) {
   const input = TicketScheduleSaveSchema.parse(raw);
+  const problem = addressProblem(input.baseUrl, policyOf(ctx.config));
+  if (problem)
+    throw fieldError(
+      'schedule.baseUrl',
+      problem === 'private' ? 'validation.privateAddress' : 'validation.ticketBaseUrl',
+    );
   await checkMappings(ctx.db, eventId, input);
   const token = input.token?.trim() || null;
   const email = input.reportEmail?.trim() || null;
@@ -267,7 +275,13 @@ export async function deleteSchedule(ctx: AppContext, eventId: number, id: numbe
 export function connectionOf(ctx: Pick<AppContext, 'config'>, s: ScheduleRow): TicketConnection | null {
   const token = new SecretBox(ctx.config.secretsKey).open(s.tokenCipher, TOKEN_PURPOSE);
   if (token === null) return null;
-  return { baseUrl: s.baseUrl, organizer: s.organizer, event: s.platformEvent, token };
+  return {
+    baseUrl: s.baseUrl,
+    organizer: s.organizer,
+    event: s.platformEvent,
+    token,
+    policy: policyOf(ctx.config),
+  };
 }
 
 export const connectorOf = (s: ScheduleRow) => CONNECTORS[s.platform as Platform] ?? CONNECTORS.pretix;

@@ -1,3 +1,5 @@
+import type { OutboundPolicy } from '../../outbound-address';
+
 /**
  * A ticketing platform the Ticket API imports from (docs/decisions.md "Ticket API"). A connector
  * speaks the platform's HTTP API at the schedule's base URL and answers positions (one ticket each)
@@ -10,6 +12,8 @@ export interface TicketConnection {
   organizer: string;
   event: string;
   token: string;
+  /** Which addresses may be reached (INTEGRATIONS_ALLOW_HTTP, INTEGRATIONS_ALLOW_PRIVATE_ADDRESSES). */
+  policy: OutboundPolicy;
 }
 
 /** A product that may be mapped to a ticket rol (a variation of it, or the product as a whole). */
@@ -50,7 +54,8 @@ export interface TicketConnector {
 }
 
 /** Why the platform could not be read: the job retries (back-off) unless the kind says it is pointless. */
-export type ConnectorFailure = 'auth' | 'notFound' | 'rateLimited' | 'unavailable' | 'badAnswer';
+/** `refused`: the address is inside the network (or plain http) and the deployment does not allow it. */
+export type ConnectorFailure = 'auth' | 'notFound' | 'rateLimited' | 'unavailable' | 'badAnswer' | 'refused';
 
 export class ConnectorError extends Error {
   constructor(

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { type OutboundAnswer, OutboundError, outbound } from '../../outbound-http';
 import {
   ConnectorError,
   type ExternalPosition,
@@ -13,7 +13,8 @@ import {
  * pretix's REST API (docs.pretix.eu, api/resources/orders and items): token authentication
  * (`Authorization: Token …`), lists paged by `next` addresses, orders changed since a time
  * (`modified_since`), and the server's time at the start of each answer (`X-Page-Generated`, the
- * value to use as the next `modified_since`). A 429 is waited out as its Retry-After says (bounded);
+ * value to use as the next `modified_since`). Calls go through the integrations' client
+ * (outbound-http.ts: address policy, deadline, bounded answer, 429 waited out as its Retry-After says);
  * a network failure or a 5xx throws, and the import's job retries with back-off.
  */
 
@@ -21,6 +22,8 @@ import {
 export const RETRY_AFTER_MAX_SECONDS = 30;
 const MAX_RATE_LIMIT_WAITS = 3;
 const TIMEOUT_MS = 30_000;
+/** A page of 50 orders is far below this. */
+const MAX_ANSWER_BYTES = 16 * 1_048_576;
 
 const Position = z.object({
   id: z.number().int(),
@@ -82,50 +85,60 @@ const eventPath = (c: TicketConnection, resource: string) => {
   return `${base}/api/v1/organizers/${encodeURIComponent(c.organizer)}/events/${encodeURIComponent(c.event)}/${resource}/`;
 };
 
-/** GET with the token; waits out 429s; classifies every failure. */
+/** pretix's own words of a refusal (`{"detail": …}`), shortened: what the run and its report show. */
+function answerWords(text: string) {
+  try {
+    const detail = (JSON.parse(text) as { detail?: unknown }).detail;
+    return typeof detail === 'string' && detail ? `: ${detail.slice(0, 200)}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** GET with the token (429s waited out by the client); classifies every failure. */
 async function get(conn: TicketConnection, url: string) {
   // The token goes only to the schedule's own platform: a `next` elsewhere is refused.
   if (new URL(url).origin !== new URL(conn.baseUrl).origin)
     throw new ConnectorError('badAnswer', `The platform pointed to another address: ${url}`);
-  for (let wait = 0; ; wait++) {
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        headers: { Authorization: `Token ${conn.token}`, Accept: 'application/json' },
-        redirect: 'error',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch (e) {
-      throw new ConnectorError('unavailable', `The platform could not be reached: ${(e as Error).message}`);
-    }
-    if (res.status === 429 && wait < MAX_RATE_LIMIT_WAITS) {
-      const after = Number(res.headers.get('retry-after'));
-      await res.body?.cancel();
-      await sleep(Math.min(Number.isFinite(after) && after > 0 ? after : 1, RETRY_AFTER_MAX_SECONDS) * 1000);
-      continue;
-    }
-    if (!res.ok) {
-      await res.body?.cancel();
-      const kind =
-        res.status === 401 || res.status === 403
-          ? 'auth'
-          : res.status === 404
-            ? 'notFound'
-            : res.status === 429
-              ? 'rateLimited'
-              : 'unavailable';
-      throw new ConnectorError(kind, `The platform answered HTTP ${res.status}`, res.status);
-    }
-    let body: unknown;
-    try {
-      body = await res.json();
-    } catch {
-      throw new ConnectorError('badAnswer', 'The platform answered something other than JSON');
-    }
-    const generated = res.headers.get('x-page-generated') ?? res.headers.get('date');
-    const at = generated ? new Date(generated) : null;
-    return { body, generatedAt: at && !Number.isNaN(at.getTime()) ? at : null };
+  let res: OutboundAnswer;
+  try {
+    res = await outbound(url, {
+      headers: { Authorization: `Token ${conn.token}`, Accept: 'application/json' },
+      policy: conn.policy,
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_ANSWER_BYTES,
+      rateLimitWaits: MAX_RATE_LIMIT_WAITS,
+      maxRetryAfterSeconds: RETRY_AFTER_MAX_SECONDS,
+    });
+  } catch (e) {
+    if (e instanceof OutboundError && e.kind === 'refused')
+      throw new ConnectorError('refused', `The platform's address is refused: ${e.message}`);
+    throw new ConnectorError('unavailable', `The platform could not be reached: ${(e as Error).message}`);
   }
+  if (res.status < 200 || res.status > 299) {
+    const kind =
+      res.status === 401 || res.status === 403
+        ? 'auth'
+        : res.status === 404
+          ? 'notFound'
+          : res.status === 429
+            ? 'rateLimited'
+            : 'unavailable';
+    throw new ConnectorError(
+      kind,
+      `The platform answered HTTP ${res.status}${answerWords(res.text)}`,
+      res.status,
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(res.text);
+  } catch {
+    throw new ConnectorError('badAnswer', 'The platform answered something other than JSON');
+  }
+  const generated = res.header('x-page-generated') ?? res.header('date');
+  const at = generated ? new Date(generated) : null;
+  return { body, generatedAt: at && !Number.isNaN(at.getTime()) ? at : null };
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
