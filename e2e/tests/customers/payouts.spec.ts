@@ -5,7 +5,8 @@ import { expectSaved, openActiveEvent } from '../helpers';
 /**
  * Refund payouts (issue 15): the finance officer sets the event's debtor account, picks pending bank
  * refunds with limits, sees the list, count and sum, generates the SEPA file, downloads it, marks the
- * run sent, and finds the customer's refund paid; a selection matching nothing says 'No data for SEPA'.
+ * run sent, and finds the customer's refund paid; a selection matching nothing says so (issue 27: as
+ * a notice, not an error).
  */
 test('a SEPA run with limits: generated, downloaded, sent, and the refund paid on the customer', async ({
   page,
@@ -28,7 +29,9 @@ test('a SEPA run with limits: generated, downloaded, sent, and the refund paid o
   // Nothing matches: 'No data for SEPA'.
   await page.getByTestId('payouts-filter-amountMin').fill('999');
   await page.getByTestId('payouts-preview').click();
-  await expect(page.getByTestId('payouts-no-data')).toHaveText('No data for SEPA');
+  await expect(page.getByTestId('payouts-no-data')).toHaveText(
+    'No pending refund matches these filters: there is nothing to put in a SEPA file.',
+  );
 
   // At most 2 refunds: the list, the count and the sum before anything is generated.
   await page.getByTestId('payouts-filter-amountMin').fill('');

@@ -120,8 +120,8 @@ function GeneralTab({ d }: { d: CustomerDetail }) {
             'customers-general-rfid',
           ],
           [f('codeCheck'), d.codeCheck],
-          [f('cash'), formatMoney(d.cash, currency, lang)],
-          [f('gift'), formatMoney(d.gift, currency, lang)],
+          [f('cash'), formatMoney(d.cash, currency, lang), 'customers-general-cash'],
+          [f('gift'), formatMoney(d.gift, currency, lang), 'customers-general-gift'],
           [f('dateValidation'), formatDateTime(d.dateValidation, tz)],
           // Registration on the online-services web is its own fact with its own date (the first
           // online top-up); the record's creation is not a registration (issue 16 item 9).
