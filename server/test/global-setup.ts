@@ -61,7 +61,9 @@ async function pgliteDump() {
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, file);
-  console.log(`Migrated test database built in ${Date.now() - started} ms: ${path.relative(REPO_ROOT, file)}`);
+  console.log(
+    `Migrated test database built in ${Date.now() - started} ms: ${path.relative(REPO_ROOT, file)}`,
+  );
   return file;
 }
 

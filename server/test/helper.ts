@@ -40,7 +40,8 @@ function migratedDump() {
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ databaseUrl: null, dataDir: 'memory://', loadDataDir: await migratedDump() });
+  if (!url)
+    return openDatabase({ databaseUrl: null, dataDir: 'memory://', loadDataDir: await migratedDump() });
   const name = `pulsera_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const template = built('pgTemplate');
   const admin = new pg.Client({ connectionString: url });
