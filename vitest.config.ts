@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // The migrated database every file starts from, built once per run (server/test/global-setup.ts).
+          globalSetup: ['server/test/global-setup.ts'],
           // No secret lives in the source: each run signs with a random one (config.ts refuses none).
           // Test apps work no job queue unless a test starts one (JOB_WORKERS=0).
           env: {

@@ -1,27 +1,52 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { HEADERS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/core/config';
 import { type Database, openDatabase } from '../src/core/db/client';
 import { events, userEventPermissions, users } from '../src/core/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
 
+/** What server/test/global-setup.ts built for this run (nothing when a file runs without it). */
+function built(key: 'pgliteDump' | 'pgTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The migrated PGlite dump of this run, read once per worker process. */
+let dump: Promise<Blob | undefined> | undefined;
+function migratedDump() {
+  dump ??= (async () => {
+    const file = built('pgliteDump');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return dump;
+}
+
 /**
- * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set (CI) — a
- * database of its own on that server, dropped afterwards. Never touches anyone else's database.
+ * A fresh database for one test file, migrated and empty: in-memory PGlite, or — when DATABASE_URL
+ * is set (CI) — a database of its own on that server, dropped afterwards. Never touches anyone
+ * else's database. Both start from the copy global-setup.ts migrated once for the run, so the
+ * migrations do not run again per file.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+  if (!url)
+    return openDatabase({ databaseUrl: null, dataDir: 'memory://', loadDataDir: await migratedDump() });
   const name = `pulsera_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = built('pgTemplate');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;

@@ -249,9 +249,15 @@ export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server/drizzle');
 
 /**
  * DATABASE_URL set: PostgreSQL through `pg`. Otherwise embedded PGlite, persisted in `dataDir`
- * (or in memory when dataDir is 'memory://'). Migrations run before the database is handed out.
+ * (or in memory when dataDir is 'memory://'). Migrations run before the database is handed out (the
+ * migrator skips those already applied). `loadDataDir`: an in-memory PGlite starts from that dump
+ * of a data folder (PGlite's `dumpDataDir`) instead of an empty cluster (the tests' migrated copy).
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection closed by the server (restart, failover, a dropped test database) must not
@@ -269,7 +275,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   // Contrib extensions the migrations create (pg_trgm: trigram indexes of the customer lookup).
   const extensions = { pg_trgm };
   if (opts.dataDir === 'memory://') {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   } else {
     const dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(opts.dataDir, { recursive: true });
