@@ -151,153 +151,18 @@ function judge(what: string, res: { statusCode: number; body: string; json: () =
 
 let t: TestApp;
 let headers: Record<string, string>;
+let s: Awaited<ReturnType<TestApp['session']>>;
 beforeAll(async () => {
   t = await createTestApp();
-  const s = await t.session('mega@demo.test');
+  s = await t.session('mega@demo.test');
   headers = { token: s.token, tokenevent: s.event!, ...(s.trusts ? { tokentrusts: s.trusts } : {}) };
 });
 afterAll(() => t.close());
 
-describe('every route of the OpenAPI document, walked with generated bad input', () => {
-  it('answers no 5xx and every refusal in the envelope', async () => {
-    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
-    const failures: string[] = [];
-    let requests = 0;
-    let routes = 0;
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(methods)) {
-        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-        routes++;
-        const params = op.parameters ?? [];
-        const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-        const query = params.filter((p) => p.in === 'query');
-        const bodySchema = Object.values(op.requestBody?.content ?? {})[0]?.schema;
-        const input = fc.record({
-          path: fc.tuple(...pathNames.map(() => PATH_VALUES), fc.constant('')),
-          query: fc.record(
-            Object.fromEntries(query.map((q) => [q.name, value(q.schema).map(asQueryValue)])),
-            {
-              requiredKeys: [],
-            },
-          ),
-          body: value(bodySchema),
-        });
-        await fc
-          .assert(
-            fc.asyncProperty(input, async ({ path: values, query: q, body }) => {
-              let url = path;
-              pathNames.forEach((name, i) => {
-                url = url.replace(`{${name}}`, values[i] as string);
-              });
-              const qs = new URLSearchParams(q as Record<string, string>).toString();
-              const res = await t.app.inject({
-                method: method.toUpperCase() as 'GET',
-                url: qs ? `${url}?${qs}` : url,
-                headers: { ...headers, 'content-type': 'application/json' },
-                ...(method === 'get' || method === 'delete' ? {} : { payload: JSON.stringify(body ?? null) }),
-              });
-              requests++;
-              let envelope: { error?: unknown; description?: unknown } | null = null;
-              try {
-                envelope = res.json();
-              } catch {
-                envelope = null;
-              }
-              const badEnvelope =
-                res.statusCode >= 400 &&
-                !(typeof envelope?.error === 'number' && typeof envelope?.description === 'string');
-              if (res.statusCode >= 500 || badEnvelope) {
-                failures.push(
-                  `${method.toUpperCase()} ${url}?${qs} body=${JSON.stringify(body)?.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
-                );
-                return false;
-              }
-              return true;
-            }),
-            {
-              numRuns: Number(process.env.ROUTE_WALK_RUNS ?? 12),
-              endOnFailure: true,
-              seed: Number(process.env.ROUTE_WALK_SEED ?? Date.now() % 2 ** 31),
-            },
-          )
-          .catch(() => undefined);
-      }
-    }
-    expect(routes).toBeGreaterThan(150);
-    expect(requests).toBeGreaterThan(routes * 5);
-    expect(failures, failures.join('\n')).toEqual([]);
-  }, 600_000);
-});
-
-describe('the terminal sync walked with generated health fields, under a real device token', () => {
-  it('answers no 5xx and every refusal in the envelope', async () => {
-    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
-    const sync = doc.paths['/api/device/sync']?.post;
-    const bodySchema = Object.values(sync?.requestBody?.content ?? {})[0]?.schema;
-    expect(Object.keys(bodySchema?.properties ?? {})).toEqual(
-      expect.arrayContaining([
-        'appVersion',
-        'appVersionCode',
-        'pendingOperations',
-        'lastSeq',
-        'banListVersion',
-      ]),
-    );
-    const ev = await t.activeEvent();
-    const { secretKey } = await registerDevice(t.database.db, {
-      n_serie: 'WALK-1',
-      idEvent: ev.id,
-      type: 'PDA',
-    });
-    const auth = await t.call('POST', '/api/device/auth', { body: { serial: 'WALK-1', secretKey } });
-    const devicetoken = auth.body.result.token as string;
-    const health = bodySchema!.properties!;
-    const failures: string[] = [];
-    // Mostly the health fields alone (a heartbeat), so their checks are what is reached.
-    const body = fc.oneof(
-      {
-        weight: 3,
-        arbitrary: fc.record(
-          {
-            operations: fc.constant([]),
-            ...Object.fromEntries(
-              Object.entries(health)
-                .filter(([k]) => k !== 'operations')
-                .map(([k, s]) => [k, value(s)]),
-            ),
-          },
-          { requiredKeys: ['operations'] },
-        ),
-      },
-      { weight: 1, arbitrary: value(bodySchema) },
-    );
-    await fc
-      .assert(
-        fc.asyncProperty(body, async (b) => {
-          const res = await t.app.inject({
-            method: 'POST',
-            url: '/api/device/sync',
-            headers: { devicetoken, 'content-type': 'application/json' },
-            payload: JSON.stringify(b ?? null),
-          });
-          const failure = judge(`POST /api/device/sync body=${JSON.stringify(b)?.slice(0, 300)}`, res);
-          if (failure) failures.push(failure);
-          return !failure;
-        }),
-        {
-          numRuns: Number(process.env.ROUTE_WALK_RUNS ?? 12) * 5,
-          endOnFailure: true,
-          seed: Number(process.env.ROUTE_WALK_SEED ?? Date.now() % 2 ** 31),
-        },
-      )
-      .catch(() => undefined);
-    expect(failures, failures.join('\n')).toEqual([]);
-  }, 300_000);
-});
-
+// Walked before the walk of every route, which may change the password, the event or the device
+// these need.
 describe('every route that takes a file, walked with hostile files', () => {
   it('answers no 5xx and every refusal in the envelope', async () => {
-    const s = await t.session('mega@demo.test');
     const bomb = await buildZip([
       { name: 'classes.dex', data: Buffer.from('dex\n035\0') },
       { name: 'AndroidManifest.xml', zeros: 8 * 1_048_576, declaredSize: 512 },
@@ -397,4 +262,142 @@ describe('every route that takes a file, walked with hostile files', () => {
     }
     expect(failures, failures.join('\n')).toEqual([]);
   }, 300_000);
+});
+
+describe('the terminal sync walked with generated health fields, under a real device token', () => {
+  it('answers no 5xx and every refusal in the envelope', async () => {
+    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+    const sync = doc.paths['/api/device/sync']?.post;
+    const bodySchema = Object.values(sync?.requestBody?.content ?? {})[0]?.schema;
+    expect(Object.keys(bodySchema?.properties ?? {})).toEqual(
+      expect.arrayContaining([
+        'appVersion',
+        'appVersionCode',
+        'pendingOperations',
+        'lastSeq',
+        'banListVersion',
+      ]),
+    );
+    const ev = await t.activeEvent();
+    const { secretKey } = await registerDevice(t.database.db, {
+      n_serie: 'WALK-1',
+      idEvent: ev.id,
+      type: 'PDA',
+    });
+    const auth = await t.call('POST', '/api/device/auth', { body: { serial: 'WALK-1', secretKey } });
+    expect(auth.status, JSON.stringify(auth.body)).toBe(200);
+    const devicetoken = auth.body.result.token as string;
+    const health = bodySchema!.properties!;
+    const failures: string[] = [];
+    // Mostly the health fields alone (a heartbeat), so their checks are what is reached.
+    const body = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.record(
+          {
+            operations: fc.constant([]),
+            ...Object.fromEntries(
+              Object.entries(health)
+                .filter(([k]) => k !== 'operations')
+                .map(([k, s]) => [k, value(s)]),
+            ),
+          },
+          { requiredKeys: ['operations'] },
+        ),
+      },
+      { weight: 1, arbitrary: value(bodySchema) },
+    );
+    await fc
+      .assert(
+        fc.asyncProperty(body, async (b) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/device/sync',
+            headers: { devicetoken, 'content-type': 'application/json' },
+            payload: JSON.stringify(b ?? null),
+          });
+          const failure = judge(`POST /api/device/sync body=${JSON.stringify(b)?.slice(0, 300)}`, res);
+          if (failure) failures.push(failure);
+          return !failure;
+        }),
+        {
+          numRuns: Number(process.env.ROUTE_WALK_RUNS ?? 12) * 5,
+          endOnFailure: true,
+          seed: Number(process.env.ROUTE_WALK_SEED ?? Date.now() % 2 ** 31),
+        },
+      )
+      .catch(() => undefined);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 300_000);
+});
+
+describe('every route of the OpenAPI document, walked with generated bad input', () => {
+  it('answers no 5xx and every refusal in the envelope', async () => {
+    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+    const failures: string[] = [];
+    let requests = 0;
+    let routes = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        routes++;
+        const params = op.parameters ?? [];
+        const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+        const query = params.filter((p) => p.in === 'query');
+        const bodySchema = Object.values(op.requestBody?.content ?? {})[0]?.schema;
+        const input = fc.record({
+          path: fc.tuple(...pathNames.map(() => PATH_VALUES), fc.constant('')),
+          query: fc.record(
+            Object.fromEntries(query.map((q) => [q.name, value(q.schema).map(asQueryValue)])),
+            {
+              requiredKeys: [],
+            },
+          ),
+          body: value(bodySchema),
+        });
+        await fc
+          .assert(
+            fc.asyncProperty(input, async ({ path: values, query: q, body }) => {
+              let url = path;
+              pathNames.forEach((name, i) => {
+                url = url.replace(`{${name}}`, values[i] as string);
+              });
+              const qs = new URLSearchParams(q as Record<string, string>).toString();
+              const res = await t.app.inject({
+                method: method.toUpperCase() as 'GET',
+                url: qs ? `${url}?${qs}` : url,
+                headers: { ...headers, 'content-type': 'application/json' },
+                ...(method === 'get' || method === 'delete' ? {} : { payload: JSON.stringify(body ?? null) }),
+              });
+              requests++;
+              let envelope: { error?: unknown; description?: unknown } | null = null;
+              try {
+                envelope = res.json();
+              } catch {
+                envelope = null;
+              }
+              const badEnvelope =
+                res.statusCode >= 400 &&
+                !(typeof envelope?.error === 'number' && typeof envelope?.description === 'string');
+              if (res.statusCode >= 500 || badEnvelope) {
+                failures.push(
+                  `${method.toUpperCase()} ${url}?${qs} body=${JSON.stringify(body)?.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 200)}`,
+                );
+                return false;
+              }
+              return true;
+            }),
+            {
+              numRuns: Number(process.env.ROUTE_WALK_RUNS ?? 12),
+              endOnFailure: true,
+              seed: Number(process.env.ROUTE_WALK_SEED ?? Date.now() % 2 ** 31),
+            },
+          )
+          .catch(() => undefined);
+      }
+    }
+    expect(routes).toBeGreaterThan(150);
+    expect(requests).toBeGreaterThan(routes * 5);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 600_000);
 });
