@@ -66,3 +66,49 @@ export function noisyPng(width: number, height: number) {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * Files no upload should answer with a 5xx (the route walk sends them to every route that takes a
+ * file): empty, random, truncated, another type than declared, and polyglots (one file valid as two
+ * types).
+ */
+export function hostileFiles(): [name: string, bytes: Buffer][] {
+  const goodPng = png(20, 20);
+  const goodJpeg = jpeg(20, 20);
+  const logo = svg('width="20" height="20"');
+  const zipHead = Buffer.from('504b0304140000000800', 'hex');
+  return [
+    ['empty', Buffer.alloc(0)],
+    ['one byte', Buffer.from([0x89])],
+    ['random', randomBytes(4096)],
+    ['PNG signature only', goodPng.subarray(0, 8)],
+    ['PNG cut inside IHDR', goodPng.subarray(0, 20)],
+    ['PNG cut inside IDAT', goodPng.subarray(0, goodPng.length - 20)],
+    ['PNG of 0×0', png(1, 1).fill(0, 16, 24)],
+    [
+      'PNG claiming 2³¹ pixels a side',
+      Buffer.concat([goodPng.subarray(0, 16), Buffer.from('7fffffff7fffffff', 'hex'), goodPng.subarray(24)]),
+    ],
+    ['JPEG SOI only', goodJpeg.subarray(0, 2)],
+    ['JPEG cut inside SOF', goodJpeg.subarray(0, 25)],
+    ['SVG cut in the root', logo.subarray(0, 60)],
+    ['SVG in UTF-16', Buffer.from(`\ufeff${logo.toString()}`, 'utf16le')],
+    ['SVG with a NUL', Buffer.concat([logo.subarray(0, 50), Buffer.from([0]), logo.subarray(50)])],
+    ['SVG with an HTML body', Buffer.from(`${logo.toString()}<html><body onload="alert(1)"></body></html>`)],
+    ['SVG nested a thousand deep', svg('width="20" height="20"', '<g>'.repeat(1000) + '</g>'.repeat(1000))],
+    ['GIF/JavaScript polyglot', Buffer.from('GIF89a/*\x01\x00\x01\x00\x00\x00*/=alert(1)//;')],
+    ['PNG with a zip appended', Buffer.concat([goodPng, zipHead, randomBytes(64)])],
+    [
+      'zip with a PNG inside its comment',
+      Buffer.concat([Buffer.from('504b0506000000000000000000000000000000000000', 'hex'), goodPng]),
+    ],
+    ['JPEG with a PHP tail', Buffer.concat([goodJpeg, Buffer.from('<?php system($_GET[0]); ?>')])],
+    ['PDF header', Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n')],
+    ['ELF', ELF],
+    ['EXE', EXE],
+    ['zip header only', zipHead],
+    ['zip local header with random data', Buffer.concat([zipHead, randomBytes(2048)])],
+    ['CSV with formulas', Buffer.from('serial;code\n=cmd|" /C calc"!A0;1\n04A1B2C3D4E5F6;@SUM(1)\n')],
+    ['text with a NUL and a lone surrogate', Buffer.from('04A1B2C3\u0000D4\ud800E5F6;1\n', 'utf8')],
+  ];
+}

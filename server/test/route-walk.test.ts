@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerDevice } from '../src/modules/terminals/feed/device.service';
 import { createTestApp, type TestApp } from './helper';
+import { hostileFiles } from './image-fixtures';
+import { buildZip } from './zip-fixtures';
 
 /**
  * Bad input for every route of the OpenAPI document, generated from its own schemas (property-based,
@@ -129,14 +132,204 @@ const PATH_VALUES = fc.oneof(
   rawText.map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, 'x'))),
 );
 
+/** A refusal must be the envelope; nothing may be a 5xx. Answers the failure's line, or null. */
+function judge(what: string, res: { statusCode: number; body: string; json: () => unknown }) {
+  type Envelope = { error?: unknown; description?: unknown } | null;
+  let envelope: Envelope = null;
+  try {
+    envelope = res.json() as Envelope;
+  } catch {
+    envelope = null;
+  }
+  const badEnvelope =
+    res.statusCode >= 400 &&
+    !(typeof envelope?.error === 'number' && typeof envelope?.description === 'string');
+  return res.statusCode >= 500 || badEnvelope
+    ? `${what} -> ${res.statusCode} ${res.body.slice(0, 200)}`
+    : null;
+}
+
 let t: TestApp;
 let headers: Record<string, string>;
+let s: Awaited<ReturnType<TestApp['session']>>;
 beforeAll(async () => {
   t = await createTestApp();
-  const s = await t.session('mega@demo.test');
+  s = await t.session('mega@demo.test');
   headers = { token: s.token, tokenevent: s.event!, ...(s.trusts ? { tokentrusts: s.trusts } : {}) };
 });
 afterAll(() => t.close());
+
+// Walked before the walk of every route, which may change the password, the event or the device
+// these need.
+describe('every route that takes a file, walked with hostile files', () => {
+  it('answers no 5xx and every refusal in the envelope', async () => {
+    const bomb = await buildZip([
+      { name: 'classes.dex', data: Buffer.from('dex\n035\0') },
+      { name: 'AndroidManifest.xml', zeros: 8 * 1_048_576, declaredSize: 512 },
+      { name: '[Content_Types].xml', zeros: 8 * 1_048_576, declaredSize: 512 },
+      { name: 'xl/worksheets/sheet1.xml', zeros: 8 * 1_048_576, declaredSize: 512 },
+    ]);
+    const files = [...hostileFiles(), ['zip bomb with lying headers', bomb] as [string, Buffer]];
+    const failures: string[] = [];
+    const put = async (url: string, bytes: Buffer, type: string) =>
+      t.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': type } });
+    const kinds = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+    const input = fc.record({
+      file: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...files) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .uint8Array({ maxLength: 2048 })
+            .map((b): [string, Buffer] => ['generated', Buffer.from(b)]),
+        },
+      ),
+      declared: fc.constantFrom(...kinds),
+      sentAs: fc.constantFrom<string | null>(null, 'application/octet-stream', 'image/png', 'text/csv'),
+    });
+    await fc
+      .assert(
+        fc.asyncProperty(input, async ({ file: [name, bytes], declared, sentAs }) => {
+          const found: (string | null)[] = [];
+          // An image: upload address, PUT, then attach (which reads the stored bytes again).
+          const start = await t.call('POST', '/api/upload-image', {
+            ...s,
+            body: { folder: 'others', mimeType: declared },
+          });
+          if (start.status === 200) {
+            const res = await put(start.body.result.uploadUrl, bytes, sentAs ?? declared);
+            found.push(judge(`PUT image ${name} as ${declared}`, res));
+            const attach = await t.app.inject({
+              method: 'PUT',
+              url: '/api/event/images/image-sponsor',
+              headers: { ...headers, 'content-type': 'application/json' },
+              payload: JSON.stringify({ key: start.body.result.key }),
+            });
+            found.push(judge(`attach image ${name} as ${declared}`, attach));
+          } else found.push(`POST /api/upload-image -> ${start.status}`);
+          // A terminal app file: upload address, PUT, preview.
+          const app = await t.call('POST', '/api/global/upload-version/apk', s);
+          found.push(
+            judge(`PUT app ${name}`, await put(app.body.result.url, bytes, 'application/octet-stream')),
+          );
+          const preview = await t.app.inject({
+            method: 'GET',
+            url: `/api/global/upload-version/preview?fileName=${app.body.result.fileName}`,
+            headers,
+          });
+          found.push(judge(`preview app ${name}`, preview));
+          // A wristband lot file.
+          const lot = await t.app.inject({
+            method: 'POST',
+            url: '/api/wristband-stock/import?lot=WALK&dryRun=1',
+            headers: {
+              ...headers,
+              'content-type': sentAs === 'text/csv' ? 'text/csv' : 'application/octet-stream',
+            },
+            payload: bytes,
+          });
+          found.push(judge(`import lot ${name}`, lot));
+          const failed = found.filter((f): f is string => !!f);
+          failures.push(...failed);
+          return failed.length === 0;
+        }),
+        {
+          numRuns: Number(process.env.ROUTE_WALK_RUNS ?? 12) * 3,
+          endOnFailure: true,
+          seed: Number(process.env.ROUTE_WALK_SEED ?? Date.now() % 2 ** 31),
+        },
+      )
+      .catch(() => undefined);
+    // Every hostile file once, whatever the generator drew.
+    for (const [name, bytes] of files) {
+      for (const declared of kinds) {
+        const start = await t.call('POST', '/api/upload-image', {
+          ...s,
+          body: { folder: 'others', mimeType: declared },
+        });
+        const res = await put(start.body.result.uploadUrl, bytes, declared);
+        const f = judge(`PUT image ${name} as ${declared}`, res);
+        if (f) failures.push(f);
+      }
+      const lot = await t.app.inject({
+        method: 'POST',
+        url: '/api/wristband-stock/import?lot=WALK&dryRun=1',
+        headers: { ...headers, 'content-type': 'application/octet-stream' },
+        payload: bytes,
+      });
+      const f = judge(`import lot ${name}`, lot);
+      if (f) failures.push(f);
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 300_000);
+});
+
+describe('the terminal sync walked with generated health fields, under a real device token', () => {
+  it('answers no 5xx and every refusal in the envelope', async () => {
+    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
+    const sync = doc.paths['/api/device/sync']?.post;
+    const bodySchema = Object.values(sync?.requestBody?.content ?? {})[0]?.schema;
+    expect(Object.keys(bodySchema?.properties ?? {})).toEqual(
+      expect.arrayContaining([
+        'appVersion',
+        'appVersionCode',
+        'pendingOperations',
+        'lastSeq',
+        'banListVersion',
+      ]),
+    );
+    const ev = await t.activeEvent();
+    const { secretKey } = await registerDevice(t.database.db, {
+      n_serie: 'WALK-1',
+      idEvent: ev.id,
+      type: 'PDA',
+    });
+    const auth = await t.call('POST', '/api/device/auth', { body: { serial: 'WALK-1', secretKey } });
+    expect(auth.status, JSON.stringify(auth.body)).toBe(200);
+    const devicetoken = auth.body.result.token as string;
+    const health = bodySchema!.properties!;
+    const failures: string[] = [];
+    // Mostly the health fields alone (a heartbeat), so their checks are what is reached.
+    const body = fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.record(
+          {
+            operations: fc.constant([]),
+            ...Object.fromEntries(
+              Object.entries(health)
+                .filter(([k]) => k !== 'operations')
+                .map(([k, s]) => [k, value(s)]),
+            ),
+          },
+          { requiredKeys: ['operations'] },
+        ),
+      },
+      { weight: 1, arbitrary: value(bodySchema) },
+    );
+    await fc
+      .assert(
+        fc.asyncProperty(body, async (b) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/device/sync',
+            headers: { devicetoken, 'content-type': 'application/json' },
+            payload: JSON.stringify(b ?? null),
+          });
+          const failure = judge(`POST /api/device/sync body=${JSON.stringify(b)?.slice(0, 300)}`, res);
+          if (failure) failures.push(failure);
+          return !failure;
+        }),
+        {
+          numRuns: Number(process.env.ROUTE_WALK_RUNS ?? 12) * 5,
+          endOnFailure: true,
+          seed: Number(process.env.ROUTE_WALK_SEED ?? Date.now() % 2 ** 31),
+        },
+      )
+      .catch(() => undefined);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 300_000);
+});
 
 describe('every route of the OpenAPI document, walked with generated bad input', () => {
   it('answers no 5xx and every refusal in the envelope', async () => {
