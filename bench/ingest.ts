@@ -6,8 +6,9 @@ import type { Database } from '../server/src/core/db/client';
 import { events } from '../server/src/core/db/schema';
 import { registerDevice } from '../server/src/modules/terminals/feed/device.service';
 import { appTarget, type FeedTarget, httpTarget } from '../server/src/modules/terminals/feed/device-client';
+import { deviceConfig } from '../server/src/modules/terminals/feed/device-config.repo';
 import { ledgerMismatches } from '../server/src/modules/terminals/feed/ledger.repo';
-import { seedDemo } from '../server/src/seed/demo';
+import { seedDemo, seedDemoVenue } from '../server/src/seed/demo';
 import { eventArticles, simulateFestival } from '../server/src/seed/simulator';
 import { type BenchDb, openBenchDatabase } from './databases';
 import { type RawCeiling, rawIngestCeiling } from './ingest-raw';
@@ -78,6 +79,9 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
       .select({ id: events.id })
       .from(events)
       .where(eq(events.name, 'Sonora Festival 2026'));
+    // The terminals name the event's own bars, kiosks, gates, staff and menus (the feed refuses
+    // operations naming others).
+    await seedDemoVenue(database.db, event!.id);
     // Over HTTP on PostgreSQL, the terminals meet the production server (compiled, a process of its
     // own, as `npm start` runs it), so the load they generate never shares its event loop; PGlite
     // and --inject run the app in this process.
@@ -105,6 +109,7 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
       const target: FeedTarget = {
         register: async (input) => (await registerDevice(database.db, input)).secretKey,
         connect,
+        eventConfig: (eventId) => deviceConfig(database.db, eventId),
       };
       let nodeCpu = 0;
       let dbCpu = 0;

@@ -49,6 +49,7 @@ export * from './settings/provinces';
 export * from './settings/teams';
 export * from './terminals/app-versions';
 export * from './terminals/feed';
+export * from './terminals/feed-config';
 export * from './terminals/feed-customer-search';
 export * from './terminals/feed-devices';
 export * from './terminals/feed-operations';

@@ -5,36 +5,64 @@ import { loadConfig } from '../core/config';
 import { openDatabase } from '../core/db/client';
 import { events } from '../core/db/schema';
 import { appTarget, httpTarget, ledgerMismatches, signIn } from '../modules/terminals';
-import { eventArticles, type SimulationOptions, simulateFestival } from '../seed/simulator';
+import { type SimulationOptions, simulateFestival } from '../seed/simulator';
 
-/**
- * npm run simulate -- --event <id> [--wristbands 20000] [--days 3] [--seed 2026] [--start 2026-07-10]
- *   [--concurrency 4] [--sync-every 5] [--url http://localhost:8080 --email admin@demo.test --password …]
- *   [--url … --qr <configuration code of the event>]
- *
- * Drives POST /api/device/sync like the terminals of a festival. Without --url it runs in this
- * process (buildApp + inject) on the database of the settings (DATABASE_URL or DATA_DIR) — stop a
- * server using the same embedded database first, or pass --url to go through the running server.
- * With --qr the terminals configure themselves like real ones, redeeming the event's configuration
- * QR (Event detail → Generate QR) instead of being registered by an admin.
- */
-const { values } = parseArgs({
-  options: {
-    event: { type: 'string' },
-    wristbands: { type: 'string', default: '20000' },
-    days: { type: 'string', default: '3' },
-    seed: { type: 'string', default: '2026' },
-    start: { type: 'string' },
-    concurrency: { type: 'string', default: '4' },
-    'sync-every': { type: 'string', default: '5' },
-    /** Fleet health incidents on the last day: a handheld with a gap, another gone silent. */
-    'fleet-incidents': { type: 'boolean', default: false },
-    url: { type: 'string' },
-    qr: { type: 'string' },
-    email: { type: 'string', default: 'admin@demo.test' },
-    password: { type: 'string', default: process.env.PULSERA_PASSWORD ?? 'Festival-2026!' },
-  },
-});
+const USAGE = `npm run simulate -- --event <id> [options]
+
+Drives POST /api/device/sync like the terminals of a festival. The terminals name the event's own
+locations, staff, menus (articles at their menu prices), zones and gates, read as a terminal loads
+them (GET /api/device/config).
+
+  --event <id>          the event (required)
+  --wristbands <n>      people with a wristband (default 20000)
+  --days <n>            festival days (default 3)
+  --seed <n>            the same seed makes the same operations (default 2026)
+  --start <date>        day 0, e.g. 2026-07-10 (default: the last nights up to now)
+  --concurrency <n>     batches in flight at once (default 4)
+  --sync-every <min>    device minutes between two syncs of a terminal (default 5)
+  --fleet-incidents     a handheld with a gap and another gone silent on the last day
+  --url <address>       go through a running server instead of this process
+  --email, --password   the administrator who registers the terminals over --url
+  --qr <code>           with --url: terminals redeem the event's configuration QR instead
+  -h, --help            this text
+
+Without --url it runs in this process on the database of the settings (DATABASE_URL or DATA_DIR):
+stop a server using the same embedded database first.`;
+
+let values: ReturnType<typeof parse>['values'];
+const parse = () =>
+  parseArgs({
+    options: {
+      help: { type: 'boolean', short: 'h', default: false },
+      event: { type: 'string' },
+      wristbands: { type: 'string', default: '20000' },
+      days: { type: 'string', default: '3' },
+      seed: { type: 'string', default: '2026' },
+      start: { type: 'string' },
+      concurrency: { type: 'string', default: '4' },
+      'sync-every': { type: 'string', default: '5' },
+      /** Fleet health incidents on the last day: a handheld with a gap, another gone silent. */
+      'fleet-incidents': { type: 'boolean', default: false },
+      url: { type: 'string' },
+      qr: { type: 'string' },
+      email: { type: 'string', default: 'admin@demo.test' },
+      password: { type: 'string', default: process.env.PULSERA_PASSWORD ?? 'Festival-2026!' },
+    },
+  });
+try {
+  values = parse().values;
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.event === undefined) {
+  console.error(`--event is required\n\n${USAGE}`);
+  process.exit(2);
+}
 
 const int = (name: string, v: string | undefined, min: number) => {
   const n = Number(v);
@@ -84,12 +112,7 @@ if (values.url && values.qr) {
   try {
     const [event] = await database.db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
     if (!event) throw new Error(`There is no event ${eventId}`);
-    print(
-      await simulateFestival(appTarget(app, database.db), {
-        ...options,
-        articles: await eventArticles(database.db, eventId),
-      }),
-    );
+    print(await simulateFestival(appTarget(app, database.db), options));
     const mismatches = await ledgerMismatches(database.db, eventId);
     console.log(
       mismatches.length

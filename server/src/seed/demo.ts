@@ -91,6 +91,14 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'seed'>): Promise
  * it sells what the locations' menus show.
  */
 export async function seedDemoFestival(db: Db, eventId: number) {
+  await seedDemoVenue(db, eventId);
+  await simulateDemo(db, eventId);
+  await seedDemoIdleStaff(db, eventId);
+  await seedOnlineServices(db, eventId);
+}
+
+/** What the demo's terminals name, made before they work (the benchmark's event has it too). */
+export async function seedDemoVenue(db: Db, eventId: number) {
   // Add-ons and terminal staff first, so the simulation's add-on operations name them.
   await seedDemoCatalogue(db, eventId);
   // Staff who work the terminals and check in and out (presence control), then some not yet working.
@@ -106,9 +114,6 @@ export async function seedDemoFestival(db: Db, eventId: number) {
   await seedDemoMenusAndPacks(db, eventId);
   await seedDemoTopUpRules(db, eventId);
   await seedDemoAds(db, eventId);
-  await simulateDemo(db, eventId);
-  await seedDemoIdleStaff(db, eventId);
-  await seedOnlineServices(db, eventId);
 }
 
 export const ACTIVE_DEMO_EVENT = 'Sonora Festival 2026';

@@ -10,12 +10,12 @@
 import type { FeedTarget } from '../../modules/terminals';
 import { makeAttendee } from './attendees';
 import { batchesOf, numberOperations } from './batches';
+import { setupFromConfig } from './config-setup';
 import { HOUR, MINUTE } from './day';
 import { dayOperations } from './day-operations';
 import { applyIncidents, simGapTerminal, simSilentTerminal } from './fleet';
 import type { SimulationOptions, SimulationReport } from './options';
 import { prng } from './prng';
-import { DEFAULT_ARTICLES } from './sales';
 import { connectTerminals, type Fleet, heartbeats, sendingQueue, sendQueue } from './upload';
 import { buildVenue } from './venue';
 
@@ -31,8 +31,13 @@ function defaultStart(days: number) {
 /** Simulates the festival of `opts` against `target` (the device API or the sync service), day by day. */
 export async function simulateFestival(
   target: FeedTarget,
-  opts: SimulationOptions,
+  given: SimulationOptions,
 ): Promise<SimulationReport> {
+  // The event's own places, staff, menus, zones and gates, as its terminals load them (the options
+  // given explicitly win).
+  const loaded = setupFromConfig(await target.eventConfig(given.eventId));
+  const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+  const opts: SimulationOptions = { ...loaded, ...defined } as SimulationOptions;
   const seed = opts.seed ?? 2026;
   const rng = prng(seed);
   const log = opts.log ?? (() => {});
@@ -48,7 +53,13 @@ export async function simulateFestival(
     kiosks: opts.kiosks,
     desk: opts.desk,
   });
-  const items = opts.articles?.length ? opts.articles : DEFAULT_ARTICLES;
+  // Only what the event sells: made-up articles would be refused by the feed (issue 27 item 18).
+  if (!opts.articles?.length && !opts.menus?.some((m) => m.items.length)) {
+    throw new Error(
+      `Event ${opts.eventId} has no articles with a price: give it some (Articles, Location menus) first`,
+    );
+  }
+  const items = opts.articles?.length ? opts.articles : opts.menus!.flatMap((m) => m.items);
   const menus = new Map((opts.menus ?? []).map((m) => [m.location, m]));
   const everyMs = (opts.syncEveryMinutes ?? 5) * MINUTE;
   const kioskMs =

@@ -1,5 +1,6 @@
 import {
   DEVICE_TOKEN_HEADER,
+  type DeviceConfig,
   type DeviceRedeemResult,
   type DeviceRegister,
   HEADERS,
@@ -12,6 +13,7 @@ import type { Db } from '../../../core/db/client';
 import { syncTerminal } from '../registry/terminal-contact';
 import { findDeviceBySerial } from './device.repo';
 import { registerDevice } from './device.service';
+import { deviceConfig } from './device-config.repo';
 
 /** Sends one batch for a device, with what it says of itself (fleet health); answers the sync result. */
 export type SyncFn = (ops: SyncOperationInput[], health?: SyncHealth) => Promise<SyncResult>;
@@ -23,7 +25,20 @@ export type SyncFn = (ops: SyncOperationInput[], health?: SyncHealth) => Promise
 export interface FeedTarget {
   register(input: DeviceRegister): Promise<string>;
   connect(serial: string, secretKey: string): Promise<SyncFn>;
+  /**
+   * The event as its terminals load it (GET /api/device/config): over HTTP, a terminal of its own
+   * (`SIM-CONFIG-<event>`) is configured, signs in and reads it.
+   */
+  eventConfig(eventId: number): Promise<DeviceConfig>;
 }
+
+/** The terminal that loads the event's configuration for the simulator over HTTP. */
+const configTerminal = (eventId: number): DeviceRegister => ({
+  n_serie: `SIM-CONFIG-${eventId}`,
+  type: 'PDA',
+  idEvent: eventId,
+  description: 'Simulator: loads the event configuration',
+});
 
 async function expectOk(status: number, body: unknown, what: string) {
   if (status !== 200) throw new Error(`${what}: HTTP ${status} ${JSON.stringify(body).slice(0, 500)}`);
@@ -88,6 +103,7 @@ export function appTarget(app: FastifyInstance, db: Db, byQr?: QrRegistration): 
         return (await expectOk(res.statusCode, res.json(), 'sync')) as SyncResult;
       };
     },
+    eventConfig: (eventId) => deviceConfig(db, eventId),
   };
 }
 
@@ -125,6 +141,21 @@ export function httpTarget(baseUrl: string, adminToken: string | { qr: string })
           { [DEVICE_TOKEN_HEADER]: token },
         )) as SyncResult;
     },
+    async eventConfig(eventId) {
+      const input = configTerminal(eventId);
+      const secretKey = await this.register(input);
+      const { token } = (await post('/api/device/auth', { serial: input.n_serie, secretKey })) as {
+        token: string;
+      };
+      const res = await fetch(new URL('/api/device/config', baseUrl), {
+        headers: { [DEVICE_TOKEN_HEADER]: token },
+      });
+      return (await expectOk(
+        res.status,
+        await res.json().catch(() => null),
+        'GET /api/device/config',
+      )) as DeviceConfig;
+    },
   };
 }
 
@@ -138,6 +169,7 @@ export function serviceTarget(db: Db): FeedTarget {
       const caller = { id: device.id, eventId: device.assignedEventId, version: device.tokenVersion };
       return (ops, health) => syncTerminal(db, caller, { ...health, operations: ops });
     },
+    eventConfig: (eventId) => deviceConfig(db, eventId),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   DeviceAuthRequest,
   DeviceAuthResult,
+  DeviceConfig,
   DeviceRedeemRequest,
   DeviceRedeemResult,
   DeviceRegister,
@@ -17,6 +18,7 @@ import { serverOrigin } from '../../../core/lib/public-origin';
 import { syncTerminal } from '../registry/terminal-contact';
 import * as service from './device.service';
 import { type DeviceCaller, requireDevice } from './device-auth';
+import { deviceConfig } from './device-config.repo';
 
 /** A full batch of SYNC_MAX_OPERATIONS operations fits comfortably. */
 const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
@@ -65,6 +67,19 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       const device = callers.get(req) ?? (await requireDevice(ctx, req));
       // The answer names the version the terminal's channel must run (terminal software, issue 18).
       return ok(req, await syncTerminal(ctx.db, device, req.body, req.lang));
+    },
+  );
+
+  // What the terminal loads of its event (its menus, staff, zones, gates…), with its device token.
+  r.get(
+    '/api/device/config',
+    {
+      config: { access: { auth: 'none' } },
+      schema: { tags, response: { 200: okSchema(DeviceConfig) } },
+    },
+    async (req) => {
+      const device = await requireDevice(ctx, req);
+      return ok(req, await deviceConfig(ctx.db, device.eventId));
     },
   );
 

@@ -3,10 +3,12 @@ import { DEVICE_QR_PREFIX, ERRORS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { devices, events, topUps } from '../../../core/db/schema';
 import { purposeKey } from '../../../core/lib/tokens';
-import { eventArticles, simulateFestival } from '../../../seed/simulator';
+import { seedDemoVenue } from '../../../seed/demo';
+import { simulateFestival } from '../../../seed/simulator';
 import { registerDevice } from './device.service';
 import { appTarget } from './device-client';
 import { ledgerMismatches } from './ledger.repo';
@@ -280,6 +282,9 @@ describe('POST /api/device/redeem', () => {
     const event = await t.eventByName('Sonora Festival 2027');
     const other = await t.session('admin@demo.test', 'Sonora Festival 2027');
     const qr = await generate({}, other);
+    // The terminals name the event's own places (the feed refuses others).
+    await seedDemoVenue(t.database.db, event.id);
+    await feedNames(t.database.db, event.id, { articles: [7101, 7102, 7103] });
     const report = await simulateFestival(appTarget(t.app, t.database.db, { qr, host: HOST }), {
       eventId: event.id,
       wristbands: 12,
@@ -287,7 +292,6 @@ describe('POST /api/device/redeem', () => {
       seed: 11,
       syncEveryMinutes: 60,
       start: new Date('2027-07-10T12:00:00Z'),
-      articles: await eventArticles(t.database.db, event.id),
     });
     expect(report.devices).toBeGreaterThan(3);
     expect(report.accepted).toBe(report.operations);

@@ -1,0 +1,149 @@
+/**
+ * GET /device/config: the event as its terminals load it (contracts DeviceConfig) — locations and
+ * menus, staff, zones, gates, roles, flags, add-ons and kitchens. The simulator reads the same, in
+ * process or over HTTP, so its operations name the event's own ids.
+ */
+import type { DeviceConfig } from '@pulsera/contracts';
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../../core/db/client';
+import {
+  addonFlags,
+  addons,
+  articles,
+  flags,
+  gates,
+  kitchenRooms,
+  kitchens,
+  locationArticleSticks,
+  locationArticles,
+  locations,
+  rols,
+  staff,
+  zones,
+} from '../../../core/db/schema';
+
+async function menusOf(db: Executor, eventId: number): Promise<DeviceConfig['menus']> {
+  const [items, sticks] = await Promise.all([
+    db
+      .select({
+        location: locationArticles.locationId,
+        id: locationArticles.articleId,
+        name: articles.name,
+        price: locationArticles.price,
+        visible: locationArticles.visible,
+      })
+      .from(locationArticles)
+      .innerJoin(articles, eq(articles.id, locationArticles.articleId))
+      .where(eq(locationArticles.eventId, eventId))
+      .orderBy(asc(locationArticles.locationId), asc(locationArticles.sortOrder), asc(locationArticles.id)),
+    db
+      .select({
+        location: locationArticleSticks.locationId,
+        parent: locationArticleSticks.articleId,
+        child: locationArticleSticks.stickArticleId,
+        quantity: locationArticleSticks.quantity,
+      })
+      .from(locationArticleSticks)
+      .where(eq(locationArticleSticks.eventId, eventId))
+      .orderBy(asc(locationArticleSticks.id)),
+  ]);
+  const price = new Map(items.map((i) => [`${i.location}:${i.id}`, i.price]));
+  return [...new Set(items.map((i) => i.location))].map((location) => ({
+    location,
+    items: items
+      .filter((i) => i.location === location && i.visible === 1 && i.price > 0)
+      .map(({ id, name, price }) => ({ id, name, price })),
+    sticks: sticks
+      .filter((s) => s.location === location && price.has(`${location}:${s.child}`))
+      .map(({ parent, child, quantity }) => ({
+        parent,
+        child,
+        quantity,
+        price: price.get(`${location}:${child}`)!,
+      })),
+  }));
+}
+
+export async function deviceConfig(db: Executor, eventId: number): Promise<DeviceConfig> {
+  const now = Date.now();
+  const articleRows = await db
+    .select({ id: articles.id, name: articles.name, price: articles.basePrice })
+    .from(articles)
+    .where(eq(articles.eventId, eventId))
+    .orderBy(asc(articles.id));
+  const [locationRows, menus, staffRows, zoneRows, gateRows, roleRows, flagRows, addonRows, links] =
+    await Promise.all([
+      db.select().from(locations).where(eq(locations.eventId, eventId)).orderBy(asc(locations.id)),
+      menusOf(db, eventId),
+      db.select().from(staff).where(eq(staff.eventId, eventId)).orderBy(asc(staff.id)),
+      db.select().from(zones).where(eq(zones.eventId, eventId)).orderBy(asc(zones.idUnique)),
+      db.select().from(gates).where(eq(gates.eventId, eventId)).orderBy(asc(gates.id)),
+      db
+        .select({ id: rols.id, name: rols.name })
+        .from(rols)
+        .where(eq(rols.eventId, eventId))
+        .orderBy(asc(rols.id)),
+      db
+        .select({ id: flags.id, flagNumber: flags.flagNumber })
+        .from(flags)
+        .where(eq(flags.eventId, eventId))
+        .orderBy(asc(flags.flagNumber)),
+      db
+        .select({ id: addons.id, amountCash: addons.amountCash, amountBonus: addons.amountBonus })
+        .from(addons)
+        .where(eq(addons.eventId, eventId))
+        .orderBy(asc(addons.id)),
+      db
+        .select({ addonId: addonFlags.addonId, flagId: addonFlags.flagId })
+        .from(addonFlags)
+        .where(eq(addonFlags.eventId, eventId)),
+    ]);
+  const [kitchenRows, roomLinks] = await Promise.all([
+    db
+      .select({ id: kitchens.id, locationId: kitchens.locationId })
+      .from(kitchens)
+      .where(eq(kitchens.eventId, eventId))
+      .orderBy(asc(kitchens.id)),
+    db
+      .select({ kitchenId: kitchenRooms.kitchenId, roomId: kitchenRooms.roomId })
+      .from(kitchenRooms)
+      .where(eq(kitchenRooms.eventId, eventId))
+      .orderBy(asc(kitchenRooms.kitchenId), asc(kitchenRooms.roomId)),
+  ]);
+  return {
+    event: { id: eventId },
+    locations: locationRows.map((l) => ({
+      id: l.id,
+      name: l.name,
+      activities: l.activities,
+      active: !l.inactiveAt || l.inactiveAt.getTime() > now,
+    })),
+    articles: articleRows,
+    menus,
+    staff: staffRows.map((s) => ({
+      id: s.id,
+      name: s.name,
+      trusts: s.trusts,
+      active: !s.dateInactive || s.dateInactive.getTime() > now,
+    })),
+    zones: zoneRows.map((z) => ({ id: z.id, name: z.name, parentId: z.parentId })),
+    gates: gateRows.map((g) => ({
+      id: g.id,
+      name: g.name,
+      zoneFromId: g.zoneFromId,
+      zoneToId: g.zoneToId,
+      locationId: g.locationId,
+      active: g.active === 1,
+    })),
+    roles: roleRows,
+    flags: flagRows,
+    addons: addonRows.map((a) => ({
+      ...a,
+      flags: links.filter((l) => l.addonId === a.id).map((l) => l.flagId),
+    })),
+    kitchens: kitchenRows.map((k) => ({
+      ...k,
+      rooms: roomLinks.filter((l) => l.kitchenId === k.id).map((l) => l.roomId),
+    })),
+  };
+}
