@@ -29,7 +29,13 @@ describe('who holds a permission role (issue 27 item 13)', () => {
     await t.database.db.insert(userEventRoles).values({ userId: ops!.id, eventId: ev.id, roleId });
     const one = await t.call('GET', `/api/permission-roles/${roleId}/holders`, { token: superToken });
     expect(one.body.result).toEqual([
-      { userId: ops!.id, name: ops!.name, email: 'ops@demo.test', eventId: ev.id, event: 'Sonora Festival 2026' },
+      {
+        userId: ops!.id,
+        name: ops!.name,
+        email: 'ops@demo.test',
+        eventId: ev.id,
+        event: 'Sonora Festival 2026',
+      },
     ]);
     const del = await t.call('DELETE', `/api/permission-roles/${roleId}`, { token: superToken });
     expect(del.status).toBe(409);
@@ -40,8 +46,8 @@ describe('who holds a permission role (issue 27 item 13)', () => {
     expect(es.body.description).toContain('lo tiene 1 persona');
     // Only the roles screen's guard (super admins) reads it.
     const usersAdmin = await t.login('users@demo.test');
-    expect((await t.call('GET', `/api/permission-roles/${roleId}/holders`, { token: usersAdmin })).status).toBe(
-      403,
-    );
+    expect(
+      (await t.call('GET', `/api/permission-roles/${roleId}/holders`, { token: usersAdmin })).status,
+    ).toBe(403);
   });
 });

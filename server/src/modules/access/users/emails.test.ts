@@ -2,7 +2,12 @@ import { LANGUAGES } from '@pulsera/contracts';
 import { describe, expect, it } from 'vitest';
 import { passwordEmail } from './emails';
 
-const v = (minutes: number) => ({ name: 'Paula', email: 'paula@promoter.test', link: 'https://x/l', minutes });
+const v = (minutes: number) => ({
+  name: 'Paula',
+  email: 'paula@promoter.test',
+  link: 'https://x/l',
+  minutes,
+});
 
 describe('password e-mails (issue 27 item 7)', () => {
   it('an administrator reset says the old password no longer works, never "ignore this e-mail"', () => {

@@ -73,5 +73,10 @@ export function passwordEmail(
 ) {
   const t = TEXTS[lang] ?? TEXTS.en;
   const params = { name: v.name, email: v.email, link: v.link, valid: formatDuration(lang, v.minutes) };
-  return { to: v.email, subject: t[kind].subject, text: formatText(lang, t[kind].body, params), link: v.link };
+  return {
+    to: v.email,
+    subject: t[kind].subject,
+    text: formatText(lang, t[kind].body, params),
+    link: v.link,
+  };
 }
