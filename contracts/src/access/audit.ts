@@ -37,12 +37,52 @@ export const AuditEntry = z.object({
   entityId: z.string().nullable(),
   /** How many rows the request changed. */
   changeCount: z.number().int(),
+  /** The item's name as the console shows it (a payout run's reference, a zone's name), when it has one. */
+  subject: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export const AuditDetail = AuditEntry.extend({ changes: z.array(AuditChange) });
+export const AuditDetail = AuditEntry.extend({
+  changes: z.array(AuditChange),
+  /** Names for the ids the changes hold: `events` by event id, `users` by user id, `roles` by role id. */
+  names: z.object({
+    events: z.record(z.string(), z.string()),
+    users: z.record(z.string(), z.string()),
+    roles: z.record(z.string(), z.string()),
+  }),
+});
 export type AuditDetail = z.infer<typeof AuditDetail>;
+
+/**
+ * Writes whose action the trail says in words rather than as the first row they changed (issue 27
+ * item 11): `METHOD route` → the action and the table of the item it is about.
+ */
+export const AUDIT_ROUTE_ACTIONS: Record<string, { action: string; entity: string }> = {
+  'POST /api/payouts/runs': { action: 'payoutRunCreate', entity: 'payout_runs' },
+  'POST /api/payouts/runs/:id/sent': { action: 'payoutRunSent', entity: 'payout_runs' },
+  'POST /api/payouts/runs/:id/cancel': { action: 'payoutRunCancel', entity: 'payout_runs' },
+  'POST /api/payouts/runs/:id/reject': { action: 'payoutRunReject', entity: 'payout_runs' },
+  'POST /api/integrators/:id/keys': { action: 'apiKeyCreate', entity: 'api_keys' },
+  'POST /api/integrators/keys/:id/revoke': { action: 'apiKeyRevoke', entity: 'api_keys' },
+  'POST /api/users/:id/password-reset': { action: 'passwordReset', entity: 'users' },
+  'POST /api/users/:id/otp-reset': { action: 'otpReset', entity: 'users' },
+  'POST /api/users/:id/invitation': { action: 'invitation', entity: 'users' },
+};
+
+/** The fields of a changed row that name the item, in the order they are tried. */
+export const AUDIT_NAME_FIELDS = [
+  'reference',
+  'message_id',
+  'name',
+  'nombre',
+  'label',
+  'title',
+  'email',
+  'serial',
+  'uid',
+  'prefix',
+] as const;
 
 const text = (max: number) => z.string().trim().max(max).optional();
 

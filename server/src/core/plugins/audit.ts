@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db, Executor, Tx } from '../db/client';
 import { type RequestTx, requestTx } from '../db/request-tx';
+import { auditLog } from '../db/schema';
 import { AppError } from '../lib/errors';
 
 declare module 'fastify' {
@@ -16,6 +17,34 @@ declare module 'fastify' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Refusals the trail keeps although nothing changed (issue 27 item 11): attempts to act on a user above
+ * the actor, to grant a flag above one's own, or to change one's own access. Written after the rollback.
+ */
+const RECORDED_REFUSALS = new Set(['userAbove', 'ownAccess']);
+
+async function recordRefusal(db: Db, req: FastifyRequest, err: AppError) {
+  const actor = auditActor(req);
+  const params = req.params as { id?: unknown } | undefined;
+  const body = req.body as { id?: unknown } | undefined;
+  const target = params?.id ?? body?.id;
+  await db.insert(auditLog).values({
+    actorKind: actor.kind,
+    userId: actor.userId,
+    userEmail: actor.userEmail,
+    integratorId: actor.integratorId,
+    integratorName: actor.integratorName,
+    ip: actor.ip,
+    eventId: actor.eventId,
+    method: actor.method,
+    route: actor.route,
+    screen: actor.screen,
+    action: 'refused',
+    entity: 'users',
+    entityId: target === undefined || target === null ? null : String(target),
+    detail: { reason: err.key },
+  });
+}
 const SCREEN = /^[A-Za-z0-9/_-]{1,200}$/;
 
 /** What the row trigger writes into the request's audit row (migration `audit_triggers`). */
@@ -81,6 +110,10 @@ export function registerAudit(app: FastifyInstance, db: Db) {
         });
         if (kept) throw kept;
         return result;
+      } catch (err) {
+        if (err instanceof AppError && RECORDED_REFUSALS.has(err.key))
+          await recordRefusal(db, req, err).catch((e) => req.log.error({ err: e }, 'refusal not recorded'));
+        throw err;
       } finally {
         for (const work of store.after) {
           await work().catch((err) => req.log.error({ err }, 'work after the request failed'));

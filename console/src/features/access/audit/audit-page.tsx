@@ -17,6 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   AUDIT_EXPORT_MAX,
   type AuditChange,
+  type AuditDetail,
   type AuditEntry,
   type AuditQuery,
   isAdminUser,
@@ -31,6 +32,7 @@ import { DataTable } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { downloadXlsx } from '../../../lib/xlsx';
+import { usePermissionLabel } from '../roles/permission-picker';
 import { auditKeys, listAudit, loadAuditDetail, loadAuditOptions } from './api';
 
 const P = 'audit';
@@ -60,18 +62,48 @@ const who = (t: TFunction, r: AuditEntry) =>
 
 const actionLabel = (t: TFunction, action: string) => t(`${P}.actions.${action}`, { defaultValue: action });
 
+/** 'payout_run_items' → 'Payout run items' (a table the console has no name for). */
+const humanize = (s: string) => {
+  const words = s.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+/** What the console calls a table's items ("Payout run", "API key"). */
+const entityLabel = (t: TFunction, table: string) =>
+  t(`${P}.entities.${table}`, { defaultValue: humanize(table) });
+/** The item an entry is about: its kind and its name (else its id). */
+const itemOf = (t: TFunction, r: AuditEntry) =>
+  r.entity ? `${entityLabel(t, r.entity)} ${r.subject ?? (r.entityId ? `#${r.entityId}` : '')}`.trim() : '—';
+/** The entry in words: "Payout run marked sent: Payout run PULSERA-1-1, by ops@…". */
+const sentenceOf = (t: TFunction, r: AuditEntry) =>
+  t(`${P}.sentence`, {
+    action: actionLabel(t, r.action),
+    thing: r.entity ? entityLabel(t, r.entity) : '',
+    name: r.subject ?? (r.entityId ? `#${r.entityId}` : ''),
+    who: who(t, r),
+  });
+
 const show = (v: unknown) =>
   v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** One changed row as a readable diff: each field with its value before and after. */
-function ChangeDiff({ change }: { change: AuditChange }) {
+function ChangeDiff({ change, names }: { change: AuditChange; names: AuditDetail['names'] }) {
   const { t } = useTranslation();
+  const permissionLabel = usePermissionLabel();
+  /** A value as the console shows it: names for ids, permission names for codes. */
+  const value = (k: string, v: unknown) => {
+    if (v === null || v === undefined) return '—';
+    if (k === 'event_id') return names.events[String(v)] ?? show(v);
+    if (k === 'user_id') return names.users[String(v)] ?? show(v);
+    if (k === 'role_id') return names.roles[String(v)] ?? show(v);
+    if (k === 'permissions' && Array.isArray(v)) return v.map((c) => permissionLabel(Number(c))).join(', ');
+    return show(v);
+  };
   const keys = Array.from(new Set([...Object.keys(change.before ?? {}), ...Object.keys(change.after ?? {})]));
   return (
     <Stack gap={4} data-testid="audit-change">
       <Group gap="xs">
         <Badge variant="light">{t(`${P}.ops.${change.op}`)}</Badge>
-        <Text fw={600}>{change.table}</Text>
+        <Text fw={600}>{entityLabel(t, change.table)}</Text>
         {change.rowId && <Text c="dimmed">#{change.rowId}</Text>}
       </Group>
       <Table withTableBorder withColumnBorders striped fz="sm">
@@ -89,20 +121,18 @@ function ChangeDiff({ change }: { change: AuditChange }) {
             const changed = change.op === 'update' || JSON.stringify(b) !== JSON.stringify(a);
             return (
               <Table.Tr key={k} data-testid={`audit-field-${k}`}>
-                <Table.Td>
-                  <Code>{k}</Code>
-                </Table.Td>
+                <Table.Td>{t(`${P}.fieldNames.${k}`, { defaultValue: humanize(k) })}</Table.Td>
                 <Table.Td
                   c={changed && change.before ? 'red.8' : undefined}
                   style={{ wordBreak: 'break-all' }}
                 >
-                  {change.before ? show(b) : ''}
+                  {change.before ? value(k, b) : ''}
                 </Table.Td>
                 <Table.Td
                   c={changed && change.after ? 'green.8' : undefined}
                   style={{ wordBreak: 'break-all' }}
                 >
-                  {change.after ? show(a) : ''}
+                  {change.after ? value(k, a) : ''}
                 </Table.Td>
               </Table.Tr>
             );
@@ -125,6 +155,9 @@ function AuditDetailDrawer({ id, tz, onClose }: { id: number | null; tz?: string
     <Drawer opened={id !== null} onClose={onClose} position="right" size="xl" title={t(`${P}.detail`)}>
       {d && (
         <Stack data-testid="audit-detail">
+          <Text fw={600} data-testid="audit-sentence">
+            {sentenceOf(t, d)}
+          </Text>
           <Table fz="sm" withRowBorders={false}>
             <Table.Tbody>
               <Table.Tr>
@@ -159,7 +192,11 @@ function AuditDetailDrawer({ id, tz, onClose }: { id: number | null; tz?: string
                 <Table.Tr>
                   <Table.Th>{t(`${P}.more`)}</Table.Th>
                   <Table.Td>
-                    <Code>{JSON.stringify(d.detail)}</Code>
+                    {typeof d.detail.reason === 'string' ? (
+                      t(`errors.${d.detail.reason}`, { defaultValue: d.detail.reason })
+                    ) : (
+                      <Code>{JSON.stringify(d.detail)}</Code>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               )}
@@ -168,7 +205,7 @@ function AuditDetailDrawer({ id, tz, onClose }: { id: number | null; tz?: string
           {d.changes.length === 0 && <Text c="dimmed">{t(`${P}.noChanges`)}</Text>}
           {d.changes.map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: changes are a fixed, ordered list
-            <ChangeDiff key={i} change={c} />
+            <ChangeDiff key={i} change={c} names={d.names} />
           ))}
         </Stack>
       )}
@@ -260,7 +297,7 @@ export default function AuditPage() {
         { header: t(`${P}.ip`), value: (r) => r.ip, width: 16 },
         { header: t(`${P}.event`), value: (r) => r.eventName, width: 24 },
         { header: t(`${P}.action`), value: (r) => actionLabel(t, r.action), width: 18 },
-        { header: t(`${P}.entity`), value: (r) => r.entity, width: 20 },
+        { header: t(`${P}.entity`), value: (r) => itemOf(t, r), width: 28 },
         { header: t(`${P}.entityId`), value: (r) => r.entityId, width: 10 },
         { header: t(`${P}.call`), value: (r) => `${r.method ?? ''} ${r.route ?? ''}`, width: 36 },
         { header: t(`${P}.changes`), value: (r) => r.changeCount, width: 10 },
@@ -319,7 +356,7 @@ export default function AuditPage() {
         />
         <Select
           label={t(`${P}.entity`)}
-          data={options.data?.entities ?? []}
+          data={(options.data?.entities ?? []).map((e) => ({ value: e, label: entityLabel(t, e) }))}
           value={s.entity ?? null}
           onChange={(v) => setSearch({ entity: v ?? undefined })}
           clearable
@@ -383,7 +420,10 @@ export default function AuditPage() {
             accessor: 'action',
             title: t(`${P}.action`),
             render: (r) => (
-              <Badge variant="light" color={r.action === 'signInFailed' ? 'red' : 'blue'}>
+              <Badge
+                variant="light"
+                color={r.action === 'signInFailed' || r.action === 'refused' ? 'red' : 'blue'}
+              >
                 {actionLabel(t, r.action)}
               </Badge>
             ),
@@ -391,7 +431,7 @@ export default function AuditPage() {
           {
             accessor: 'entity',
             title: t(`${P}.entity`),
-            render: (r) => (r.entity ? `${r.entity}${r.entityId ? ` #${r.entityId}` : ''}` : '—'),
+            render: (r) => itemOf(t, r),
           },
           { accessor: 'changeCount', title: t(`${P}.changes`), width: 90, textAlign: 'right' },
         ]}

@@ -1,11 +1,11 @@
 import type { AuditDetail, AuditEntry, AuditFilterOptions, AuditPage, AuditQuery } from '@pulsera/contracts';
-import { isAdminUser } from '@pulsera/contracts';
-import { and, asc, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { AUDIT_NAME_FIELDS, AUDIT_ROUTE_ACTIONS, isAdminUser } from '@pulsera/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import type { Db, Executor } from '../../../core/db/client';
-import { auditChanges, auditLog, events } from '../../../core/db/schema';
+import { auditChanges, auditLog, events, permissionRoles, users } from '../../../core/db/schema';
 import { fail } from '../../../core/lib/errors';
 import { boundedPageWindow } from '../../../core/lib/paging';
 
@@ -112,7 +112,105 @@ const toEntry = (r: EntryRow): AuditEntry =>
     at: r.at.toISOString(),
     changeCount: Number(r.changeCount),
     detail: (r.detail as Record<string, unknown> | null) ?? null,
+    subject: null,
   }) as AuditEntry;
+
+/** The name a changed row gives its item (its reference, name, label, e-mail…), if any. */
+function nameOf(row: Record<string, unknown> | null | undefined): string | null {
+  if (!row) return null;
+  for (const f of AUDIT_NAME_FIELDS) {
+    const v = row[f];
+    if ((typeof v === 'string' && v.trim()) || typeof v === 'number') return String(v);
+  }
+  return null;
+}
+
+/**
+ * The trail as the console tells it (issue 27 item 11): a write known by its route says its action in
+ * words and names the item it is about (not the first table its triggers touched: marking a payout run
+ * sent is about the run, not its wristbands); every entry carries its item's name when the changed row
+ * has one.
+ */
+async function present(db: Executor, entries: AuditEntry[]): Promise<AuditEntry[]> {
+  for (const e of entries) {
+    const known = AUDIT_ROUTE_ACTIONS[`${e.method} ${e.route}`];
+    if (known) {
+      if (e.action !== 'refused') e.action = known.action;
+      e.entity = known.entity;
+    }
+  }
+  const ids = entries.filter((e) => e.entity).map((e) => e.id);
+  if (!ids.length) return entries;
+  const rows = (await db.execute(sql`
+    select distinct on (c.audit_id, c.table_name) c.audit_id, c.table_name, c.row_id,
+      coalesce(c.after, c.before) as row
+    from ${auditChanges} c where c.audit_id in ${sql`(${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`}
+    order by c.audit_id, c.table_name, c.id`)) as unknown as {
+    rows: {
+      audit_id: number | string;
+      table_name: string;
+      row_id: string | null;
+      row: Record<string, unknown>;
+    }[];
+  };
+  const first = new Map(rows.rows.map((r) => [`${Number(r.audit_id)}|${r.table_name}`, r]));
+  for (const e of entries) {
+    const change = first.get(`${e.id}|${e.entity}`);
+    if (!change) continue;
+    e.subject = nameOf(change.row);
+    e.entityId = change.row_id ?? e.entityId;
+  }
+  // A user the action is about, when no row of it changed (a reset, a refusal): their e-mail.
+  const userIds = entries
+    .filter((e) => e.entity === 'users' && !e.subject && e.entityId && /^\d+$/.test(e.entityId))
+    .map((e) => Number(e.entityId));
+  if (userIds.length) {
+    const found = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    const byId = new Map(found.map((u) => [String(u.id), u.email]));
+    for (const e of entries)
+      if (e.entity === 'users' && !e.subject) e.subject = byId.get(e.entityId ?? '') ?? null;
+  }
+  return entries;
+}
+
+/** Names for the ids a write's changes hold (event_id, user_id, role ids), so the detail shows names. */
+async function namesFor(db: Executor, changes: AuditDetail['changes']): Promise<AuditDetail['names']> {
+  const eventIds = new Set<number>();
+  const userIds = new Set<number>();
+  const roleIds = new Set<number>();
+  for (const c of changes)
+    for (const row of [c.before, c.after]) {
+      if (!row) continue;
+      if (typeof row.event_id === 'number') eventIds.add(row.event_id);
+      if (typeof row.user_id === 'number') userIds.add(row.user_id);
+      if (typeof row.role_id === 'number') roleIds.add(row.role_id);
+      if (c.table === 'events' && c.rowId && /^\d+$/.test(c.rowId)) eventIds.add(Number(c.rowId));
+    }
+  const pick = async <T extends { id: number; name: string }>(
+    ids: Set<number>,
+    load: (ids: number[]) => Promise<T[]>,
+  ) => (ids.size ? Object.fromEntries((await load([...ids])).map((r) => [String(r.id), r.name])) : {});
+  return {
+    events: await pick(eventIds, (ids) =>
+      db.select({ id: events.id, name: events.name }).from(events).where(inArray(events.id, ids)),
+    ),
+    users: await pick(userIds, (ids) =>
+      db.select({ id: users.id, name: users.email }).from(users).where(inArray(users.id, ids)),
+    ),
+    roles: await pick(roleIds, (ids) =>
+      db
+        .select({ id: permissionRoles.id, name: permissionRoles.name })
+        .from(permissionRoles)
+        .where(inArray(permissionRoles.id, ids)),
+    ),
+  };
+}
 
 /** GET /audit: newest first, paged on the server. */
 export async function listAudit(ctx: AppContext, req: FastifyRequest, q: Query): Promise<AuditPage> {
@@ -130,7 +228,13 @@ export async function listAudit(ctx: AppContext, req: FastifyRequest, q: Query):
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .offset(offset);
-  return { rows: rows.map((r) => toEntry(r as EntryRow)), total: Number(count?.n ?? 0) };
+  return {
+    rows: await present(
+      ctx.db,
+      rows.map((r) => toEntry(r as EntryRow)),
+    ),
+    total: Number(count?.n ?? 0),
+  };
 }
 
 /** GET /audit/{id}: one row with its changes (outside the caller's scope: not found). */
@@ -147,16 +251,15 @@ export async function auditDetail(ctx: AppContext, req: FastifyRequest, id: numb
     .from(auditChanges)
     .where(eq(auditChanges.auditId, id))
     .orderBy(asc(auditChanges.id));
-  return {
-    ...toEntry(row as EntryRow),
-    changes: changes.map((c) => ({
-      table: c.tableName,
-      op: c.op as 'insert' | 'update' | 'delete',
-      rowId: c.rowId,
-      before: (c.before as Record<string, unknown> | null) ?? null,
-      after: (c.after as Record<string, unknown> | null) ?? null,
-    })),
-  };
+  const shown = (await present(ctx.db, [toEntry(row as EntryRow)]))[0]!;
+  const list = changes.map((c) => ({
+    table: c.tableName,
+    op: c.op as 'insert' | 'update' | 'delete',
+    rowId: c.rowId,
+    before: (c.before as Record<string, unknown> | null) ?? null,
+    after: (c.after as Record<string, unknown> | null) ?? null,
+  }));
+  return { ...shown, changes: list, names: await namesFor(ctx.db, list) };
 }
 
 /** GET /audit/options: who wrote, which tables and actions appear (within the caller's scope). */
