@@ -235,7 +235,12 @@ export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server/drizzle');
  * DATABASE_URL set: PostgreSQL through `pg`. Otherwise embedded PGlite, persisted in `dataDir`
  * (or in memory when dataDir is 'memory://'). Migrations run before the database is handed out.
  */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** false: the migrations ran already (main.ts's workers: their primary ran them before forking). */
+  migrate?: boolean;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection closed by the server (restart, failover, a dropped test database) must not
@@ -245,8 +250,10 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
         console.error('PostgreSQL idle connection error:', err.message);
     });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    await attachAuditTriggers(db as unknown as Db);
+    if (opts.migrate !== false) {
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await attachAuditTriggers(db as unknown as Db);
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
