@@ -57,6 +57,17 @@ export interface BuiltApp {
   inFlight: InFlight;
 }
 
+/**
+ * Installs the job queue's tables and creates every kind's queue, then stops: main.ts runs it once
+ * before forking several processes, so none of them creates a queue (DDL) while another works.
+ */
+export async function prepareJobQueues(database: Database, config: Config) {
+  const ctx = createContext(database.db, database.kind, config, new Tokens(config));
+  for (const domain of DOMAINS) for (const kind of domain.jobKinds) ctx.jobs.register(kind);
+  await ctx.jobs.start({ work: false, schedule: false });
+  await ctx.jobs.stop();
+}
+
 /** Builds the Fastify app on an open database (used by main.ts and by the tests). */
 export async function buildApp(
   opts: { config?: Partial<Config>; database?: Database; logger?: boolean } = {},

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { buildApp } from './app';
+import { buildApp, prepareJobQueues } from './app';
 import { type Config, loadConfig } from './core/config';
 import { type Database, openDatabase } from './core/db/client';
 import { startControlSocket } from './core/db/control-socket';
@@ -74,6 +74,8 @@ if (cluster.isPrimary) {
       `Pulsera console on http://localhost:${config.port} (${where}), ready in ${Date.now() - started} ms`,
     );
   } else {
+    // The job queue's tables and queues, once, before the workers fork (core/jobs/job-queue.ts).
+    await prepareJobQueues(database, config);
     await database.close();
     if (seeded) console.log('Loaded the demo festival (accounts in README.md)');
     let ready = 0;
@@ -102,5 +104,6 @@ if (cluster.isPrimary) {
       });
   }
 } else {
-  await serve(config, await openDatabase(config), false);
+  // The primary ran the migrations before forking this worker.
+  await serve(config, await openDatabase({ ...config, migrate: false }), false);
 }

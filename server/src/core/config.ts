@@ -62,6 +62,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * The role that owns the tables (MIGRATION_DATABASE_URL): the migrations run as it, and the server
+   * (DATABASE_URL) as a role that owns nothing. Null: DATABASE_URL's role does both.
+   */
+  migrationDatabaseUrl?: string | null;
   sessionSecret: string;
   tokenExpiryDays: number;
   tokenRefreshMinutes: number;
@@ -266,6 +271,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     host,
     dataDir,
     databaseUrl: process.env.DATABASE_URL || null,
+    migrationDatabaseUrl: process.env.MIGRATION_DATABASE_URL || null,
     sessionSecret,
     tokenExpiryDays: int('TOKEN_EXPIRY_DAYS', 7, 1),
     tokenRefreshMinutes: int('TOKEN_REFRESH_MINUTES', 15, 0),

@@ -245,6 +245,37 @@ async function attachAuditTriggers(db: Db) {
   await db.execute(sql`select audit_attach_all()`);
 }
 
+/**
+ * Migrations under the owner role (MIGRATION_DATABASE_URL), then the server's role (the `pool`'s)
+ * gets what it needs and no more: reading and writing the tables, only reading and appending to the
+ * audit trail (audit_log, audit_changes). It owns no table, so it can neither disable their triggers
+ * nor truncate them; it is no superuser, so it cannot set session_replication_role. It may create a
+ * schema: the job queue's (pgboss), whose tables pg-boss creates and alters itself.
+ */
+async function migrateAsOwner(ownerUrl: string, pool: pg.Pool) {
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 1 });
+  try {
+    const app = (await pool.query('select current_user as u')).rows[0].u as string;
+    const ownerRole = (await owner.query('select current_user as u')).rows[0].u as string;
+    const db = drizzlePg(owner, { schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await attachAuditTriggers(db as unknown as Db);
+    if (app === ownerRole) return;
+    const r = pg.escapeIdentifier(app);
+    await owner.query(`
+      grant usage on schema public to ${r};
+      grant select, insert, update, delete on all tables in schema public to ${r};
+      grant usage, select on all sequences in schema public to ${r};
+      revoke update, delete, truncate, references, trigger on audit_log, audit_changes from ${r};
+    `);
+    // pg-boss creates its own schema (pgboss) and tables: the server's role may create a schema.
+    const dbName = (await owner.query('select current_database() as d')).rows[0].d as string;
+    await owner.query(`grant create on database ${pg.escapeIdentifier(dbName)} to ${r}`);
+  } finally {
+    await owner.end();
+  }
+}
+
 export const MIGRATIONS_FOLDER = path.join(REPO_ROOT, 'server/drizzle');
 
 /**
@@ -257,6 +288,10 @@ export async function openDatabase(opts: {
   databaseUrl: string | null;
   dataDir: string;
   loadDataDir?: Blob;
+  /** false: the migrations ran already (main.ts's workers: their primary ran them before forking). */
+  migrate?: boolean;
+  /** The owner role's address: the migrations run as it, then grant DATABASE_URL's role its rights. */
+  migrationDatabaseUrl?: string | null;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -267,8 +302,12 @@ export async function openDatabase(opts: {
         console.error('PostgreSQL idle connection error:', err.message);
     });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    await attachAuditTriggers(db as unknown as Db);
+    if (opts.migrate !== false && opts.migrationDatabaseUrl) {
+      await migrateAsOwner(opts.migrationDatabaseUrl, pool);
+    } else if (opts.migrate !== false) {
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await attachAuditTriggers(db as unknown as Db);
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;

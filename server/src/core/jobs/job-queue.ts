@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Config } from '../config';
@@ -105,6 +106,8 @@ export class JobAttemptError extends Error {
 }
 
 /** How long completed jobs stay in the job table, then in the archive (the jobs screen reads both). */
+/** The advisory lock key under which processes create the queues in turn ('pulsera-queues'). */
+const QUEUE_CREATION_LOCK = 7_031_977_026;
 const ARCHIVE_COMPLETED_SECONDS = 24 * 3600;
 /** Failed jobs stay retryable (in the job table) this long. */
 const ARCHIVE_FAILED_SECONDS = 14 * 24 * 3600;
@@ -229,15 +232,7 @@ export class JobQueue {
     boss.on('error', (err) => this.log.error({ err }, 'job queue: engine error'));
     await boss.start();
     this.boss = boss;
-    for (const kind of this.kinds.values()) {
-      await boss.createQueue(kind.name, {
-        name: kind.name,
-        retryLimit: kind.retry.limit,
-        retryDelay: kind.retry.delaySeconds,
-        retryBackoff: kind.retry.backoff,
-        expireInSeconds: kind.expireSeconds ?? 15 * 60,
-      } as PgBoss.Queue);
-    }
+    await this.createQueues(boss);
     if (opts.schedule) {
       for (const kind of this.kinds.values()) {
         const s = this.scheduleOf(kind, opts.scheduleOverride);
@@ -263,6 +258,41 @@ export class JobQueue {
             if (job) await this.runJob(kind, job as PgBoss.JobWithMetadata<JobData>);
           },
         );
+      }
+    }
+  }
+
+  /**
+   * Creates the queues that do not exist yet. A queue is a partition of pg-boss's job table: creating
+   * one attaches it (DDL), which deadlocked against another process creating or working its queues
+   * at the same moment (WEB_CONCURRENCY > 1). The server's primary process creates them before its
+   * workers fork (main.ts), so a worker finds them all; processes of other machines starting at once
+   * take turns under a PostgreSQL advisory lock held on a connection of their own.
+   */
+  private async createQueues(boss: PgBoss) {
+    const missing = async () => {
+      const known = new Set((await boss.getQueues()).map((q) => q.name));
+      return [...this.kinds.values()].filter((kind) => !known.has(kind.name));
+    };
+    if ((await missing()).length === 0) return;
+    const pool = rawClient(this.ctx.db) as unknown as { connect?: () => Promise<pg.PoolClient> };
+    // PGlite: one process, one connection; nothing to wait for.
+    const lock = this.ctx.databaseKind === 'postgres' && pool.connect ? await pool.connect() : null;
+    try {
+      await lock?.query('select pg_advisory_lock($1)', [QUEUE_CREATION_LOCK]);
+      for (const kind of await missing()) {
+        await boss.createQueue(kind.name, {
+          name: kind.name,
+          retryLimit: kind.retry.limit,
+          retryDelay: kind.retry.delaySeconds,
+          retryBackoff: kind.retry.backoff,
+          expireInSeconds: kind.expireSeconds ?? 15 * 60,
+        } as PgBoss.Queue);
+      }
+    } finally {
+      if (lock) {
+        await lock.query('select pg_advisory_unlock($1)', [QUEUE_CREATION_LOCK]).catch(() => undefined);
+        lock.release();
       }
     }
   }
