@@ -1,10 +1,4 @@
-import {
-  type Language,
-  type SyncRequest,
-  type SyncResult,
-  scrubUnsafeText,
-  type TerminalBanList,
-} from '@pulsera/contracts';
+import type { Language, SyncRequest, SyncResult, TerminalBanList } from '@pulsera/contracts';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../core/db/client';
 import { bannedWristbands, devices } from '../../../core/db/schema';
@@ -31,11 +25,7 @@ export async function syncTerminal(
   body: SyncRequest,
   lang: Language = 'en',
 ): Promise<SyncResult> {
-  const { operations, appChannel, ...reported } = body;
-  // The sync checks the text of its operations itself (a bad one is refused alone); the terminal's
-  // own report is kept with the text PostgreSQL cannot hold (a NUL byte, a lone surrogate) replaced,
-  // so a garbled version name never stops the batch's operations from being recorded.
-  const health = scrubUnsafeText(reported);
+  const { operations, appChannel, ...health } = body;
   const channel = appChannel ?? 'production';
   const report: ContactReport = { health: { ...health, appChannel }, seqs: sequenceNumbers(operations) };
   if (!operations.length) {
