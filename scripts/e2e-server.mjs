@@ -26,8 +26,9 @@ const env = {
   LOG_LEVEL: 'warn',
   // The sales API browser test connects a platform on a local http port (e2e/tests/sales-api.spec.ts).
   INTEGRATIONS_ALLOW_HTTP: '1',
-  // The browser tests' fake platforms listen on this machine.
-  INTEGRATIONS_ALLOW_PRIVATE_ADDRESSES: '1',
+  // The browser tests' fake platforms listen on 127.0.0.1, and only there: any other address inside
+  // the network is refused as in production (e2e/tests/integrations/ticket-api.spec.ts).
+  INTEGRATIONS_ALLOW_PRIVATE_ADDRESSES: '127.0.0.1',
 };
 delete env.DATABASE_URL;
 const tsx = path.join(root, 'node_modules/.bin/tsx');

@@ -11,6 +11,7 @@ import { lazy, useEffect } from 'react';
 import { LoadingBar } from '../components/loading-bar';
 import { LoginPage } from '../features/access/auth/login-page';
 import { chooserSearch } from '../features/events/events/chooser-search';
+import { api } from '../lib/api';
 import { can } from '../lib/can';
 import { errorDialog, notifyError, setNavigator } from '../lib/error-dialogs';
 import { i18n } from '../lib/i18n';
@@ -200,7 +201,7 @@ function showRefusal() {
  * valid trusts for non-admins (else they are cleared and the user chooses the event again), then
  * the rule itself (else the no-access dialog of 01-console §8, and back to '/').
  */
-export function guardRoute(id: RouteId) {
+export async function guardRoute(id: RouteId) {
   const s = session.get();
   const rule = ROUTES[id];
   if (rule.event && !s.event) {
@@ -212,11 +213,29 @@ export function guardRoute(id: RouteId) {
     notifyError(i18n.t('errors.tokenEventTrustsExpired'));
     throw redirect({ to: '/admin/choose-event/$state', params: { state: 'active' } });
   }
-  if (!can(s, id)) {
+  if (!can(s, id) && !(await grantedSince(id))) {
     // 01-console §8: the no-access dialog, then home.
     refusal = true;
     throw redirect({ to: '/' });
   }
+}
+
+/**
+ * The trusts a non-admin holds were read when the event was chosen (or when a refusal made the console
+ * ask again): a screen they do not name may have been granted since (a role edited, a code given).
+ * Before refusing it, the console asks the server once for the user's access in the event and keeps
+ * the answer, so the menu and the guard follow what is granted now, both ways.
+ */
+async function grantedSince(id: RouteId) {
+  const s = session.get();
+  if (!s.event || !s.user || isAdminUser(s.user)) return false;
+  try {
+    const { token } = await api.get<{ token: string }>(`/event/trusts/${s.event.id}`, { silent: true });
+    session.selectEvent(s.event, token);
+  } catch {
+    return false;
+  }
+  return can(session.get(), id);
 }
 
 const screenRoutes = (Object.keys(SCREENS) as RouteId[]).map((id) =>

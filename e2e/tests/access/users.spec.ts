@@ -103,7 +103,10 @@ test('a users admin invites a colleague, who sees only what was granted; revocat
   await detail.getByTestId('resource-save').click();
   await expectSaved(page);
   await colleague.reload();
-  await expect(colleague.getByText('You have no access to this resource')).toBeVisible();
+  // One clear message, and the menu as it now is (issue 27 item 8).
+  await expect(colleague.getByText('Your access in Sonora Festival 2026 has changed')).toBeVisible();
+  await colleague.getByRole('dialog', { name: 'No access' }).getByRole('button', { name: 'OK' }).click();
+  await expect(colleague.getByTestId('nav-zones')).toHaveCount(0);
 
   // 5. A super admin edits the role to include zones: its holders get it at their next request.
   await signOut(page);
@@ -121,7 +124,7 @@ test('a users admin invites a colleague, who sees only what was granted; revocat
 
   await colleague.goto('/admin/access/zones');
   await expect(colleague.getByRole('heading', { name: 'Zones' })).toBeVisible();
-  await expect(colleague.getByText('You have no access to this resource')).toHaveCount(0);
+  await expect(colleague.getByText('Your access in Sonora Festival 2026 has changed')).toHaveCount(0);
 });
 
 test('one-time code with recovery codes: a recovery code signs in once', async ({ page }) => {
