@@ -53,7 +53,7 @@ describe('deleting a rol still referenced', () => {
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(ERRORS.rolUsedByTickets.code);
     expect(res.body.description).toBe(
-      'Este rol de entrada no se puede eliminar: 1 entradas son de este tipo',
+      'Este rol de entrada no se puede eliminar: 1 entrada es de este tipo',
     );
     await db.delete(s.tickets).where(eq(s.tickets.id, ticket!.id));
 
