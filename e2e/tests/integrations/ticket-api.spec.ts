@@ -69,6 +69,8 @@ test('configure a schedule, verify its address, import, find the tickets and sol
   await page.getByRole('option').first().click();
   await page.getByTestId('schedule-save').click();
   await expect(page.getByText('This address is inside the network')).toBeVisible();
+  // At its field, with no dialog over the form.
+  await expect(page.getByText('Error code 400')).toHaveCount(0);
   await page.getByTestId('schedule-base-url').fill(pretix.url);
   await page.getByTestId('schedule-save').click();
   await expect(page.getByText('A verification link was e-mailed to the report address')).toBeVisible();

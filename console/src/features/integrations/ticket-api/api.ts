@@ -32,7 +32,11 @@ export interface IssueFilter {
 
 export const listSchedules = () => api.get<TicketSchedule[]>('/api-ticket/schedules');
 export const saveSchedule = (schedule: TicketScheduleSave) =>
-  api.post<{ schedule: TicketSchedule; verificationSent: boolean }>('/api-ticket/schedules', { schedule });
+  api.post<{ schedule: TicketSchedule; verificationSent: boolean }>(
+    '/api-ticket/schedules',
+    { schedule },
+    { form: true },
+  );
 export const deleteSchedule = (id: number) => api.delete<number>(`/api-ticket/schedules/${id}`);
 export const runSchedule = (id: number) =>
   api.post<{ runId: number; jobId: string | null }>(`/api-ticket/schedules/${id}/run`, {});
