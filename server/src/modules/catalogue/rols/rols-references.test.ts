@@ -52,9 +52,7 @@ describe('deleting a rol still referenced', () => {
     res = await t.call('DELETE', `/api/rols/${id}`, { ...admin, lang: 'es' });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(ERRORS.rolUsedByTickets.code);
-    expect(res.body.description).toBe(
-      'Este rol de entrada no se puede eliminar: 1 entrada es de este tipo',
-    );
+    expect(res.body.description).toBe('Este rol de entrada no se puede eliminar: 1 entrada es de este tipo');
     await db.delete(s.tickets).where(eq(s.tickets.id, ticket!.id));
 
     ok(
