@@ -48,6 +48,10 @@ export async function reconciliationFestival(app: TestApp) {
   // A small festival: top-ups (cash, card, online), VIP and manual bonuses, bar sales with
   // devolutions and offline sales below zero, wristband replacements, refunds on the last night,
   // re-sent batches.
+  // The simulator sells only what the event sells: this event gets five priced articles first.
+  await t.database.db.execute(sql`insert into articles (event_id, name, base_price) values
+    (${eventId}, 'Beer', 600), (${eventId}, 'Water', 250), (${eventId}, 'Cocktail', 1000),
+    (${eventId}, 'Soda', 350), (${eventId}, 'Burger', 1100)`);
   const report = await simulateFestival(appTarget(t.app, t.database.db), {
     eventId,
     wristbands: 60,

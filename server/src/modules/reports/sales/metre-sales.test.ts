@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { eventArticles, eventSalePlaces, eventStaff, simulateFestival } from '../../../seed/simulator';
@@ -147,6 +148,10 @@ describe('a simulated festival with kitchens (the demo’s sales venue)', () => 
     expect(places.bars).toHaveLength(3);
     expect(places.kitchens.map((k) => k.rooms.length)).toEqual([2, 2]);
     expect(places.metres).toHaveLength(2);
+    // The simulator sells only what the event sells: this event gets five priced articles first.
+    await db.execute(sql`insert into articles (event_id, name, base_price) values
+      (${ev.id}, 'Beer', 600), (${ev.id}, 'Water', 250), (${ev.id}, 'Cocktail', 1000),
+      (${ev.id}, 'Soda', 350), (${ev.id}, 'Burger', 1100)`);
     const report = await simulateFestival(serviceTarget(db), {
       eventId: ev.id,
       wristbands: 120,
