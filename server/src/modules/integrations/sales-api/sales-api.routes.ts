@@ -43,7 +43,8 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
   const schedules = { access: { route: 'apiSalesSchedules' as const } };
   const locations = { access: { route: 'apiSalesLocations' as const } };
   const base = '/api/api-server/sales-schedule';
-  const redirectUri = (req: FastifyRequest) => `${serverOrigin(ctx.config)}/auth/enable-uber-auth`;
+  /** The OAuth callback: this server's configured address, never the request's. */
+  const redirectUri = `${serverOrigin(ctx.config)}/auth/enable-uber-auth`;
   /** The authorisation is a person's: an API key cannot start or finish it. */
   const person = (req: FastifyRequest) => {
     if (!req.user) throw fail('forbidden');
@@ -53,7 +54,7 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     base,
     { config: schedules, schema: { tags, response: { 200: okSchema(SalesScheduleList) } } },
-    async (req) => ok(req, await listSchedules(ctx, req.event!.id, redirectUri(req))),
+    async (req) => ok(req, await listSchedules(ctx, req.event!.id, redirectUri)),
   );
   r.post(
     base,
@@ -79,10 +80,7 @@ export async function salesApiRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { tags, body: SalesAuthorizeRequest, response: { 200: okSchema(SalesAuthorizeResult) } },
     },
     async (req) =>
-      ok(
-        req,
-        await startAuthorization(ctx, req.event!.id, person(req), req.body.scheduleId, redirectUri(req)),
-      ),
+      ok(req, await startAuthorization(ctx, req.event!.id, person(req), req.body.scheduleId, redirectUri)),
   );
   r.post(
     `${base}/tokens`,
