@@ -33,8 +33,13 @@ function precompress(): Plugin {
  * working with no network once loaded (a service worker precaches the app shell; every route of the
  * app falls back to index.html). The API is never cached: the outbox in IndexedDB holds what waits.
  */
+const version = (
+  JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
 export default defineConfig({
   base: '/terminal/',
+  define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
     VitePWA({
