@@ -7,7 +7,6 @@ import { openActiveEvent } from '../helpers';
  * offline with a reload in the middle of one, back online: the server has every sale exactly once.
  */
 
-const STAFF_WRISTBAND = '04CA3E00000001'; // the demo's bar staff member Carmen Ruiz
 const ATTENDEE = '04E2E7A1B2C301';
 
 const stored = (page: Page, key: string) =>
@@ -91,6 +90,7 @@ test('a bar terminal sells online and offline, survives a reload, and every sale
   await terminal.getByTestId('provision-qr').fill(qr);
   await terminal.getByTestId('provision-submit').click();
   await terminal.getByRole('button', { name: bar.name, exact: true }).click();
+  // The demo's bar staff member Carmen Ruiz, her wristband as a USB reader types it (colons).
   await terminal.getByTestId('reader-serial').fill('04:CA:3E:00:00:00:01');
   await terminal.getByTestId('reader-read').click();
   await expect(terminal.getByTestId('signed-in')).toHaveText('Staff: Carmen Ruiz');
