@@ -3,14 +3,15 @@
  * with serial and key when the token expires, load the configuration (versioned: 304 costs nothing),
  * look a wristband up and sync the outbox. Answers are checked with the shared schemas.
  */
+// Subpaths of contracts, so the bundle carries only the device API's schemas.
+import { DEVICE_TOKEN_HEADER } from '@pulsera/contracts/terminals/feed';
+import { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import {
-  DEVICE_TOKEN_HEADER,
   DeviceAuthResult,
-  DeviceConfig,
   DeviceRedeemResult,
   DeviceWristband,
-  SyncResult,
-} from '@pulsera/contracts';
+} from '@pulsera/contracts/terminals/feed-devices';
+import { SyncResult } from '@pulsera/contracts/terminals/feed-sync';
 import type { z } from 'zod';
 import { type Credentials, db } from './store/db';
 

@@ -3,7 +3,13 @@
  * total, and payment by wristband balance (cash, then gift). The sale is written to the outbox, in
  * one transaction with its sequence number and the balance it leaves, before the screen says paid.
  */
-import { type CartItem, cartLines, type DeviceConfig, saleTotal, wristbandSale } from '@pulsera/contracts';
+import type { DeviceConfig } from '@pulsera/contracts';
+import {
+  type CartItem,
+  cartLines,
+  saleTotal,
+  wristbandSale,
+} from '@pulsera/contracts/terminals/sale-amounts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';
