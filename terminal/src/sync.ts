@@ -91,7 +91,10 @@ export async function operationWritten() {
 }
 
 /** Starts the drain: now, every 30 s as a heartbeat, and when the browser says it is back online. */
+let started = false;
 export function startSync() {
+  if (started) return;
+  started = true;
   void refreshCounts();
   schedule(0);
   setInterval(() => {

@@ -10,7 +10,7 @@ import {
   saleTotal,
   wristbandSale,
 } from '@pulsera/contracts/terminals/sale-amounts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';
 import { ReaderInput, type WristbandRead } from '../reader/reader-input';
@@ -37,7 +37,8 @@ export function Sale({
   const [cart, setCart] = useState<Map<number, number>>(new Map());
   const [phase, setPhase] = useState<Phase>({ step: 'menu' });
   const [error, setError] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+  // One payment at a time, even when the reader reports twice before the screen re-renders.
+  const paying = useRef(false);
 
   const items: CartItem[] = [...cart].flatMap(([id, quantity]) => {
     const item = menu?.items.find((i) => i.id === id);
@@ -62,8 +63,8 @@ export function Sale({
   };
 
   const pay = async ({ serial, codeCheck }: WristbandRead) => {
-    if (paying) return;
-    setPaying(true);
+    if (paying.current) return;
+    paying.current = true;
     setError(null);
     try {
       const known = await balanceOf(serial);
@@ -95,7 +96,7 @@ export function Sale({
       setPhase({ step: 'done', total: check.total, ...left });
       void operationWritten();
     } finally {
-      setPaying(false);
+      paying.current = false;
     }
   };
 

@@ -88,7 +88,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
       const etag = `"${config.version}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
       const sent = req.headers['if-none-match'];
-      if (sent && sent.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+      if (sent?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
         // 304 has no body, so no response schema: the untyped reply sends it.
         return (reply as FastifyReply).status(304).send();
       }
