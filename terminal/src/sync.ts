@@ -4,6 +4,7 @@
  * it sees (online, waiting, the oldest's age) to the screen.
  */
 import { ApiError, sync } from './api';
+import { applyBanList } from './store/bans';
 import { db } from './store/db';
 import { nextBatch, outboxStatus, settle } from './store/outbox';
 
@@ -61,8 +62,10 @@ async function drain() {
         pendingOperations: Math.max(0, pending - batch.length),
         lastSeq,
         appVersion: __APP_VERSION__,
+        banListVersion: (await db.get('banListVersion')) ?? 0,
       });
       if (batch.length) await settle(db, batch, answer);
+      if (answer.banList) await applyBanList(db, answer.banList);
       backoff = 0;
       publish({ online: true, lastContact: Date.now() });
       await refreshCounts();

@@ -4,6 +4,7 @@
  * balance this terminal left after its last operation on it. Offline, only wristbands it has learned.
  */
 import { wristband } from '../api';
+import { bannedOnTerminals } from './bans';
 import { type BalanceRow, db } from './db';
 
 export async function balanceOf(serial: string): Promise<BalanceRow | null> {
@@ -30,5 +31,8 @@ export async function balanceOf(serial: string): Promise<BalanceRow | null> {
       // The server cannot be reached: what this terminal knows.
     }
   }
-  return known ?? null;
+  // Offline, the ban list this terminal holds decides.
+  return known
+    ? { ...known, bannedTerminals: known.bannedTerminals || (await bannedOnTerminals(db, serial)) }
+    : null;
 }

@@ -1,7 +1,8 @@
 /**
  * The terminal's local data in IndexedDB (Dexie): its credentials, configuration and session (`kv`),
  * the operations waiting to be sent (`outbox`, by sequence number), those the server refused
- * (`refused`, kept to be shown, never dropped) and the wristband balances it knows (`balances`).
+ * (`refused`, kept to be shown, never dropped), the wristband balances it knows (`balances`) and the
+ * banned wristbands (`bans`, from the sync's ban list).
  */
 import type { DeviceConfig, SyncOperationInput } from '@pulsera/contracts';
 import { Dexie, type EntityTable } from 'dexie';
@@ -21,6 +22,13 @@ export interface RefusedRow {
   reason: string;
   description: string;
   operation: SyncOperationInput;
+}
+
+/** A wristband banned on terminals (the sync's ban list), kept to refuse it offline. */
+export interface BanRow {
+  nSerie: string;
+  banTerminals: boolean;
+  banTopUps: boolean;
 }
 
 export interface BalanceRow {
@@ -56,6 +64,8 @@ export interface KvValues {
   locationId: number;
   /** The last sequence number given to an operation (0: none yet). */
   lastSeq: number;
+  /** The version of the ban list held (0: none yet). */
+  banListVersion: number;
 }
 type KvRow = { key: keyof KvValues; value: unknown };
 
@@ -64,6 +74,7 @@ export class TerminalDb extends Dexie {
   outbox!: EntityTable<OutboxRow, 'seq'>;
   refused!: EntityTable<RefusedRow, 'seq'>;
   balances!: EntityTable<BalanceRow, 'serial'>;
+  bans!: EntityTable<BanRow, 'nSerie'>;
 
   constructor(name = 'pulsera-terminal') {
     super(name);
@@ -72,6 +83,7 @@ export class TerminalDb extends Dexie {
       outbox: '&seq, &id, rfid, createdAt',
       refused: '&seq, id',
       balances: '&serial',
+      bans: '&nSerie',
     });
   }
 
