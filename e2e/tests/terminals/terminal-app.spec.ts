@@ -141,4 +141,10 @@ test('a bar terminal sells online and offline, survives a reload, and every sale
   // Eight sales, each recorded once: the wristband paid eight drinks.
   expect(await desk.balance(ATTENDEE)).toMatchObject({ cash: start - 8 * drink.price, gift: 0 });
   await phone.close();
+
+  // The terminal is in the console's device registry, assigned to the event.
+  await page.getByTestId('nav-configDevices').click();
+  await expect(page.getByRole('row', { name: /WEB-.*Pulsera web terminal/ })).toContainText(
+    'Sonora Festival 2026',
+  );
 });
