@@ -15,6 +15,7 @@ export * from './catalogue/location-articles';
 export * from './catalogue/packs';
 export * from './catalogue/refund-rules';
 export * from './catalogue/rols';
+export * from './catalogue/top-up-amounts';
 export * from './constants';
 export * from './customers/banned-wristbands';
 export * from './customers/customers';
