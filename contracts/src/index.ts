@@ -33,6 +33,7 @@ export * from './inputs';
 export * from './integrations/jobs';
 export * from './integrations/sales-api';
 export * from './integrations/ticket-api';
+export * from './local-time';
 export * from './message-format';
 export * from './messages';
 export * from './plural';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bonusApplies, bonusValue, localMoment, type TopUpContext, topUpAmounts } from './top-up-amounts';
+import { localMoment } from '../local-time';
+import { bonusApplies, bonusValue, type TopUpContext, topUpAmounts } from './top-up-amounts';
 
 const bonus = (over: Partial<Parameters<typeof bonusApplies>[0]> = {}) => ({
   id: 1,
@@ -65,6 +66,7 @@ describe('top-up amounts', () => {
       date: '2026-07-11',
       time: '00:30:00',
       weekday: 'S',
+      offset: '+02:00',
     });
     // 00:30 on Saturday 1 August in Madrid is past a bonus that ends on 31 July (UTC still says 31).
     expect(bonusApplies(bonus(), ctx({ at: new Date('2026-07-31T22:30:00Z') }))).toBe(false);

@@ -1,4 +1,4 @@
-import { WEEKDAYS } from '../constants';
+import { localMoment } from '../local-time';
 import { BONUS_ALWAYS, type Bonus } from './bonuses';
 import type { Fee } from './fees';
 
@@ -70,28 +70,6 @@ type FeeRule = Pick<
   | 'idLocations'
   | 'idDevices'
 >;
-
-/** The local calendar date (YYYY-MM-DD), time (HH:mm:ss) and weekday letter (L M X J V S D). */
-export function localMoment(at: Date, timeZone: string): { date: string; time: string; weekday: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    weekday: 'short',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday'));
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    time: `${part('hour')}:${part('minute')}:${part('second')}`,
-    weekday: WEEKDAYS[weekday] ?? '',
-  };
-}
 
 /** A window of hours; one whose end is before its start runs past midnight (22:00–04:00). */
 const withinHours = (time: string, start: string, end: string) =>
