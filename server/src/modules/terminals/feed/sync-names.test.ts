@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedNames } from '../../../../test/feed-names';
+import { feedNames, freshFeedNames } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { devices, saleLines, sales, topUps } from '../../../core/db/schema';
+import { devices, locations, saleLines, sales, topUps } from '../../../core/db/schema';
 import { at, deviceToken, sale, sendBatch, topUp } from './sync.test-helper';
 
 let t: TestApp;
@@ -120,6 +120,16 @@ describe('POST /api/device/sync: names of the event', () => {
     expect(res.body.result).toMatchObject({ accepted: [sold.id], refused: [] });
     const lines = await t.database.db.select().from(saleLines).where(eq(saleLines.articleId, articleId));
     expect(lines).toHaveLength(1);
+  });
+
+  it('accepts a sale at a location made inactive after the terminal loaded it', async () => {
+    const [closed] = (await freshFeedNames(t.database.db, eventId, { locations: 1 })).locations;
+    await t.database.db.update(locations).set({ inactiveAt: new Date() }).where(eq(locations.id, closed!));
+    const sold = { ...sale('04000000000905', 0), locationId: closed! };
+    const res = await sendBatch(t, bar, [sold]);
+    expect(res.body.result).toMatchObject({ accepted: [sold.id], refused: [] });
+    const recorded = await t.database.db.select().from(sales).where(eq(sales.locationId, closed!));
+    expect(recorded).toHaveLength(1);
   });
 
   it('records the batch when the terminal reports a version name with a NUL byte or a lone surrogate', async () => {
