@@ -91,3 +91,15 @@ export function scrubUnsafeText<T>(value: T): T {
     Object.entries(value).map(([k, v]) => [scrubUnsafeText(k), scrubUnsafeText(v)]),
   ) as T;
 }
+
+/**
+ * Text a device reports of itself alongside what it sends (the terminal feed's `appVersion`): not an
+ * input a person typed, and never the reason to lose what it came with (a sync batch carries money
+ * already moved). What PostgreSQL cannot hold (the rule above) is replaced by U+FFFD, then the text is
+ * trimmed and bounded like any other.
+ */
+export const reportedText = (max: number) =>
+  z
+    .string()
+    .transform((s) => scrubUnsafeText(s))
+    .pipe(z.string().trim().min(1).max(max));

@@ -21,6 +21,7 @@ import { registerDevice } from '../src/modules/terminals/feed/device.service';
 import { ledgerMismatches } from '../src/modules/terminals/feed/ledger.repo';
 import { sale, topUp } from '../src/modules/terminals/feed/sync.test-helper';
 import { seedDemo } from '../src/seed/demo';
+import { feedNames, TEST_FEED_NAMES } from './feed-names';
 
 const serverUrl = process.env.DATABASE_URL || null;
 const work = mkdtempSync(path.join(os.tmpdir(), 'pulsera-backup-'));
@@ -76,6 +77,8 @@ beforeAll(async () => {
     .select({ id: events.id })
     .from(events)
     .where(eq(events.name, 'Sonora Festival 2026'))) as [{ id: number }];
+  // The locations, staff and articles the terminals' top-ups and sales name (sync.test-helper).
+  await feedNames(database.db, eventId, TEST_FEED_NAMES);
 });
 
 afterAll(async () => {

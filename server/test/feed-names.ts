@@ -85,3 +85,59 @@ export const TEST_FEED_NAMES: FeedNames = {
   zones: [1, 2],
   gates: [3],
 };
+
+/** How many new names of each kind to make (freshFeedNames). */
+export type FeedNameCounts = Partial<Record<keyof FeedNames, number>>;
+
+/**
+ * New names made in an event (ids from their sequences, so they never collide with another event's
+ * rows), for operations a test writes by hand: `{ locations: 1, staff: 2 }` answers
+ * `{ locations: [id], staff: [id, id], … }`. Gates lead into the event's first zone (made when none).
+ */
+export async function freshFeedNames(db: Db, eventId: number, counts: FeedNameCounts) {
+  const made: Required<FeedNames> = { articles: [], locations: [], staff: [], zones: [], gates: [] };
+  const one = async (statement: ReturnType<typeof sql>) =>
+    Number(rowsOf<{ id: number }>(await db.execute(statement))[0]!.id);
+  const tag = () => Math.floor(Math.random() * 1_000_000_000);
+  for (let i = 0; i < (counts.zones ?? 0); i++) {
+    const n = tag();
+    made.zones.push(
+      await one(sql`insert into zones (event_id, id_unique, name)
+        values (${eventId}, ${n}, ${`Zone ${n}`}) returning id`),
+    );
+  }
+  for (let i = 0; i < (counts.articles ?? 0); i++) {
+    made.articles.push(
+      await one(sql`insert into articles (event_id, name, base_price)
+        values (${eventId}, ${`Article ${tag()}`}, 100) returning id`),
+    );
+  }
+  for (let i = 0; i < (counts.locations ?? 0); i++) {
+    const n = tag();
+    made.locations.push(
+      await one(sql`insert into locations (event_id, id_unique, name)
+        values (${eventId}, ${n}, ${`Location ${n}`}) returning id`),
+    );
+  }
+  for (let i = 0; i < (counts.staff ?? 0); i++) {
+    const n = tag();
+    made.staff.push(
+      await one(sql`insert into staff (event_id, "user", name)
+        values (${eventId}, ${`staff-${n}`}, ${`Staff ${n}`}) returning id`),
+    );
+  }
+  if (counts.gates) {
+    const zone = await db.execute(sql`select id from zones where event_id = ${eventId} order by id limit 1`);
+    const zoneId =
+      Number(rowsOf<{ id: number }>(zone)[0]?.id ?? 0) ||
+      (await one(sql`insert into zones (event_id, id_unique, name)
+        values (${eventId}, ${tag()}, 'Grounds') returning id`));
+    for (let i = 0; i < counts.gates; i++) {
+      made.gates.push(
+        await one(sql`insert into gates (event_id, name, zone_to_id)
+          values (${eventId}, ${`Gate ${tag()}`}, ${zoneId}) returning id`),
+      );
+    }
+  }
+  return made;
+}

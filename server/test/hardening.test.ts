@@ -5,6 +5,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { registerDevice } from '../src/modules/terminals/feed/device.service';
+import { feedNames } from './feed-names';
 import { createTestApp, openTestDatabase, type TestApp } from './helper';
 
 /** Issue "Hardening": each case here answered 500, hung, or did the wrong thing before its fix. */
@@ -87,6 +88,8 @@ describe('the terminal feed keeps the good operations of a batch with a bad one'
   it('refuses a NUL, a lone surrogate or an out-of-range id alone and records the others; a re-send changes nothing', async () => {
     const ev = await t.activeEvent();
     const serial = 'HARD-1';
+    // The location and staff member the good operations name are the event's.
+    await feedNames(t.database.db, ev.id, { locations: [31], staff: [4] });
     const { secretKey } = await registerDevice(t.database.db, {
       n_serie: serial,
       idEvent: ev.id,

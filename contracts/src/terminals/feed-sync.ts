@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { FieldError } from '../envelope';
-import { INT4_MAX } from '../inputs';
+import { INT4_MAX, reportedText } from '../inputs';
 import { AppChannel, RequiredAppVersion } from './app-versions';
 import { SYNC_MAX_OPERATIONS } from './feed';
 
@@ -15,8 +15,12 @@ import { SYNC_MAX_OPERATIONS } from './feed';
  * send may sync with no operations to report them (and to receive the banned-wristband list).
  */
 export const SyncHealth = z.object({
-  /** The app's version name as the terminal runs it (e.g. "3.4.2"). */
-  appVersion: z.string().trim().min(1).max(50).optional(),
+  /**
+   * The app's version name as the terminal runs it (e.g. "3.4.2"). The sync route checks the text of
+   * its operations itself (one bad operation is refused alone), so this is the body's only free text:
+   * a NUL byte or a lone surrogate in it is replaced, never a refusal of the batch.
+   */
+  appVersion: reportedText(50).optional(),
   /** The app's version code (Android versionCode), when the terminal knows it. */
   appVersionCode: z.number().int().min(0).max(INT4_MAX).optional(),
   /** Operations the terminal still holds after this call (made, not yet sent). */
@@ -72,7 +76,7 @@ export const RefusedOperation = z.object({
   id: z.string().nullable(),
   /** Position in the batch. */
   index: z.number().int(),
-  /** invalid, creditOnly, debitOnly, replacementCode, articlesRequired, paymentsTotal, wristbandRequired, sameWristband, wristbandOrTicket, idReused, balanceLimit, addonType, addonUnknown, bannedWristband, bannedTopUp, kitchenUnknown, roomUnknown. */
+  /** invalid, creditOnly, debitOnly, replacementCode, articlesRequired, paymentsTotal, wristbandRequired, sameWristband, wristbandOrTicket, idReused, balanceLimit, addonType, addonUnknown, bannedWristband, bannedTopUp, kitchenUnknown, roomUnknown, articleUnknown, locationUnknown, staffUnknown, zoneUnknown, gateUnknown. */
   reason: z.string(),
   description: z.string(),
   fields: z.array(FieldError.extend({ text: z.string() })).optional(),

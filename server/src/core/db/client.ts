@@ -124,30 +124,41 @@ function executeText(
  * A transaction whose first statement travels with its BEGIN and whose last statements travel with
  * its COMMIT: on PostgreSQL, `begin; execute first(…)` and `execute last(…); commit` are each one
  * round trip (simple protocol, statements prepared once per connection with SQL `PREPARE`, their
- * parameters sent as literals). `body` gets the first statement's rows and must call `finish` last:
+ * parameters sent as literals). `first` may be a list of statements sent together (each planned when
+ * the one before has run, so a setting the first makes holds for the next). `body` gets the first
+ * statement's rows (and every first statement's) and must call `finish` last:
  * nothing may run in the transaction after it. Without a `finish` call, the transaction commits on
  * its own. An error rolls the transaction back. On PGlite, an ordinary transaction (no round trips).
  * The statements are prepared, so the same care applies as for executePrepared.
  */
 export async function foldedTransaction<T>(
   db: Db,
-  first: SQL,
+  first: SQL | SQL[],
   body: (
     tx: Executor,
     firstRows: Record<string, unknown>[],
     finish: (...last: SQL[]) => Promise<void>,
+    /** The rows of each of the first statements, when `first` is a list. */
+    allFirstRows: Record<string, unknown>[][],
   ) => Promise<T>,
 ): Promise<T> {
+  const firsts = Array.isArray(first) ? first : [first];
   const { dialect, session } = db as unknown as {
     dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
     session: { client: unknown; schema: unknown; options: unknown };
   };
   if (!(session.client instanceof pg.Pool)) {
     return db.transaction(async (tx) => {
-      const opened = await executePrepared(tx, first);
-      return body(tx, opened.rows, async (...last) => {
-        for (const statement of last) await executePrepared(tx, statement);
-      });
+      const opened: Record<string, unknown>[][] = [];
+      for (const statement of firsts) opened.push((await executePrepared(tx, statement)).rows);
+      return body(
+        tx,
+        opened[0]!,
+        async (...last) => {
+          for (const statement of last) await executePrepared(tx, statement);
+        },
+        opened,
+      );
     });
   }
   const client = await session.client.connect();
@@ -189,11 +200,16 @@ export async function foldedTransaction<T>(
     });
   };
   try {
-    const [firstRows] = await run([first], true, false);
-    const result = await body(tx, firstRows!, async (...last) => {
-      finished = true;
-      await run(last, false, true);
-    });
+    const opened = await run(firsts, true, false);
+    const result = await body(
+      tx,
+      opened[0]!,
+      async (...last) => {
+        finished = true;
+        await run(last, false, true);
+      },
+      opened,
+    );
     if (!finished) await client.query('commit');
     client.release();
     return result;

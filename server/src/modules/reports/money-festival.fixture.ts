@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SyncOperationInput } from '@pulsera/contracts';
+import { freshFeedNames } from '../../../test/feed-names';
 import type { TestApp } from '../../../test/helper';
 import { registerDevice } from '../terminals';
 
@@ -113,6 +114,8 @@ export async function moneyFestival(t: TestApp): Promise<MoneyFestival> {
     south: await locationOf('Kiosk South'),
     bar: await locationOf('Main bar'),
   };
+  // The zone the wristbands enter (the feed records only the event's own zones).
+  const [grounds] = (await freshFeedNames(t.database.db, event.id, { zones: 1 })).zones;
   const k1 = await device(t, 'RPT-KIOSK-1', 'North kiosk', event.id);
   const k2 = await device(t, 'RPT-KIOSK-2', 'South kiosk', event.id);
   const bar = await device(t, 'RPT-BAR-1', 'Bar handheld', event.id);
@@ -165,7 +168,7 @@ export async function moneyFestival(t: TestApp): Promise<MoneyFestival> {
     rfid,
     acceso: 'S',
     zoneFrom: null,
-    zoneTo: 1,
+    zoneTo: grounds!,
   });
 
   const kiosk1: Op[] = [

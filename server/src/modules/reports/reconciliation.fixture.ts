@@ -12,7 +12,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../test/helper';
 import { rowsOf } from '../../core/db/rows';
-import { eventArticles, simulateFestival } from '../../seed/simulator';
+import { seedDemoVenue } from '../../seed/demo';
+import {
+  eventArticles,
+  eventSalePlaces,
+  eventStaff,
+  eventTopUpPlaces,
+  simulateFestival,
+} from '../../seed/simulator';
 import { appTarget, registerDevice } from '../terminals';
 
 dayjs.extend(utc);
@@ -52,6 +59,8 @@ export async function reconciliationFestival(app: TestApp) {
   await t.database.db.execute(sql`insert into articles (event_id, name, base_price) values
     (${eventId}, 'Beer', 600), (${eventId}, 'Water', 250), (${eventId}, 'Cocktail', 1000),
     (${eventId}, 'Soda', 350), (${eventId}, 'Burger', 1100)`);
+  // Its venue too (staff, bars, kiosks, gates and zones): the feed records only what the event names.
+  await seedDemoVenue(t.database.db, eventId);
   const report = await simulateFestival(appTarget(t.app, t.database.db), {
     eventId,
     wristbands: 60,
@@ -73,6 +82,11 @@ export async function reconciliationFestival(app: TestApp) {
     type: 'PDA',
   });
   const auth = await t.call('POST', '/api/device/auth', { body: { serial, secretKey } });
+  // The event's own names: a cashier, a top-up kiosk, a bar and the beer.
+  const [cashier] = await eventStaff(t.database.db, eventId);
+  const [kiosk] = (await eventTopUpPlaces(t.database.db, eventId)).kiosks ?? [];
+  const [bar] = (await eventSalePlaces(t.database.db, eventId)).bars ?? [];
+  const [beer] = (await eventArticles(t.database.db, eventId)).filter((a) => a.price === 600);
   let clock = Date.parse('2027-07-11T20:00:00Z');
   const tick = () => {
     clock += 60_000;
@@ -85,8 +99,8 @@ export async function reconciliationFestival(app: TestApp) {
       deviceTime: tick(),
       rfid,
       type,
-      staffId: 3,
-      locationId: 31,
+      staffId: cashier,
+      locationId: kiosk,
       ...o,
     }) as SyncOperationInput;
   const a = 'RECON00000000A1';
@@ -105,24 +119,24 @@ export async function reconciliationFestival(app: TestApp) {
       id: randomUUID(),
       deviceTime: tick(),
       rfid: a,
-      lines: [{ idArticle: 1, quantity: 2, price: 600 }],
+      lines: [{ idArticle: beer!.id, quantity: 2, price: 600 }],
       payments: [
         { type: 'B', amount: 1000 },
         { type: 'S', amount: 200 },
       ],
-      locationId: 11,
+      locationId: bar,
     } as SyncOperationInput,
     {
       kind: 'sale',
       id: randomUUID(),
       deviceTime: tick(),
       rfid: b,
-      lines: [{ idArticle: 1, quantity: 1, price: 800 }],
+      lines: [{ idArticle: beer!.id, quantity: 1, price: 800 }],
       payments: [
         { type: 'S', amount: 500 },
         { type: 'B', amount: 300 },
       ],
-      locationId: 11,
+      locationId: bar,
     } as SyncOperationInput,
     {
       kind: 'wristbandChange',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
+import { seedDemoVenue } from '../../../seed/demo';
 import { simulateDemo } from '../../../seed/simulator';
 import { ledgerMismatches } from '../../terminals';
 import { seedDemoCatalogue } from '../demo';
@@ -15,6 +16,8 @@ describe('the demo festival with add-ons', () => {
     const event = await t.activeEvent();
     await seedDemoCatalogue(t.database.db, event.id);
     await seedDemoCatalogue(t.database.db, event.id); // a second start adds nothing
+    // The rest of the venue the simulated terminals name (the feed records only the event's own).
+    await seedDemoVenue(t.database.db, event.id);
     const report = await simulateDemo(t.database.db, event.id);
     expect(report.refused).toBe(0);
     expect(await ledgerMismatches(t.database.db, event.id)).toEqual([]);
@@ -28,7 +31,8 @@ describe('the demo festival with add-ons', () => {
       'Drinks pack',
       'VIP upgrade',
     ]);
-    expect(filters.staffs).toHaveLength(12);
+    // The add-on staff, the staff entrance's five and the food court's two metres (the demo venue).
+    expect(filters.staffs).toHaveLength(19);
     expect(addonLogs).toBeGreaterThan(10);
     const total = (k: 'manuals' | 'sales' | 'validations') =>
       reports.addons.reduce((s: number, a: Record<string, number>) => s + a[k]!, 0);

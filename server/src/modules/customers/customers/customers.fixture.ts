@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { feedNames } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { flags, wristbands } from '../../../core/db/schema';
 import { registerDevice } from '../../terminals';
@@ -73,6 +74,12 @@ export async function openCustomers() {
     ])
     .returning();
   flagId = flag!.id;
+  // What the terminal names is the event's: its zones 1 and 2 and gate 1, and article 999, deleted
+  // from the console after the terminal loaded its menu (the sale is still recorded; the extract
+  // names it by its id).
+  await feedNames(t.database.db, eventId, { zones: [1, 2], gates: [1], articles: [999] });
+  const removed = await t.call('DELETE', '/api/articles/999', await t.session('admin@demo.test'));
+  expect(removed.status).toBe(200);
 
   await feed(eventId, 'CUST-PDA-1', [
     op('ticketValidation', T0, {

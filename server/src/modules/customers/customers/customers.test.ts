@@ -213,7 +213,7 @@ describe('the customer tabs', () => {
       ['NC', T2],
       ['S', T1],
     ]);
-    expect(res.body.result[0]).toMatchObject({ zoneFrom: '#1', zoneTo: '#2', gate: '#1' });
+    expect(res.body.result[0]).toMatchObject({ zoneFrom: 'Zone 1', zoneTo: 'Zone 2', gate: 'Gate 1' });
   });
 
   it('Online services: the online top-ups and the refund', async () => {

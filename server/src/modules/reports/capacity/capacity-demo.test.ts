@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
+import { seedDemoVenue } from '../../../seed/demo';
 import { simulateDemo } from '../../../seed/simulator';
-import { seedDemoAccessAndTickets } from './capacity-demo';
 
 /** The demo festival gives the capacities and validations reports something to show. */
 let t: TestApp;
@@ -9,7 +9,9 @@ let admin: Awaited<ReturnType<TestApp['session']>>;
 beforeAll(async () => {
   t = await createTestApp();
   const ev = await t.activeEvent();
-  await seedDemoAccessAndTickets(t.database.db, ev.id);
+  // The access and tickets with the rest of the venue the simulated terminals name (the feed records
+  // only the event's own).
+  await seedDemoVenue(t.database.db, ev.id);
   await simulateDemo(t.database.db, ev.id);
   admin = await t.session('admin@demo.test');
 }, 180_000);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
+import { seedDemoVenue } from '../../../seed/demo';
 import { eventArticles, eventSalePlaces, eventStaff, simulateFestival } from '../../../seed/simulator';
 import { serviceTarget } from '../../terminals';
 import { compactRollups } from '../rollups/rollups';
@@ -148,6 +149,9 @@ describe('a simulated festival with kitchens (the demo’s sales venue)', () => 
     expect(places.bars).toHaveLength(3);
     expect(places.kitchens.map((k) => k.rooms.length)).toEqual([2, 2]);
     expect(places.metres).toHaveLength(2);
+    // The rest of the venue the simulated terminals name (kiosks, gates, the desk…): the feed records
+    // only the event's own.
+    await seedDemoVenue(db, ev.id);
     // The simulator sells only what the event sells: this event gets five priced articles first.
     await db.execute(sql`insert into articles (event_id, name, base_price) values
       (${ev.id}, 'Beer', 600), (${ev.id}, 'Water', 250), (${ev.id}, 'Cocktail', 1000),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { freshFeedNames } from '../../../../test/feed-names';
 import type { TestApp } from '../../../../test/helper';
 import { addons, articles, onlineTopUps, rols, tickets, ticketValidations } from '../../../core/db/schema';
 import { registerDevice } from '../../terminals';
@@ -209,8 +210,9 @@ export async function ticketingFestival(app: TestApp) {
 
   // Another event's validation.
   const other = await t.eventByName('Sonora Festival 2027');
+  const otherNames = await freshFeedNames(t.database.db, other.id, { staff: 1, locations: 1 });
   await sync(await pda('TKT-PDA-2', other.id), [
-    validation('TK-OTHER-1', '04TKT0000099', day('17:00'), 1, 1, 1),
+    validation('TK-OTHER-1', '04TKT0000099', day('17:00'), 1, otherNames.staff[0]!, otherNames.locations[0]!),
   ]);
   foreignValidation = await validationId('TK-OTHER-1', day('17:00'));
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ERRORS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames, TEST_FEED_NAMES } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { devices } from '../../../core/db/schema';
 import { registerDevice } from './device.service';
@@ -11,6 +12,7 @@ let eventId: number;
 beforeAll(async () => {
   t = await createTestApp();
   eventId = (await t.activeEvent()).id;
+  await feedNames(t.database.db, eventId, TEST_FEED_NAMES);
 });
 afterAll(() => t.close());
 

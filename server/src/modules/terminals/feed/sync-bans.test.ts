@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SyncOperationInput } from '@pulsera/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames, TEST_FEED_NAMES } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import {
   accessRecords,
@@ -27,6 +28,7 @@ let superAdmin: Awaited<ReturnType<TestApp['session']>>;
 beforeAll(async () => {
   t = await createTestApp();
   eventId = (await t.activeEvent()).id;
+  await feedNames(t.database.db, eventId, TEST_FEED_NAMES);
   superAdmin = await t.session('super@demo.test');
   const { secretKey } = await registerDevice(t.database.db, { n_serie: 'BAN-PDA-1', idEvent: eventId });
   const auth = await t.call('POST', '/api/device/auth', { body: { serial: 'BAN-PDA-1', secretKey } });

@@ -8,6 +8,7 @@ import type { SyncOperationInput } from '@pulsera/contracts';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames, TEST_FEED_NAMES } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { accessRecords, ledgerEntries, topUps, wristbands } from '../../../core/db/schema';
 import { ledgerMismatches } from './ledger.repo';
@@ -20,6 +21,7 @@ let kiosk: string;
 beforeAll(async () => {
   t = await createTestApp();
   eventId = (await t.activeEvent()).id;
+  await feedNames(t.database.db, eventId, TEST_FEED_NAMES);
   bar = await tokenFor('SYNC-BAR-1', eventId);
   kiosk = await tokenFor('SYNC-KIOSK-1', eventId);
 });
@@ -173,7 +175,8 @@ describe('POST /api/device/sync', () => {
   it('keeps each event apart: the same serial in another event is another wristband', async () => {
     const pending = await t.eventByName('Sonora Festival 2027');
     const other = await tokenFor('SYNC-OTHER-1', pending.id);
-    await send(other, [topUp('04000000000101', 999)]);
+    await feedNames(t.database.db, pending.id, { locations: [8031], staff: [8004] });
+    await send(other, [topUp('04000000000101', 999, { locationId: 8031, staffId: 8004 })]);
     expect((await wristband('04000000000101'))!.cash).toBe(2300);
     const [there] = await t.database.db
       .select()

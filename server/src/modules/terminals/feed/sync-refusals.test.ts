@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames, TEST_FEED_NAMES } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { processedOperations, refusedOperations, sales } from '../../../core/db/schema';
 import { at, deviceToken, rowCount, sale, sendBatch, topUp, wristbandOf } from './sync.test-helper';
@@ -16,6 +17,7 @@ let kiosk: string;
 beforeAll(async () => {
   t = await createTestApp();
   eventId = (await t.activeEvent()).id;
+  await feedNames(t.database.db, eventId, TEST_FEED_NAMES);
   bar = await tokenFor('SYNC-BAR-1', eventId);
   kiosk = await tokenFor('SYNC-KIOSK-1', eventId);
 });

@@ -1,8 +1,7 @@
 /**
  * The sync's statements around its operations: the batch's first statement (sent with its BEGIN) and
  * its one write of everything recorded (sent with its COMMIT), the batch row and exactly-once (the
- * hashes of operations recorded before, claims released), the event's add-ons and venue an operation
- * may name, and the log of refused operations. The batch's own first statement is sync-open.repo.ts;
+ * hashes of operations recorded before, claims released), and the log of refused operations. The batch's own first statement is sync-open.repo.ts;
  * what the operations write, sync-wristbands.repo.ts, sync-tickets.repo.ts, sync-money.repo.ts and
  * sync-records.repo.ts.
  */
@@ -10,7 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
 import { requiresStockSql } from '../wristband-stock/wristband-stock.repo';
-import { cte, insertSql, ints, uuids } from './sync-sql';
+import { cte, insertSql, uuids } from './sync-sql';
 
 /**
  * The first statement of a batch's transaction (sent with its BEGIN). For the rest of it, the
@@ -50,30 +49,6 @@ export const batchSql = (
       values (${batch.id}::bigint, ${batch.eventId}::int, ${batch.deviceId}::int, ${batch.operations}::int,
         ${counts.accepted}::int, ${counts.duplicates}::int, ${counts.refused}::int)`,
   );
-
-/** Which of these add-on ids exist in the event (an operation may only name one of them). */
-export async function eventAddons(db: Executor, eventId: number, ids: number[]) {
-  if (!ids.length) return new Set<number>();
-  const res = await db.execute(
-    sql`select id from addons where event_id = ${eventId} and id = any(${ints(ids)})`,
-  );
-  return new Set(rowsOf<{ id: number }>(res).map((r) => Number(r.id)));
-}
-
-/** Which of these kitchen and room ids are the event's (a metre sale or order error may only name those). */
-export async function eventVenue(db: Executor, eventId: number, kitchenIds: number[], roomIds: number[]) {
-  const known = { kitchens: new Set<number>(), rooms: new Set<number>() };
-  if (!kitchenIds.length && !roomIds.length) return known;
-  const res = await db.execute(
-    sql`select 'k' as kind, id from kitchens where event_id = ${eventId} and id = any(${ints(kitchenIds)})
-        union all
-        select 'r' as kind, id from rooms where event_id = ${eventId} and id = any(${ints(roomIds)})`,
-  );
-  for (const r of rowsOf<{ kind: string; id: number }>(res)) {
-    (r.kind === 'k' ? known.kitchens : known.rooms).add(Number(r.id));
-  }
-  return known;
-}
 
 export async function recordedHashes(tx: Executor, eventId: number, ids: string[]) {
   if (!ids.length) return new Map<string, string>();

@@ -62,43 +62,6 @@ export function checkOperation(op: SyncOperation): RuleRefusal | null {
   }
 }
 
-/** The add-on an operation names (top-ups and sales), if any. */
-export const addonOf = (op: SyncOperation): number | undefined =>
-  op.kind === 'topup' || op.kind === 'sale' ? op.addonId : undefined;
-
-/**
- * An add-on must exist in the event (`known`: the event's add-on ids among those the batch names).
- * Operations without an add-on (older terminals) pass; the statistics leave them out.
- */
-export function checkAddon(op: SyncOperation, known: ReadonlySet<number>): RuleRefusal | null {
-  const id = addonOf(op);
-  if (id === undefined || known.has(id)) return null;
-  return { reason: 'addonUnknown', message: msg('feedAddonUnknown', { id }) };
-}
-
-/** The kitchen and room a metre sale or an order error names, if any. */
-export const venueOf = (op: SyncOperation): { kitchenId?: number; roomId?: number } =>
-  op.kind === 'sale' || op.kind === 'orderError' ? { kitchenId: op.kitchenId, roomId: op.roomId } : {};
-
-/**
- * A metre sale's or an order error's kitchen and room must be the event's (`known`: those among the
- * ids the batch names). Whether the kitchen serves that room is not checked: the order was served,
- * and the console may have changed the kitchen's rooms since the terminal loaded them.
- */
-export function checkVenue(
-  op: SyncOperation,
-  known: { kitchens: ReadonlySet<number>; rooms: ReadonlySet<number> },
-): RuleRefusal | null {
-  const { kitchenId, roomId } = venueOf(op);
-  if (kitchenId !== undefined && !known.kitchens.has(kitchenId)) {
-    return { reason: 'kitchenUnknown', message: msg('feedKitchenUnknown', { id: kitchenId }) };
-  }
-  if (roomId !== undefined && !known.rooms.has(roomId)) {
-    return { reason: 'roomUnknown', message: msg('feedRoomUnknown', { id: roomId }) };
-  }
-  return null;
-}
-
 /** A ban of a wristband: on terminals (the console's `enabled`) and of its top-ups (`enabledTopUps`). */
 export interface Ban {
   terminals: boolean;

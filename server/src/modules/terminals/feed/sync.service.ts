@@ -27,8 +27,6 @@ import { unknownToStock } from '../wristband-stock/wristband-stock.service';
 import type { DeviceCaller } from './device-auth';
 import {
   batchSql,
-  eventAddons,
-  eventVenue,
   feedOpened,
   openFeedSql,
   recordedHashes,
@@ -36,10 +34,11 @@ import {
   releaseOperationsSql,
   writeAllSql,
 } from './sync.repo';
-import { checkCandidates, checkShapes, namedAddons, namedVenue } from './sync-checks';
+import { checkCandidates, checkShapes } from './sync-checks';
 import { banMessage, flagMessage, refusal } from './sync-messages';
 import { type OpenedBatch, openBatch } from './sync-open.repo';
 import { recordOperations } from './sync-operations';
+import { knownReferences, namedReferences, referencesSql } from './sync-references';
 import { withRetry } from './sync-retry';
 import { deleteOrphanCustomersSql } from './sync-tickets.repo';
 import type { Refusal } from './sync-types';
@@ -65,25 +64,23 @@ export async function syncBatch(
   const checked = checkShapes(rawOps, lang);
   rawOps = checked.rawOps;
   const { shapeRefusals, shaped } = checked;
-  const addonIds = namedAddons(rawOps);
-  const venue = namedVenue(rawOps);
+  const named = namedReferences(shaped.map((s) => s.op));
   const serials = namedSerials(rawOps);
 
-  // 2. One transaction: the rules that read the event (add-ons, venue, wristband stock), repeats
-  // inside the batch, then what is new.
-  // Its first statement travels with the BEGIN and its writes with the COMMIT (db/client.ts
-  // foldedTransaction): three round trips for a batch.
+  // 2. One transaction: the rules that read the event (what the operations name, wristband stock),
+  // repeats inside the batch, then what is new.
+  // Its first statements (the setting, what the batch names) travel with the BEGIN and its writes
+  // with the COMMIT (db/client.ts foldedTransaction): three round trips for a batch.
+  const opening = [openFeedSql(device.eventId), referencesSql(device.eventId, named)];
   const outcome = await withRetry(() =>
-    foldedTransaction(db, openFeedSql(device.eventId), async (tx, openingRows, finish) => {
+    foldedTransaction(db, opening, async (tx, openingRows, finish, allOpening) => {
       const { requiresStock } = feedOpened(openingRows);
-      const knownAddons = await eventAddons(tx, device.eventId, addonIds);
-      const knownVenue = await eventVenue(tx, device.eventId, venue.kitchens, venue.rooms);
+      const knownNames = knownReferences(allOpening[1] ?? []);
       const outsideStock = requiresStock ? await unknownToStock(tx, device.eventId, serials) : null;
       const { refusals, duplicates, candidates } = checkCandidates(
         shaped,
         shapeRefusals,
-        knownAddons,
-        knownVenue,
+        knownNames,
         outsideStock,
         lang,
       );

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames, TEST_FEED_NAMES } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import {
   accessRecords,
@@ -32,6 +33,7 @@ let kiosk: string;
 beforeAll(async () => {
   t = await createTestApp();
   eventId = (await t.activeEvent()).id;
+  await feedNames(t.database.db, eventId, TEST_FEED_NAMES);
   bar = await tokenFor('SYNC-BAR-1', eventId);
   kiosk = await tokenFor('SYNC-KIOSK-1', eventId);
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames, TEST_FEED_NAMES } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { appVersions, deviceSeqRanges, devices } from '../../../core/db/schema';
 import { isOutdated } from './app-version';
@@ -15,6 +16,7 @@ let eventId: number;
 beforeAll(async () => {
   t = await createTestApp();
   eventId = (await t.activeEvent()).id;
+  await feedNames(t.database.db, eventId, TEST_FEED_NAMES);
   admin = await t.session('admin@demo.test');
   superAdmin = await t.session('super@demo.test');
 });

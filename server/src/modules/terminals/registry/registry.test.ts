@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames, TEST_FEED_NAMES } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 
 /** The device registry (admin/configuration/devices) and its joins with the terminal API. */
@@ -12,6 +13,7 @@ let otherEventId: number;
 beforeAll(async () => {
   t = await createTestApp();
   eventId = (await t.activeEvent()).id;
+  await feedNames(t.database.db, eventId, TEST_FEED_NAMES);
   otherEventId = (await t.eventByName('Sonora Festival 2027')).id;
   admin = await t.session('admin@demo.test');
 });

@@ -3,6 +3,7 @@ import type { SyncOperationInput } from '@pulsera/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames, TEST_FEED_NAMES } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { customers, wristbands } from '../../../core/db/schema';
 import { registerDevice } from '../feed/device.service';
@@ -15,6 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.session('admin@demo.test');
   eventId = (await t.activeEvent()).id;
+  await feedNames(t.database.db, eventId, TEST_FEED_NAMES);
 }, 300_000);
 afterAll(() => t.close());
 
