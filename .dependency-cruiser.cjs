@@ -64,6 +64,13 @@ module.exports = {
       from: { path: `^${APPS}/` },
       to: { path: '^(server|e2e|bench)/' },
     },
+    {
+      name: 'apps-import-no-other-app',
+      severity: 'error',
+      comment: 'The console, the portal and the terminal are separate bundles: they meet only in contracts/.',
+      from: { path: `^${APPS}/` },
+      to: { path: `^${APPS}/`, pathNot: '^$1/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -27,6 +27,7 @@ export default defineConfig({
         },
       },
       './console/vitest.config.ts',
+      './terminal/vitest.config.ts',
     ],
   },
 });

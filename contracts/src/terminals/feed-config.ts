@@ -8,7 +8,20 @@ import { z } from 'zod';
 const intId = z.number().int();
 
 export const DeviceConfig = z.object({
-  event: z.object({ id: intId }),
+  /**
+   * The configuration's version (a hash of the rest): the answer's ETag. A terminal that sends it back
+   * in If-None-Match gets 304 and no body while nothing changed.
+   */
+  version: z.string(),
+  event: z.object({
+    id: intId,
+    name: z.string(),
+    /** IANA time zone of the event's dates and times. */
+    timeZone: z.string(),
+    language: z.string(),
+    /** The financial currency amounts are in (null: none set). */
+    currency: z.object({ iso: z.string(), symbol: z.string() }).nullable(),
+  }),
   locations: z.array(
     z.object({
       id: intId,
@@ -30,7 +43,20 @@ export const DeviceConfig = z.object({
       ),
     }),
   ),
-  staff: z.array(z.object({ id: intId, name: z.string(), trusts: z.string(), active: z.boolean() })),
+  /**
+   * The staff who may sign in on the event's terminals: their staff wristband's serial (null: none)
+   * and the locations they may work at (null: all).
+   */
+  staff: z.array(
+    z.object({
+      id: intId,
+      name: z.string(),
+      trusts: z.string(),
+      active: z.boolean(),
+      rfid: z.string().nullable(),
+      locationIds: z.array(intId).nullable(),
+    }),
+  ),
   zones: z.array(z.object({ id: intId, name: z.string(), parentId: intId.nullable() })),
   gates: z.array(
     z.object({

@@ -87,3 +87,18 @@ export const DeviceRedeemResult = DeviceAuthResult.extend({
   serverUrl: z.string(),
 });
 export type DeviceRedeemResult = z.infer<typeof DeviceRedeemResult>;
+
+/**
+ * GET /device/wristband/:serial: what a terminal learns of a wristband before it charges it (web
+ * terminals read the chip's serial only, the balances live on the server): the balances recorded so
+ * far, and its bans (01-console banned wristbands). An unknown serial has zero balances.
+ */
+export const DeviceWristband = z.object({
+  serial: z.string(),
+  known: z.boolean(),
+  cash: z.number().int(),
+  gift: z.number().int(),
+  bannedTerminals: z.boolean(),
+  bannedTopUps: z.boolean(),
+});
+export type DeviceWristband = z.infer<typeof DeviceWristband>;

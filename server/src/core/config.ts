@@ -75,6 +75,8 @@ export interface Config {
   qrSecret: string;
   seed: 'demo' | 'none';
   consoleDist: string;
+  /** The built terminal web app (terminal/dist), served at /terminal/. */
+  terminalDist: string;
   topUpSiteUrl: string;
   /**
    * This server's public address (PUBLIC_URL, e.g. https://console.example.com): the origin of every
@@ -280,6 +282,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     qrSecret: str('QR_SECRET', `${sessionSecret}:qr`),
     seed,
     consoleDist: path.resolve(REPO_ROOT, str('CONSOLE_DIST', 'console/dist')),
+    terminalDist: path.resolve(REPO_ROOT, str('TERMINAL_DIST', 'terminal/dist')),
     topUpSiteUrl: str('TOPUP_SITE_URL', 'https://topup.pulsera.example'),
     publicUrl: overrides.publicUrl ?? publicUrlFor(seed, host, port),
     festivalPaths: str('FESTIVAL_PATHS', 'arenal,medusa')

@@ -1,13 +1,33 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
+/** Pre-compressed copies, by Accept-Encoding; hashed assets cached a year, the rest revalidated. */
+const staticOptions = (root: string, prefix?: string, decorateReply = true): FastifyStaticOptions => ({
+  root,
+  ...(prefix ? { prefix } : {}),
+  decorateReply,
+  wildcard: false,
+  index: false,
+  preCompressed: true,
+  cacheControl: false,
+  setHeaders: (res, filePath) => {
+    res.setHeader('vary', 'accept-encoding');
+    res.setHeader(
+      'cache-control',
+      /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/.test(filePath)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+    );
+  },
+});
+
 /**
- * One port serves the built web app (with history fallback) beside /api. The two festival paths
- * send the browser to the external top-up site with the path lower-cased (01-console §2).
+ * One port serves the built web apps (with history fallback) beside /api: the console at / and the
+ * terminal at /terminal/ (its service worker's scope). The two festival paths send the browser to the external top-up site with the path lower-cased (01-console §2).
  */
 export async function registerStatic(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (req, reply) => {
@@ -22,31 +42,31 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
   const indexHtml = path.join(config.consoleDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    // Pre-compressed copies (.br, .gz, written by the build) by Accept-Encoding; hashed assets are
-    // cached for a year, everything else (index.html) is revalidated on every load.
-    await app.register(fastifyStatic, {
-      root: config.consoleDist,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        res.setHeader('vary', 'accept-encoding');
-        res.setHeader(
-          'cache-control',
-          /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/.test(filePath)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
+    await app.register(fastifyStatic, staticOptions(config.consoleDist));
   }
+
+  const terminalIndex = path.join(config.terminalDist, 'index.html');
+  const hasTerminal = existsSync(terminalIndex);
+  if (hasTerminal)
+    await app.register(fastifyStatic, staticOptions(config.terminalDist, '/terminal/', !hasWeb));
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api')) throw new AppError('routeNotFound');
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new AppError('routeNotFound');
     // Assets that do not exist are a real 404; every other path is a route of the single-page app.
     if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) throw new AppError('routeNotFound');
+    if (req.url === '/terminal' || req.url.startsWith('/terminal/') || req.url.startsWith('/terminal?')) {
+      if (!hasTerminal) {
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The terminal app is not built. Run `npm start` (it builds it) or `npm run build`.');
+      }
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', config.terminalDist);
+    }
     if (!hasWeb) {
       return reply
         .status(503)

@@ -3,13 +3,17 @@
  * menus, staff, zones, gates, roles, flags, add-ons and kitchens. The simulator reads the same, in
  * process or over HTTP, so its operations name the event's own ids.
  */
-import type { DeviceConfig } from '@pulsera/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { DeviceConfig, DeviceWristband } from '@pulsera/contracts';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import {
   addonFlags,
   addons,
   articles,
+  bannedWristbands,
+  currencies,
+  events,
   flags,
   gates,
   kitchenRooms,
@@ -19,6 +23,7 @@ import {
   locations,
   rols,
   staff,
+  wristbands,
   zones,
 } from '../../../core/db/schema';
 
@@ -64,15 +69,44 @@ async function menusOf(db: Executor, eventId: number): Promise<DeviceConfig['men
   }));
 }
 
+async function eventOf(db: Executor, eventId: number): Promise<DeviceConfig['event']> {
+  const [row] = await db
+    .select({
+      name: events.name,
+      timeZone: events.timezone,
+      language: events.language,
+      iso: currencies.iso,
+      symbol: currencies.symbol,
+    })
+    .from(events)
+    .leftJoin(currencies, eq(currencies.id, events.currencyId))
+    .where(eq(events.id, eventId));
+  return {
+    id: eventId,
+    name: row?.name ?? '',
+    timeZone: row?.timeZone ?? 'UTC',
+    language: row?.language ?? 'en',
+    currency: row?.iso && row.symbol ? { iso: row.iso, symbol: row.symbol } : null,
+  };
+}
+
+/** The configuration with its version: a hash of its content, so an unchanged one has the same. */
 export async function deviceConfig(db: Executor, eventId: number): Promise<DeviceConfig> {
+  const content = await configContent(db, eventId);
+  const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 22);
+  return { version, ...content };
+}
+
+async function configContent(db: Executor, eventId: number): Promise<Omit<DeviceConfig, 'version'>> {
   const now = Date.now();
   const articleRows = await db
     .select({ id: articles.id, name: articles.name, price: articles.basePrice })
     .from(articles)
     .where(eq(articles.eventId, eventId))
     .orderBy(asc(articles.id));
-  const [locationRows, menus, staffRows, zoneRows, gateRows, roleRows, flagRows, addonRows, links] =
+  const [event, locationRows, menus, staffRows, zoneRows, gateRows, roleRows, flagRows, addonRows, links] =
     await Promise.all([
+      eventOf(db, eventId),
       db.select().from(locations).where(eq(locations.eventId, eventId)).orderBy(asc(locations.id)),
       menusOf(db, eventId),
       db.select().from(staff).where(eq(staff.eventId, eventId)).orderBy(asc(staff.id)),
@@ -111,7 +145,7 @@ export async function deviceConfig(db: Executor, eventId: number): Promise<Devic
       .orderBy(asc(kitchenRooms.kitchenId), asc(kitchenRooms.roomId)),
   ]);
   return {
-    event: { id: eventId },
+    event,
     locations: locationRows.map((l) => ({
       id: l.id,
       name: l.name,
@@ -125,6 +159,8 @@ export async function deviceConfig(db: Executor, eventId: number): Promise<Devic
       name: s.name,
       trusts: s.trusts,
       active: !s.dateInactive || s.dateInactive.getTime() > now,
+      rfid: s.rfid ? s.rfid.toUpperCase() : null,
+      locationIds: s.locationIds ?? null,
     })),
     zones: zoneRows.map((z) => ({ id: z.id, name: z.name, parentId: z.parentId })),
     gates: gateRows.map((g) => ({
@@ -145,5 +181,31 @@ export async function deviceConfig(db: Executor, eventId: number): Promise<Devic
       ...k,
       rooms: roomLinks.filter((l) => l.kitchenId === k.id).map((l) => l.roomId),
     })),
+  };
+}
+
+/** A wristband's recorded balances and bans (GET /device/wristband/:serial); unknown: all zero. */
+export async function deviceWristband(
+  db: Executor,
+  eventId: number,
+  serial: string,
+): Promise<DeviceWristband> {
+  const [[band], [ban]] = await Promise.all([
+    db
+      .select({ cash: wristbands.cash, gift: wristbands.gift })
+      .from(wristbands)
+      .where(and(eq(wristbands.eventId, eventId), eq(wristbands.nSerie, serial))),
+    db
+      .select({ enabled: bannedWristbands.enabled, enabledTopUps: bannedWristbands.enabledTopUps })
+      .from(bannedWristbands)
+      .where(eq(bannedWristbands.nSerie, serial)),
+  ]);
+  return {
+    serial,
+    known: Boolean(band),
+    cash: band?.cash ?? 0,
+    gift: band?.gift ?? 0,
+    bannedTerminals: ban?.enabled === 1,
+    bannedTopUps: ban?.enabledTopUps === 1,
   };
 }

@@ -6,19 +6,22 @@ import {
   DeviceRedeemResult,
   DeviceRegister,
   DeviceRegistered,
+  DeviceWristband,
   ok as okSchema,
+  RfidSerial,
   SyncRequest,
   SyncResult,
 } from '@pulsera/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
 import { serverOrigin } from '../../../core/lib/public-origin';
 import { syncTerminal } from '../registry/terminal-contact';
 import * as service from './device.service';
 import { type DeviceCaller, requireDevice } from './device-auth';
-import { deviceConfig } from './device-config.repo';
+import { deviceConfig, deviceWristband } from './device-config.repo';
 
 /** A full batch of SYNC_MAX_OPERATIONS operations fits comfortably. */
 const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
@@ -71,15 +74,42 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // What the terminal loads of its event (its menus, staff, zones, gates…), with its device token.
+  // Versioned: the answer's ETag is the configuration's version, and a terminal that sends it back in
+  // If-None-Match gets 304 with no body while nothing changed.
   r.get(
     '/api/device/config',
     {
       config: { access: { auth: 'none' } },
       schema: { tags, response: { 200: okSchema(DeviceConfig) } },
     },
+    async (req, reply) => {
+      const device = await requireDevice(ctx, req);
+      const config = await deviceConfig(ctx.db, device.eventId);
+      const etag = `"${config.version}"`;
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      const sent = req.headers['if-none-match'];
+      if (sent?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        // 304 has no body, so no response schema: the untyped reply sends it.
+        return (reply as FastifyReply).status(304).send();
+      }
+      return ok(req, config);
+    },
+  );
+
+  // A wristband's balances and bans as the server recorded them (a web terminal reads the serial only).
+  r.get(
+    '/api/device/wristband/:serial',
+    {
+      config: { access: { auth: 'none' } },
+      schema: {
+        tags,
+        params: z.object({ serial: RfidSerial }),
+        response: { 200: okSchema(DeviceWristband) },
+      },
+    },
     async (req) => {
       const device = await requireDevice(ctx, req);
-      return ok(req, await deviceConfig(ctx.db, device.eventId));
+      return ok(req, await deviceWristband(ctx.db, device.eventId, req.params.serial));
     },
   );
 

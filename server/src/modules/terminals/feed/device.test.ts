@@ -179,3 +179,63 @@ describe('POST /api/device/register', () => {
     expect((await auth('KIOSK-REG-9')).status).toBe(401);
   });
 });
+
+describe('GET /api/device/config and /api/device/wristband/:serial', () => {
+  it('answers the configuration with its version, and 304 with no body while nothing changed', async () => {
+    await register('PDA-CONFIG-1');
+    const token = (await auth('PDA-CONFIG-1')).body.result.token as string;
+    const first = await t.call('GET', '/api/device/config', { headers: { devicetoken: token } });
+    expect(first.status).toBe(200);
+    const config = first.body.result;
+    expect(config.event).toMatchObject({
+      id: eventId,
+      name: 'Sonora Festival 2026',
+      timeZone: 'Europe/Madrid',
+    });
+    expect(config.event.currency).toMatchObject({ iso: expect.any(String), symbol: expect.any(String) });
+    expect(first.raw.headers.etag).toBe(`"${config.version}"`);
+    const again = await t.call('GET', '/api/device/config', {
+      headers: { devicetoken: token, 'if-none-match': first.raw.headers.etag as string },
+    });
+    expect(again.status).toBe(304);
+    expect(again.raw.body).toBe('');
+    const stale = await t.call('GET', '/api/device/config', {
+      headers: { devicetoken: token, 'if-none-match': '"older"' },
+    });
+    expect(stale.status).toBe(200);
+  });
+
+  it('answers a wristband balances as recorded, zero for an unknown serial', async () => {
+    await register('PDA-BAND-1');
+    const token = (await auth('PDA-BAND-1')).body.result.token as string;
+    const topUp = {
+      kind: 'topup',
+      id: randomUUID(),
+      deviceTime: new Date().toISOString(),
+      rfid: '04C0FFEE000001',
+      type: 'N',
+      paymentType: 'S',
+      amount: 2500,
+      bonus: 300,
+      money: 2500,
+    };
+    expect((await sync({ devicetoken: token }, [topUp])).body.result.accepted).toHaveLength(1);
+    const band = await t.call('GET', '/api/device/wristband/04c0ffee000001', {
+      headers: { devicetoken: token },
+    });
+    expect(band.body.result).toEqual({
+      serial: '04C0FFEE000001',
+      known: true,
+      cash: 2500,
+      gift: 300,
+      bannedTerminals: false,
+      bannedTopUps: false,
+    });
+    const unknown = await t.call('GET', '/api/device/wristband/04C0FFEE000999', {
+      headers: { devicetoken: token },
+    });
+    expect(unknown.body.result).toMatchObject({ known: false, cash: 0, gift: 0 });
+    const noToken = await t.call('GET', '/api/device/wristband/04C0FFEE000001');
+    expect(noToken.status).toBe(401);
+  });
+});

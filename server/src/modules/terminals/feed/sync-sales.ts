@@ -2,7 +2,8 @@
  * A sale of the sync (or a devolution): what it takes from (or gives back to) each paying wristband, and its
  * rows.
  */
-import { type BanOutcome, saleTotal } from './sync.rules';
+import { saleTotal } from '@pulsera/contracts';
+import type { BanOutcome } from './sync.rules';
 import type { Recorded, Recording } from './sync-recording';
 import type { OpOf } from './sync-types';
 import type { WState } from './sync-wristbands';
@@ -35,7 +36,7 @@ export function recordSale(r: Recording, op: OpOf<'sale'>, ban: BanOutcome | und
   sales.push({
     operation_id: op.id,
     wristband_id: main?.id ?? null,
-    total_purchase: saleTotal(op),
+    total_purchase: saleTotal(op.lines),
     total_payed: op.payments.reduce((s, p) => s + p.amount, 0),
     is_devolution: op.isDevolution,
     num_payers: op.numPayers ?? Math.max(1, perWristband.size),

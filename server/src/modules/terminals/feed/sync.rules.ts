@@ -1,4 +1,4 @@
-import { isAddonOperationType, OPERATION_DIRECTION, type SyncOperation } from '@pulsera/contracts';
+import { isAddonOperationType, OPERATION_DIRECTION, type SyncOperation, saleTotal } from '@pulsera/contracts';
 
 /** A refusal decided from the operation alone: a reason code and its message key. */
 export interface RuleRefusal {
@@ -9,10 +9,6 @@ export interface RuleRefusal {
 const msg = (key: string, params?: Record<string, unknown>) =>
   params ? `validation.${key}|${JSON.stringify(params)}` : `validation.${key}`;
 const money = (cents: number) => (cents / 100).toFixed(2);
-
-/** Cents a sale charges: each line's price times the quantity that is not a gift. */
-export const saleTotal = (op: Extract<SyncOperation, { kind: 'sale' }>) =>
-  op.lines.reduce((sum, l) => sum + l.price * (l.quantity - l.quantityGift), 0);
 
 /**
  * The rules an operation must meet beyond its shape. Balances are never a reason to refuse: the
@@ -40,7 +36,7 @@ export function checkOperation(op: SyncOperation): RuleRefusal | null {
       return null;
     }
     case 'sale': {
-      const total = saleTotal(op);
+      const total = saleTotal(op.lines);
       const paid = op.payments.reduce((sum, p) => sum + p.amount, 0);
       if (paid !== total) {
         return {

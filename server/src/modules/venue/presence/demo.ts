@@ -18,16 +18,31 @@ const WORKING: [user: string, name: string, trusts: string, intern: 0 | 1][] = [
   ['emma.cleaning', 'Emma Dubois', 'T', 0],
 ];
 
+/**
+ * The staff wristband of the demo's bar staff member Carmen Ruiz: she signs in on the terminal web
+ * app with it (README "Terminal").
+ */
+export const DEMO_BAR_STAFF_WRISTBAND = '04CA3E00000001';
+
 /** Staff hired for the closing night: listed, but with no checks yet. */
-const IDLE: [user: string, name: string, trusts: string, intern: 0 | 1][] = [
-  ['carmen.night', 'Carmen Ruiz', 'CV', 0],
+const IDLE: [user: string, name: string, trusts: string, intern: 0 | 1, rfid?: string][] = [
+  ['carmen.night', 'Carmen Ruiz', 'CV', 0, DEMO_BAR_STAFF_WRISTBAND],
   ['luca.night', 'Luca Bianchi', 'CV', 1],
 ];
 
-const insertStaff = (db: Executor, eventId: number, rows: typeof WORKING) =>
+const insertStaff = (db: Executor, eventId: number, rows: typeof IDLE) =>
   db
     .insert(staff)
-    .values(rows.map(([user, name, trusts, intern]) => ({ eventId, user, name, trusts, intern })))
+    .values(
+      rows.map(([user, name, trusts, intern, rfid]) => ({
+        eventId,
+        user,
+        name,
+        trusts,
+        intern,
+        rfid: rfid ?? null,
+      })),
+    )
     .onConflictDoNothing()
     .returning();
 

@@ -1,0 +1,150 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { openActiveEvent } from '../helpers';
+
+/**
+ * The terminal web app (/terminal/) on a phone (360×740): set up by the event's configuration QR
+ * pasted as text, a staff member signs in with their staff wristband, three sales online, five more
+ * offline with a reload in the middle of one, back online: the server has every sale exactly once.
+ */
+
+const ATTENDEE = '04E2E7A1B2C301';
+
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as string, key);
+
+async function eventQr(page: Page) {
+  const res = await page.request.post('/api/event/generateQr', {
+    headers: {
+      token: await stored(page, 'pulsera.token'),
+      tokenevent: await stored(page, 'pulsera.eventToken'),
+    },
+    data: { qrExpiration: 30, authExpiration: 24 },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).result as string;
+}
+
+/** A top-up kiosk of the same event (redeemed through the API): loads the wristband and reads it back. */
+async function kiosk(request: APIRequestContext, qr: string) {
+  const res = await request.post('/api/device/redeem', { data: { qr, serial: 'E2E-TOPUP-KIOSK' } });
+  expect(res.status()).toBe(200);
+  const token = (await res.json()).result.token as string;
+  const headers = { devicetoken: token };
+  return {
+    config: async () => (await (await request.get('/api/device/config', { headers })).json()).result,
+    topUp: async (rfid: string, amount: number) => {
+      const r = await request.post('/api/device/sync', {
+        headers,
+        data: {
+          operations: [
+            {
+              kind: 'topup',
+              id: crypto.randomUUID(),
+              deviceTime: new Date().toISOString(),
+              rfid,
+              type: 'N',
+              paymentType: 'S',
+              amount,
+              money: amount,
+            },
+          ],
+        },
+      });
+      expect((await r.json()).result.accepted).toHaveLength(1);
+    },
+    balance: async (rfid: string) =>
+      (await (await request.get(`/api/device/wristband/${rfid}`, { headers })).json()).result as {
+        cash: number;
+        gift: number;
+      },
+  };
+}
+
+test('a bar terminal sells online and offline, survives a reload, and every sale reaches the server once', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await openActiveEvent(page, 'admin@demo.test');
+  const qr = await eventQr(page);
+  const desk = await kiosk(page.request, qr);
+
+  // The event's real bar and one of its drinks.
+  const config = await desk.config();
+  const bar = config.locations.find(
+    (l: { id: number; active: boolean; activities: string[] }) =>
+      l.active &&
+      l.activities.includes('V') &&
+      config.menus.some((m: { location: number; items: unknown[] }) => m.location === l.id && m.items.length),
+  );
+  const drink = config.menus.find((m: { location: number }) => m.location === bar.id).items[0] as {
+    name: string;
+    price: number;
+  };
+  const start = 8 * drink.price + 1000;
+  await desk.topUp(ATTENDEE, start);
+
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+  const terminal = await phone.newPage();
+  await terminal.goto('/terminal/');
+  await terminal.getByTestId('provision-qr').fill(qr);
+  await terminal.getByTestId('provision-submit').click();
+  await terminal.getByRole('button', { name: bar.name, exact: true }).click();
+  // The demo's bar staff member Carmen Ruiz, her wristband as a USB reader types it (colons).
+  await terminal.getByTestId('reader-serial').fill('04:CA:3E:00:00:00:01');
+  await terminal.getByTestId('reader-read').click();
+  await expect(terminal.getByTestId('signed-in')).toHaveText('Staff: Carmen Ruiz');
+  // Installed: the service worker controls the page, so it loads with no network.
+  await terminal.waitForFunction(
+    () =>
+      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator
+        .serviceWorker.controller !== null,
+    undefined,
+    {
+      timeout: 30_000,
+    },
+  );
+
+  const status = terminal.getByTestId('status-bar');
+  const sell = async () => {
+    await terminal.getByRole('button', { name: new RegExp(`^${drink.name}`) }).click();
+    await terminal.getByTestId('sale-charge').click();
+    await terminal.getByTestId('reader-serial').fill(ATTENDEE);
+    await terminal.getByTestId('reader-read').click();
+    await expect(terminal.getByTestId('sale-done')).toBeVisible();
+    await terminal.getByTestId('sale-next').click();
+  };
+
+  for (let i = 0; i < 3; i++) await sell();
+  await expect(status).toContainText('Online');
+  await expect(status).toContainText('All sent');
+  await expect.poll(async () => (await desk.balance(ATTENDEE)).cash).toBe(start - 3 * drink.price);
+
+  await phone.setOffline(true);
+  for (let i = 0; i < 2; i++) await sell();
+  await expect(status).toContainText('Offline');
+  await expect(status).toContainText('2 operations waiting');
+  // A reload in the middle of a sale: the drink in the cart is gone, the two sales are not.
+  await terminal.getByRole('button', { name: new RegExp(`^${drink.name}`) }).click();
+  await expect(terminal.getByTestId('cart-total')).not.toContainText('0.00');
+  await terminal.reload();
+  await expect(terminal.getByTestId('signed-in')).toHaveText('Staff: Carmen Ruiz');
+  await expect(status).toContainText('2 operations waiting');
+  for (let i = 0; i < 3; i++) await sell();
+  await expect(status).toContainText('5 operations waiting');
+  // Nothing reached the server while offline.
+  expect((await desk.balance(ATTENDEE)).cash).toBe(start - 3 * drink.price);
+
+  await phone.setOffline(false);
+  await expect(status).toContainText('All sent', { timeout: 30_000 });
+  await expect(status).toContainText('Online');
+  // Eight sales, each recorded once: the wristband paid eight drinks.
+  expect(await desk.balance(ATTENDEE)).toMatchObject({ cash: start - 8 * drink.price, gift: 0 });
+  await phone.close();
+
+  // The terminal is in the console's device registry, assigned to the event.
+  await page.getByTestId('nav-configDevices').click();
+  await expect(page.getByRole('row', { name: /WEB-.*Pulsera web terminal/ })).toContainText(
+    'Sonora Festival 2026',
+  );
+});

@@ -1,0 +1,24 @@
+/** Which of the event's active sale locations (activity V) this terminal sells at. */
+import type { DeviceConfig } from '@pulsera/contracts';
+import { useTranslation } from 'react-i18next';
+
+export const saleLocations = (config: DeviceConfig) =>
+  config.locations.filter((l) => l.active && l.activities.includes('V'));
+
+export function LocationPicker({ config, onPick }: { config: DeviceConfig; onPick: (id: number) => void }) {
+  const { t } = useTranslation();
+  const places = saleLocations(config);
+  return (
+    <main className="panel">
+      <h1>{t('location.heading')}</h1>
+      {places.length === 0 && <p>{t('location.none')}</p>}
+      <div className="grid">
+        {places.map((l) => (
+          <button key={l.id} type="button" className="tile" onClick={() => onPick(l.id)}>
+            {l.name}
+          </button>
+        ))}
+      </div>
+    </main>
+  );
+}

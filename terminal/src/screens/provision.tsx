@@ -1,0 +1,60 @@
+/**
+ * First start: the event's configuration QR (the console's event, tab Devices) pasted or scanned as
+ * text, redeemed for this terminal; the key is kept in IndexedDB.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, redeem } from '../api';
+import { type Credentials, db } from '../store/db';
+
+const newSerial = () => `WEB-${crypto.randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase()}`;
+
+export function Provision({ onDone }: { onDone: (c: Credentials) => void }) {
+  const { t } = useTranslation();
+  const [qr, setQr] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const creds = await redeem(qr.trim(), newSerial());
+      await db.put('credentials', creds);
+      onDone(creds);
+    } catch (e) {
+      setError(e instanceof ApiError ? t('provision.failed', { reason: e.message }) : t('provision.offline'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="panel">
+      <h1>{t('provision.heading')}</h1>
+      <p>{t('provision.help')}</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label>
+          {t('provision.qr')}
+          <textarea data-testid="provision-qr" rows={5} value={qr} onChange={(e) => setQr(e.target.value)} />
+        </label>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="primary"
+          disabled={busy || !qr.trim()}
+          data-testid="provision-submit"
+        >
+          {busy ? t('provision.working') : t('provision.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The terminal's local data in IndexedDB (Dexie): its credentials, configuration and session (`kv`),
+ * the operations waiting to be sent (`outbox`, by sequence number), those the server refused
+ * (`refused`, kept to be shown, never dropped), the wristband balances it knows (`balances`) and the
+ * banned wristbands (`bans`, from the sync's ban list).
+ */
+import type { DeviceConfig, SyncOperationInput } from '@pulsera/contracts';
+import { Dexie, type EntityTable } from 'dexie';
+
+export interface OutboxRow {
+  seq: number;
+  id: string;
+  /** The wristband it charges, to know which balances still wait for the server. */
+  rfid: string | null;
+  createdAt: number;
+  operation: SyncOperationInput;
+}
+
+export interface RefusedRow {
+  seq: number;
+  id: string;
+  reason: string;
+  description: string;
+  operation: SyncOperationInput;
+}
+
+/** A wristband banned on terminals (the sync's ban list), kept to refuse it offline. */
+export interface BanRow {
+  nSerie: string;
+  banTerminals: boolean;
+  banTopUps: boolean;
+}
+
+export interface BalanceRow {
+  serial: string;
+  cash: number;
+  gift: number;
+  /** When the server answered it (null: only this terminal's own operations since). */
+  learnedAt: number;
+  bannedTerminals: boolean;
+}
+
+/** What the redeemed configuration QR gave the terminal. */
+export interface Credentials {
+  serial: string;
+  secretKey: string;
+  token: string;
+  tokenExpiresAt: number;
+  deviceId: number;
+  eventId: number;
+  eventName: string;
+}
+
+export interface Session {
+  staffId: number;
+  staffName: string;
+  locationId: number;
+}
+
+export interface KvValues {
+  credentials: Credentials;
+  config: DeviceConfig;
+  session: Session;
+  locationId: number;
+  /** The last sequence number given to an operation (0: none yet). */
+  lastSeq: number;
+  /** The version of the ban list held (0: none yet). */
+  banListVersion: number;
+}
+type KvRow = { key: keyof KvValues; value: unknown };
+
+export class TerminalDb extends Dexie {
+  kv!: EntityTable<KvRow, 'key'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  refused!: EntityTable<RefusedRow, 'seq'>;
+  balances!: EntityTable<BalanceRow, 'serial'>;
+  bans!: EntityTable<BanRow, 'nSerie'>;
+
+  constructor(name = 'pulsera-terminal') {
+    super(name);
+    this.version(1).stores({
+      kv: '&key',
+      outbox: '&seq, &id, rfid, createdAt',
+      refused: '&seq, id',
+      balances: '&serial',
+      bans: '&nSerie',
+    });
+  }
+
+  async get<K extends keyof KvValues>(key: K): Promise<KvValues[K] | undefined> {
+    return (await this.kv.get(key))?.value as KvValues[K] | undefined;
+  }
+
+  async put<K extends keyof KvValues>(key: K, value: KvValues[K]) {
+    await this.kv.put({ key, value });
+  }
+
+  async remove(key: keyof KvValues) {
+    await this.kv.delete(key);
+  }
+}
+
+export const db = new TerminalDb();
