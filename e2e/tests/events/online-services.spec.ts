@@ -152,9 +152,7 @@ test('configures the online top-up site, sees the preview follow, saves and find
 
   // The chooser's online-services address is the saved one.
   await page.goto('/admin/choose-event/active');
-  await expect(
-    page.getByRole('link', { name: /\/portal\/sonora-weekend$/ }),
-  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /\/portal\/sonora-weekend$/ })).toBeVisible();
 });
 
 test('shows refusals at their fields: an http redirect, a maximum below the minimum, a taken slug, a short queue', async ({
