@@ -1,13 +1,12 @@
 #!/usr/bin/env node
-// npm start: build the console and the server when missing or older than their sources, then serve
-// the console with `node` running the compiled server (server/dist/main.js).
+// npm start: build the console, the attendee portal and the server when missing or older than their
+// sources, then serve them with `node` running the compiled server (server/dist/main.js).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'console/dist/index.html');
 
 function newest(dir) {
   let t = 0;
@@ -19,11 +18,14 @@ function newest(dir) {
   return t;
 }
 
-const sources = Math.max(newest(path.join(root, 'console')), newest(path.join(root, 'contracts/src')));
-if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
-  console.log('Building the console…');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'console'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+for (const app of ['console', 'portal']) {
+  const built = path.join(root, app, 'dist/index.html');
+  const sources = Math.max(newest(path.join(root, app)), newest(path.join(root, 'contracts/src')));
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+    console.log(`Building the ${app}…`);
+    const r = spawnSync('npm', ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
 }
 
 const serverJs = path.join(root, 'server/dist/main.js');

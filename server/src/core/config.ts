@@ -78,6 +78,8 @@ export interface Config {
   qrSecret: string;
   seed: 'demo' | 'none';
   consoleDist: string;
+  /** The built attendee portal (PORTAL_DIST, default portal/dist), served at PORTAL_PATH. */
+  portalDist: string;
   topUpSiteUrl: string;
   /** reCAPTCHA's verification call (RECAPTCHA_VERIFY_URL): Google's siteverify, or a test server. */
   recaptchaVerifyUrl: string;
@@ -285,6 +287,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     qrSecret: str('QR_SECRET', `${sessionSecret}:qr`),
     seed,
     consoleDist: path.resolve(REPO_ROOT, str('CONSOLE_DIST', 'console/dist')),
+    portalDist: path.resolve(REPO_ROOT, str('PORTAL_DIST', 'portal/dist')),
     publicUrl: overrides.publicUrl ?? publicUrlFor(seed, host, port),
     // The attendee portal is served by this server at /portal unless the operator points elsewhere.
     topUpSiteUrl: str(

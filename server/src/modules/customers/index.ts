@@ -22,3 +22,4 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
 export const jobKinds: readonly AnyJobKind[] = [];
 
 export { seedOnlineServices } from './customers/demo';
+export { seedPortalDemo } from './portal/demo';
