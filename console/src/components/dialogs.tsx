@@ -51,3 +51,7 @@ export function confirm(o: {
 /** The success notice after a save or a delete ('Operation successfully ended'). */
 export const notifySuccess = (message = t('dialogs.success')) =>
   notifications.show({ color: 'teal', message, autoClose: 3000 });
+
+/** A notice that what was asked did not happen, and why (stays until read: 8 s). */
+export const notifyWarning = (message: string) =>
+  notifications.show({ color: 'orange', message, autoClose: 8000 });

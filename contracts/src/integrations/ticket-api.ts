@@ -47,7 +47,8 @@ const slug = () =>
 export const TicketProductMapping = z.object({
   item: z.number(keyed).int().min(0).max(INT4_MAX),
   variation: z.number(keyed).int().min(0).max(INT4_MAX).nullable(),
-  roleId: id(),
+  // A mapping row added and left without a role says so ("Required field"), not "Invalid field".
+  roleId: z.number(keyed).int().min(1, required).max(INT4_MAX, { error: 'validation.invalid' }),
   resellerId: id().nullable(),
 });
 export type TicketProductMapping = z.infer<typeof TicketProductMapping>;
@@ -145,6 +146,8 @@ export const TicketIssue = z.object({
   detail: z.record(z.string(), z.unknown()),
   solved: z.boolean(),
   solvedAt: z.string().nullable(),
+  /** The name of the user who marked it solved or whose retry solved it (null: a later import did). */
+  solvedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { notifySuccess } from '../../../components/dialogs';
+import { notifySuccess, notifyWarning } from '../../../components/dialogs';
 import { dayjs } from '../../../lib/format';
 import { type IssueFilter, listIssues, retryIssue, solveIssue, ticketApiKeys } from './api';
 
@@ -36,7 +36,8 @@ export default function TicketIssuesPage() {
   const retry = useMutation({
     mutationFn: retryIssue,
     onSuccess: async (r) => {
-      notifySuccess(r.solved ? t('ticketApi.issues.retrySolved') : t('ticketApi.issues.retryStill'));
+      if (r.solved) notifySuccess(t('ticketApi.issues.retrySolved'));
+      else notifyWarning(stillReason(r.issue));
       await done();
     },
   });
@@ -47,6 +48,17 @@ export default function TicketIssuesPage() {
       await done();
     },
   });
+  /** Why a retried issue still does not apply, and what to do about it. */
+  const stillReason = (i: TicketIssue) =>
+    t(`ticketApi.issues.retryStillKinds.${i.kind}`, {
+      product: productOf(i),
+      schedule: i.schedule,
+      code: i.code,
+    });
+  const productOf = (i: TicketIssue) => {
+    const d = i.detail as Record<string, unknown>;
+    return t('ticketApi.issues.detail.product', { item: d.item, variation: d.variation ?? '–' });
+  };
   const detail = (i: TicketIssue) => {
     const d = i.detail as Record<string, unknown>;
     if (i.kind === 'unknownProduct')
@@ -123,7 +135,12 @@ export default function TicketIssuesPage() {
             render: (i) =>
               i.solved ? (
                 <Text size="sm" c="dimmed">
-                  {t('ticketApi.issues.solvedOn', { when: dayjs(i.solvedAt).format('D MMM, HH:mm') })}
+                  {i.solvedBy
+                    ? t('ticketApi.issues.solvedBy', {
+                        when: dayjs(i.solvedAt).format('D MMM, HH:mm'),
+                        who: i.solvedBy,
+                      })
+                    : t('ticketApi.issues.solvedOn', { when: dayjs(i.solvedAt).format('D MMM, HH:mm') })}
                 </Text>
               ) : (
                 <Group gap="xs" wrap="nowrap">

@@ -2,6 +2,7 @@ import {
   BIC_PATTERN,
   bicIbanMismatch,
   DEBTOR_NAME_MAX,
+  localMoment,
   type PayoutSkipReason,
   sepaClean,
 } from '@pulsera/contracts';
@@ -22,47 +23,13 @@ export const PAIN_FORMAT = 'pain.001.001.09';
 /** Text in the SEPA character set: any script transliterated to Latin (any-ascii), then cleaned. */
 export const sepaText = (text: string, max: number) => sepaClean(anyAscii(text), max);
 
-/** The zone when the runtime knows it, else UTC (a zone stored long ago may have been renamed). */
-function knownZone(zone: string | null | undefined) {
-  try {
-    if (zone) {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return zone;
-    }
-  } catch {
-    // fall through
-  }
-  return 'UTC';
-}
-
-function partsIn(at: Date, zone: string) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: knownZone(zone),
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
-  return {
-    day: `${get('year')}-${get('month')}-${get('day')}`,
-    time: `${get('hour')}:${get('minute')}:${get('second')}`,
-    offset,
-  };
-}
-
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone (default now). */
-export const dayIn = (zone: string, at = new Date()) => partsIn(at, zone).day;
+export const dayIn = (zone: string, at = new Date()) => localMoment(at, zone).date;
 
 /** An instant as the zone's local time with its offset, e.g. 2026-07-10T20:00:00+02:00. */
 export function isoWithOffset(at: Date, zone: string) {
-  const p = partsIn(at, zone);
-  return `${p.day}T${p.time}${p.offset}`;
+  const p = localMoment(at, zone);
+  return `${p.date}T${p.time}${p.offset}`;
 }
 
 export interface Transfer {

@@ -1,25 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { customerRefunds, ledgerEntries, wristbands } from '../../../core/db/schema';
-import { ledgerMismatches, registerDevice } from '../../terminals';
+import { customerRefunds, ledgerEntries } from '../../../core/db/schema';
+import { ledgerMismatches } from '../../terminals';
+import {
+  EVENT,
+  FUTURE,
+  seedRefunds,
+  tag,
+  validatePain,
+  wristbandOf as wristbandOfEvent,
+} from './payouts.fixture';
 
 /**
  * Refund payouts (issue 15) on refunds made through the console's refund call for customers the
  * terminal feed recorded: the debtor account, the selection, the pain.001 file checked against the
  * official schema, the runs' states, the ledger, and two runs generated at once.
  */
-const XSD = readFileSync(
-  fileURLToPath(new URL('../../../../test/fixtures/pain.001.001.09.xsd', import.meta.url)),
-  'utf8',
-);
-const EVENT = 'Sonora Festival 2027';
-const FUTURE = '2099-06-30';
-
 let t: TestApp;
 let eventId: number;
 type Session = Awaited<ReturnType<TestApp['session']>>;
@@ -40,23 +37,8 @@ const customerOf = new Map<number, number>();
 const post = (url: string, body: unknown, s: Session = admin) => t.call('POST', url, { ...s, body });
 const get = (url: string, s: Session = admin) => t.call('GET', url, s);
 
-async function validate(xml: string) {
-  const r = await validateXML({
-    xml: [{ fileName: 'run.xml', contents: xml }],
-    schema: [{ fileName: 'pain.001.001.09.xsd', contents: XSD }],
-  });
-  return { valid: r.valid, errors: r.errors.map((e) => e.message) };
-}
-const tag = (xml: string, name: string) =>
-  [...xml.matchAll(new RegExp(`<${name}[^>]*>([^<]*)</${name}>`, 'g'))].map((m) => m[1]!);
-
-async function wristbandOf(serial: string) {
-  const [w] = await t.database.db
-    .select()
-    .from(wristbands)
-    .where(and(eq(wristbands.eventId, eventId), eq(wristbands.nSerie, serial)));
-  return w!;
-}
+const validate = validatePain;
+const wristbandOf = (serial: string) => wristbandOfEvent(t, eventId, serial);
 async function refundRow(id: number) {
   const [r] = await t.database.db.select().from(customerRefunds).where(eq(customerRefunds.id, id));
   return r!;
@@ -65,57 +47,22 @@ async function refundRow(id: number) {
 beforeAll(async () => {
   t = await createTestApp();
   eventId = (await t.eventByName(EVENT)).id;
-  const { secretKey } = await registerDevice(t.database.db, { n_serie: 'PAYOUT-PDA-1', idEvent: eventId });
-  const token = (await t.call('POST', '/api/device/auth', { body: { serial: 'PAYOUT-PDA-1', secretKey } }))
-    .body.result.token;
-  const at = '2026-07-10T18:00:00.000Z';
-  const operations = PEOPLE.flatMap(([rfid, name, , , cash], i) => [
-    {
-      kind: 'ticketValidation',
-      id: randomUUID(),
-      deviceTime: at,
-      ticketCode: `PAY-${i}`,
-      rfid,
-      customer: { name, email: `payout${i}@example.com` },
-    },
-    {
-      kind: 'topup',
-      id: randomUUID(),
-      deviceTime: at,
-      rfid,
-      type: 'N',
-      paymentType: 'S',
-      amount: cash,
-      money: cash,
-    },
-  ]);
-  const synced = await t.call('POST', '/api/device/sync', {
-    headers: { devicetoken: token },
-    body: { operations },
-  });
-  expect(synced.body.result.refused).toEqual([]);
   admin = await t.session('admin@demo.test', EVENT);
-  for (const [i, [rfid, name, iban, bic, , amount]] of PEOPLE.entries()) {
-    const w = await wristbandOf(rfid);
-    const res = await post('/api/infoCustomer/create-refund', {
-      refund: {
-        customerId: w.customerId,
-        rfidId: w.id,
-        amount,
-        fee: i % 2 ? 0.5 : 0,
-        ccOwner: name,
-        ccIban: iban,
-        ccBic: bic,
-      },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    refundIds.push(res.body.result.id);
-    customerOf.set(res.body.result.id, w.customerId!);
+  const refunds = await seedRefunds(t, eventId, admin, {
+    device: 'PAYOUT-PDA-1',
+    ticketPrefix: 'PAY',
+    people: PEOPLE,
+    email: (i) => `payout${i}@example.com`,
+    fee: (i) => (i % 2 ? 0.5 : 0),
+  });
+  for (const [i, r] of refunds.entries()) {
+    refundIds.push(r.id);
+    customerOf.set(r.id, r.customerId);
     // Distinct creation days, oldest first, for the date filter.
     await t.database.db
       .update(customerRefunds)
       .set({ createdAt: new Date(`2026-07-${11 + i}T10:00:00Z`) })
-      .where(eq(customerRefunds.id, res.body.result.id));
+      .where(eq(customerRefunds.id, r.id));
   }
 });
 afterAll(() => t.close());

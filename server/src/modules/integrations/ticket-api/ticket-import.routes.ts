@@ -97,7 +97,7 @@ export async function ticketImportRoutes(app: FastifyInstance, ctx: AppContext) 
   r.post(
     '/api/api-ticket/issues/:id/retry',
     { config: issues, schema: { tags, params: IdParam, response: { 200: okSchema(TicketIssueRetried) } } },
-    async (req) => ok(req, await retryIssue(ctx, req.event!.id, req.params.id)),
+    async (req) => ok(req, await retryIssue(ctx, req.event!.id, req.params.id, actingUserId(req))),
   );
   r.post(
     '/api/api-ticket/issues/:id/solve',

@@ -124,6 +124,16 @@ describe('schedules', () => {
       body: scheduleBody({ mappings: [{ item: 1, variation: null, roleId: 999999, resellerId: null }] }),
     });
     expect(role.status).toBe(400);
+    // A mapping row added and left without a role says the role is required, not "invalid".
+    const noRole = await t.call('POST', '/api/api-ticket/schedules', {
+      ...admin,
+      body: scheduleBody({ mappings: [{ item: 1, variation: null, roleId: 0, resellerId: null }] }),
+    });
+    expect(noRole.status).toBe(400);
+    expect(noRole.body.fields[0]).toMatchObject({
+      path: 'schedule.mappings.0.roleId',
+      message: 'validation.required',
+    });
     const noToken = await t.call('POST', '/api/api-ticket/schedules', {
       ...admin,
       body: scheduleBody({ token: '' }),
@@ -405,12 +415,15 @@ describe('schedules', () => {
     });
     const fixed = await t.call('POST', `/api/api-ticket/issues/${unknown.id}/retry`, admin);
     expect(fixed.body.result.solved).toBe(true);
+    // Who solved it is shown: the one whose retry applied it.
+    expect(fixed.body.result.issue.solvedBy).toBe('Ana Admin');
     expect(
       await count(sql`select role_id as n from tickets where event_id = ${eventId} and code = 'unknown-1'`),
     ).toBe(vip);
     const dup = open.issues.find((i: { kind: string }) => i.kind === 'duplicateCode');
     const solved = await t.call('POST', `/api/api-ticket/issues/${dup.id}/solve`, admin);
     expect(solved.body.result.solved).toBe(true);
+    expect(solved.body.result.solvedBy).toBe('Ana Admin');
     const twice = await t.call('POST', `/api/api-ticket/issues/${dup.id}/solve`, admin);
     expect(twice.status).toBe(409);
     const kinds = (await t.call('GET', '/api/api-ticket/issues?solved=1', admin)).body.result;

@@ -29,6 +29,7 @@ const issueOut = (r: Record<string, unknown>): TicketIssue => {
     detail: (r.detail ?? {}) as Record<string, unknown>,
     solved: r.solved_at !== null,
     solvedAt: r.solved_at ? new Date(r.solved_at as string).toISOString() : null,
+    solvedBy: (r.solved_by_name as string | null) ?? null,
     createdAt: new Date(r.created_at as string).toISOString(),
     updatedAt: new Date(r.updated_at as string).toISOString(),
   };
@@ -51,8 +52,9 @@ export async function listIssues(
   const { limit, offset } = boundedPageWindow(q, 100);
   const [rows, total] = await Promise.all([
     ctx.db.execute(sql`
-      select i.*, s.name as schedule from ticket_import_issues i
+      select i.*, s.name as schedule, u.name as solved_by_name from ticket_import_issues i
       join ticket_import_schedules s on s.id = i.schedule_id
+      left join users u on u.id = i.solved_by
       where ${where} order by i.solved_at is null desc, i.updated_at desc, i.id desc
       limit ${limit} offset ${offset}`),
     ctx.db.execute(sql`select count(*)::int as n from ticket_import_issues i where ${where}`),
@@ -65,8 +67,9 @@ export async function listIssues(
 
 async function issueRow(db: Executor, eventId: number, id: number) {
   const res = await db.execute(sql`
-    select i.*, s.name as schedule from ticket_import_issues i
+    select i.*, s.name as schedule, u.name as solved_by_name from ticket_import_issues i
     join ticket_import_schedules s on s.id = i.schedule_id
+    left join users u on u.id = i.solved_by
     where i.event_id = ${eventId} and i.id = ${id} for update of i`);
   const row = rowsOf<Record<string, unknown>>(res)[0];
   if (!row) throw fail('notFound');
@@ -74,11 +77,15 @@ async function issueRow(db: Executor, eventId: number, id: number) {
 }
 
 /** Re-applies the issue's position as the import would now (the mapping or the tickets may have changed). */
-export async function retryIssue(ctx: AppContext, eventId: number, id: number) {
+export async function retryIssue(ctx: AppContext, eventId: number, id: number, userId: number | null) {
   const row = await issueRow(ctx.db, eventId, id);
   if (row.solved_at !== null) throw fail('ticketIssueSolved');
   const s = await findSchedule(ctx.db, eventId, Number(row.schedule_id), true);
   await applyPositions(ctx.db, s, [row.position as ExternalPosition], { runId: null, force: true });
+  // Solved by this retry: the one who retried solved it.
+  await ctx.db.execute(sql`
+    update ticket_import_issues set solved_by = ${userId}
+    where id = ${id} and solved_at is not null and solved_by is null`);
   const after = issueOut(await issueRow(ctx.db, eventId, id));
   return { solved: after.solved, issue: after };
 }
