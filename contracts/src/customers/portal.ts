@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Bonus } from '../catalogue/bonuses';
+import { Fee } from '../catalogue/fees';
 import { LOGIN_METHODS, OnlineColors, OnlineGradient } from '../events/online-services';
 import { EXTRACT_OPERATIONS } from './customers';
 
@@ -132,3 +134,25 @@ export const PortalAccount = z.object({
   currency: PortalCurrency,
 });
 export type PortalAccount = z.infer<typeof PortalAccount>;
+
+/** Amounts offered as buttons (cents of the financial currency), kept within the event's limits. */
+export const PORTAL_PRESET_AMOUNTS = [1000, 2000, 5000, 10_000] as const;
+
+/**
+ * GET /api/portal/{slug}/top-up: what the amount screen needs to show a top-up's bonus and fee before
+ * paying, through `topUpAmounts` (channel online): the online bonuses and the fees for every
+ * location and device, this wristband's next top-up number, the limits and the preset amounts.
+ */
+export const PortalTopUpOptions = z.object({
+  minTopUp: z.number().int(),
+  maxTopUp: z.number().int(),
+  manuallyTopUp: z.union([z.literal(0), z.literal(1)]),
+  presets: z.array(z.number().int()),
+  cardBrands: z.array(z.string()),
+  timeZone: z.string(),
+  topUpNumber: z.number().int(),
+  bonuses: z.array(Bonus),
+  fees: z.array(Fee),
+  currency: PortalCurrency,
+});
+export type PortalTopUpOptions = z.infer<typeof PortalTopUpOptions>;

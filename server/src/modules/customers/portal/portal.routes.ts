@@ -5,6 +5,7 @@ import {
   PortalSignIn,
   PortalSite,
   PortalSlugParams,
+  PortalTopUpOptions,
 } from '@pulsera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,6 +47,14 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
       return ok(req, await service.account(ctx, event, claims));
+    },
+  );
+  r.get(
+    '/api/portal/:slug/top-up',
+    { config, schema: { tags, params: PortalSlugParams, response: { 200: okSchema(PortalTopUpOptions) } } },
+    async (req) => {
+      const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
+      return ok(req, await service.topUpOptions(ctx, event, claims));
     },
   );
 }

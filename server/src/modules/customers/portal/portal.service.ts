@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  PORTAL_PRESET_AMOUNTS,
   PORTAL_SESSION_HOURS,
   type PortalAccount,
   type PortalCurrency,
@@ -9,10 +10,12 @@ import {
   type PortalSignIn,
   type PortalSite,
   type PortalState,
+  type PortalTopUpOptions,
 } from '@pulsera/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { fail, fieldError } from '../../../core/lib/errors';
+import { listBonuses, listFees } from '../../catalogue';
 import { getOnlineServices, recaptchaSecretOf } from '../../events';
 import * as customersRepo from '../customers/customers.repo';
 import { extract } from '../customers/customers.service';
@@ -164,6 +167,16 @@ const STATE: Record<number, PortalOnlineTopUp['state']> = {
   [-1]: 'refunded',
 };
 
+/** The wristband the attendee holds now: the customer's current one, else the one signed in with. */
+async function wristbandOf(ctx: AppContext, eventId: number, claims: PortalClaims) {
+  const byCustomer = claims.cus
+    ? await customersRepo.currentWristband(ctx.db, eventId, claims.cus)
+    : undefined;
+  return (
+    byCustomer ?? (claims.rfid ? await customersRepo.findWristband(ctx.db, eventId, claims.rfid) : undefined)
+  );
+}
+
 /**
  * GET /api/portal/{slug}/me: the wristband the attendee holds now (the one signed in with, or the
  * customer's current one after a replacement), its balance and extract, and their online top-ups.
@@ -230,6 +243,38 @@ export async function account(
       deliveredAt: row.dateRechargeRfid?.toISOString() ?? null,
       card: row.cardNumber ? `${row.cardBrand ?? ''} ${row.cardNumber}`.trim() : null,
     })),
+    currency: currencyOf(event),
+  };
+}
+
+/**
+ * GET /api/portal/{slug}/top-up: the rules the amount screen applies with `topUpAmounts` (channel
+ * online): bonuses meant for online services, fees for every location and device; the wristband's
+ * next top-up number; the limits and preset amounts within them (the minimum when none fits).
+ */
+export async function topUpOptions(
+  ctx: AppContext,
+  event: repo.PortalEvent,
+  claims: PortalClaims,
+): Promise<PortalTopUpOptions> {
+  const s = await getOnlineServices(ctx, event.id);
+  const wristband = await wristbandOf(ctx, event.id, claims);
+  const [bonuses, fees, done] = await Promise.all([
+    listBonuses(ctx, event.id),
+    listFees(ctx, event.id),
+    wristband ? customersRepo.topUpsOf(ctx.db, event.id, wristband.id) : Promise.resolve([]),
+  ]);
+  const presets = PORTAL_PRESET_AMOUNTS.filter((a) => a >= s.minTopUp && a <= s.maxTopUp);
+  return {
+    minTopUp: s.minTopUp,
+    maxTopUp: s.maxTopUp,
+    manuallyTopUp: s.manuallyTopUp,
+    presets: presets.length ? [...presets] : [s.minTopUp],
+    cardBrands: s.cardBrands,
+    timeZone: event.timezone,
+    topUpNumber: done.length + 1,
+    bonuses: bonuses.bonus.filter((b) => b.applyServicesOnline === 1),
+    fees: fees.fees.filter((f) => f.idLocations.length === 0 && f.idDevices.length === 0),
     currency: currencyOf(event),
   };
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { topUpAmounts } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
+import { seedDemoTopUpRules } from '../../catalogue';
 import { registerDevice } from '../../terminals';
 
 /**
@@ -272,5 +274,35 @@ describe('the attendee session', () => {
     expect((await me(forged)).status).toBe(401);
     // Another event's portal does not take this event's session.
     expect((await me(lucia, 'sonora-2027')).status).toBe(401);
+  });
+});
+
+describe('the top-up amounts screen', () => {
+  it("offers the online bonuses and the fees for every terminal, with the wristband's next top-up number", async () => {
+    await seedDemoTopUpRules(t.database.db, eventId);
+    const lucia = (await signIn({ method: 'rfid', serial: LUCIA, checkCode: 'K7Q2' })).body.result.token;
+    const res = await t.call('GET', `/api/portal/${SLUG}/top-up`, {
+      headers: { authorization: `Bearer ${lucia}` },
+    });
+    expect(res.status).toBe(200);
+    const o = res.body.result;
+    expect(o).toMatchObject({
+      minTopUp: 500,
+      maxTopUp: 50_000,
+      topUpNumber: 2,
+      presets: [1000, 2000, 5000, 10_000],
+    });
+    // The demo's online bonus (2.50 on 50.00 or more) and its small top-up fee; not the kiosks' bonus.
+    expect(o.bonuses.every((b: { applyServicesOnline: number }) => b.applyServicesOnline === 1)).toBe(true);
+    const at = new Date();
+    const quote = (amount: number) =>
+      topUpAmounts(
+        { amount, at, timeZone: o.timeZone, topUpNumber: o.topUpNumber, channel: 'online' },
+        o.bonuses,
+        o.fees,
+      );
+    expect(quote(5000)).toMatchObject({ amount: 5000, bonus: 250, fee: 0, money: 5000 });
+    expect(quote(500)).toMatchObject({ amount: 500, bonus: 0, fee: 50, money: 550 });
+    expect((await t.call('GET', `/api/portal/${SLUG}/top-up`)).status).toBe(401);
   });
 });
