@@ -1,8 +1,11 @@
 import type { PortalAccount, PortalSession, PortalSite } from '@pulsera/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAccount, PortalError } from './api';
 import { formatDate, formatMoney } from './money';
+
+/** The amount screen loads on demand: the top-up rule (and zod with it) stays out of the first load. */
+const TopUp = lazy(() => import('./top-up'));
 
 /** The signed-in attendee: the wristband's balance, its history and the online top-ups. */
 export function Account({
@@ -17,6 +20,7 @@ export function Account({
   const { t, i18n } = useTranslation();
   const [account, setAccount] = useState<PortalAccount | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [toppingUp, setToppingUp] = useState(false);
   const lang = i18n.language;
 
   useEffect(() => {
@@ -36,6 +40,13 @@ export function Account({
   const money = (cents: number) => formatMoney(cents, account.currency, lang);
   const date = (iso: string) => formatDate(iso, site.timeZone, lang);
   const w = account.wristband;
+
+  if (toppingUp)
+    return (
+      <Suspense fallback={<p aria-busy="true">{t('loading')}</p>}>
+        <TopUp site={site} session={session} onBack={() => setToppingUp(false)} />
+      </Suspense>
+    );
 
   return (
     <>
@@ -70,6 +81,11 @@ export function Account({
           </dl>
         ) : (
           <p>{t('account.noWristband')}</p>
+        )}
+        {w && (
+          <button type="button" className="primary top-up-open" onClick={() => setToppingUp(true)}>
+            {t('topUp.open')}
+          </button>
         )}
       </section>
 

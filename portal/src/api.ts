@@ -1,4 +1,10 @@
-import type { PortalAccount, PortalSession, PortalSignIn, PortalSite } from '@pulsera/contracts';
+import type {
+  PortalAccount,
+  PortalSession,
+  PortalSignIn,
+  PortalSite,
+  PortalTopUpOptions,
+} from '@pulsera/contracts';
 import i18next from 'i18next';
 
 /** A refusal of the server: its envelope `{ error, description }` (the description in our language). */
@@ -29,6 +35,8 @@ export const signIn = (slug: string, body: PortalSignIn) =>
   call<PortalSession>(`${base(slug)}/session`, { method: 'POST', body: JSON.stringify(body) });
 export const fetchAccount = (slug: string, token: string) =>
   call<PortalAccount>(`${base(slug)}/me`, {}, token);
+export const fetchTopUpOptions = (slug: string, token: string) =>
+  call<PortalTopUpOptions>(`${base(slug)}/top-up`, {}, token);
 
 /** The attendee's session, per festival, for this tab only. */
 const sessionKey = (slug: string) => `pulsera.portal.session.${slug}`;

@@ -4,7 +4,8 @@ import { openActiveEvent } from '../helpers';
 /**
  * The attendee portal (issue 28) on a phone (360 × 740): the demo festival's site at
  * /portal/sonora-2026, a refused sign-in, then a wristband's sign-in with its serial and check code,
- * its balance in the event's display currency and its history as the customer extract shows it.
+ * its balance in the event's display currency, its history as the customer extract shows it, and the
+ * top-up amount screen's bonus and fee.
  */
 
 const stored = (page: Page, key: string) =>
@@ -74,6 +75,25 @@ test('an attendee signs in with the wristband and sees the balance and history; 
   // The page fits the phone: nothing wider than the screen.
   const width = await p.evaluate<number>('document.documentElement.scrollWidth');
   expect(width).toBeLessThanOrEqual(360);
+
+  // The amount screen: the online bonus (2.50 € on 50 € or more) and the small top-up fee (0.50 €
+  // under 10 €), as the one top-up rule computes them, before paying.
+  await p.getByRole('button', { name: 'Top up' }).click();
+  await p.getByRole('button', { name: `${tokens(5000)} T` }).click();
+  await expect(p.getByTestId('quote-amount')).toHaveText(`${tokens(5000)} T`);
+  await expect(p.getByTestId('quote-bonus')).toHaveText(`${tokens(250)} T`);
+  await expect(p.getByTestId('quote-fee')).toHaveText('0.00 €');
+  await expect(p.getByTestId('quote-money')).toHaveText('50.00 €');
+  const other = p.getByLabel('Another amount (T)');
+  await other.fill('6');
+  await expect(p.getByRole('alert')).toHaveText(
+    `Choose an amount from ${tokens(500)} T to ${tokens(50000)} T`,
+  );
+  await other.fill('12');
+  await expect(p.getByTestId('quote-fee')).toHaveText('0.50 €');
+  await expect(p.getByTestId('quote-bonus')).toHaveText(`${tokens(0)} T`);
+  await expect(p.getByTestId('quote-money')).toHaveText('6.50 €');
+  await p.getByRole('button', { name: 'Back' }).click();
 
   // In Spanish, the same account.
   await p.getByLabel('Language').selectOption('es');

@@ -5,7 +5,7 @@ import { eventOnlineServices, events } from '../../../core/db/schema';
 
 /**
  * The demo's attendee portal (issue 28): the active festival's online services open over its
- * operations dates, the check code asked, both login methods and an info text in the four languages.
+ * operations dates, the check code asked, a free top-up amount allowed, both login methods and an info text in the four languages.
  * The site is then at /portal/sonora-2026; any simulated wristband signs in with its serial and check
  * code (README names one). Does nothing when the event's online services were already configured.
  */
@@ -35,6 +35,7 @@ export async function seedPortalDemo(db: Db, eventId: number) {
   await db.insert(eventOnlineServices).values({
     eventId,
     needsCodeCheck: 1,
+    manuallyTopUp: 1,
     minTopUp: ONLINE_TOP_UP_DEFAULTS.min,
     maxTopUp: ONLINE_TOP_UP_DEFAULTS.max,
     colors: { ...DEFAULT_ONLINE_COLORS },
