@@ -27,6 +27,7 @@ export default defineConfig({
         },
       },
       './console/vitest.config.ts',
+      { test: { name: 'portal', include: ['portal/src/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

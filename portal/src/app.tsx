@@ -1,5 +1,5 @@
 import type { PortalSession, PortalSite } from '@pulsera/contracts';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Account } from './account';
 import { fetchSite, PortalError, storedSession, storeSession } from './api';
@@ -57,10 +57,14 @@ export function App({ slug }: { slug: string }) {
   useFavicon(site?.images.favicon ?? null);
   const lang = i18n.language as PortalLanguage;
   const info = site ? (site.infoText[lang] ?? site.infoText.en ?? '') : '';
-  const signedIn = (s: PortalSession | null) => {
-    storeSession(slug, s);
-    setSession(s);
-  };
+  const signedIn = useCallback(
+    (s: PortalSession | null) => {
+      storeSession(slug, s);
+      setSession(s);
+    },
+    [slug],
+  );
+  const signOut = useCallback(() => signedIn(null), [signedIn]);
 
   return (
     <div className="page" style={site ? themeOf(site) : undefined}>
@@ -90,7 +94,7 @@ export function App({ slug }: { slug: string }) {
         )}
         {loaded.kind === 'failed' && (
           <p className="notice" role="alert">
-            {t('signIn.failed')}
+            {t('loadFailed')}
           </p>
         )}
         {site && (
@@ -108,7 +112,7 @@ export function App({ slug }: { slug: string }) {
             )}
             {site.state === 'open' &&
               (session ? (
-                <Account site={site} session={session} onSignOut={() => signedIn(null)} />
+                <Account site={site} session={session} onSignOut={signOut} />
               ) : (
                 <SignIn site={site} onSignedIn={signedIn} />
               ))}
