@@ -28,6 +28,7 @@ export default defineConfig({
       },
       './console/vitest.config.ts',
       './terminal/vitest.config.ts',
+      { test: { name: 'portal', include: ['portal/src/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm start: build the console, the terminal and the server when missing or older than their sources,
-// then serve the console and the terminal with `node` running the compiled server (server/dist/main.js).
+// npm start: build the console, the terminal, the attendee portal and the server when missing or older
+// than their sources, then serve them with `node` running the compiled server (server/dist/main.js).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ function newest(dir) {
   return t;
 }
 
-for (const app of ['console', 'terminal']) {
+for (const app of ['console', 'terminal', 'portal']) {
   const built = path.join(root, app, 'dist/index.html');
   const sources = Math.max(newest(path.join(root, app)), newest(path.join(root, 'contracts/src')));
   if (!existsSync(built) || statSync(built).mtimeMs < sources) {

@@ -210,6 +210,10 @@ export const ERRORS = {
   ticketNoReportEmail: { code: 3705, status: 409 },
   ticketInUse: { code: 3706, status: 409 },
   ticketResellerInUse: { code: 3707, status: 409 },
+  // Attendee portal (3900-3949)
+  portalSignInFailed: { code: 3900, status: 401 },
+  portalCaptchaFailed: { code: 3901, status: 400 },
+  portalClosed: { code: 3902, status: 403 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -20,6 +20,7 @@ export * from './constants';
 export * from './customers/banned-wristbands';
 export * from './customers/customers';
 export * from './customers/payouts';
+export * from './customers/portal';
 export * from './customers/refunds';
 export * from './customers/top-up-search';
 export * from './envelope';

@@ -66,11 +66,11 @@ describe('every answer uses the envelope', () => {
     expect(ui.body).toContain('swagger');
   });
 
-  it('sends the festival paths to the top-up site with the path lower-cased', async () => {
+  it("sends the festival paths to the top-up site (by default this server's portal) with the path lower-cased", async () => {
     for (const path of ['/Arenal/Sub/Page', '/ARENAL', '/medusa/x']) {
       const res = await t.app.inject({ method: 'GET', url: path });
       expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe(`https://topup.pulsera.example${path.toLowerCase()}`);
+      expect(res.headers.location).toBe(`http://pulsera.test/portal${path.toLowerCase()}`);
     }
   });
 });

@@ -64,6 +64,10 @@ export const es: Catalogue = {
     ticketNoReportEmail: 'Esta programación no tiene dirección de informe',
     ticketInUse: 'La entrada {{code}} está validada, en una pulsera o importada: no se puede eliminar',
     ticketResellerInUse: 'Este revendedor tiene entradas o lo nombra una programación: no se puede eliminar',
+    portalSignInFailed:
+      'No encontramos ninguna pulsera o entrada con estos datos; revísalos y vuelve a intentarlo',
+    portalCaptchaFailed: 'La comprobación antirrobots ha fallado; vuelve a intentarlo',
+    portalClosed: 'Los servicios online de este evento no están abiertos',
     validation: 'Algunos campos no son válidos',
     unauthorized: 'Debes iniciar sesión para continuar',
     tokenExpired: 'La sesión ha expirado',

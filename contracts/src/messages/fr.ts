@@ -67,6 +67,10 @@ export const fr: Catalogue = {
     ticketInUse: 'Le billet {{code}} est validé, sur un bracelet ou importé : il ne peut pas être supprimé',
     ticketResellerInUse:
       'Ce revendeur a des billets ou est nommé par une planification : il ne peut pas être supprimé',
+    portalSignInFailed:
+      'Nous n’avons trouvé aucun bracelet ni billet avec ces données ; vérifiez-les et réessayez',
+    portalCaptchaFailed: 'La vérification anti-robot a échoué ; réessayez',
+    portalClosed: 'Les services en ligne de cet événement ne sont pas ouverts',
     validation: 'Certains champs ne sont pas valides',
     unauthorized: 'Vous devez vous connecter pour continuer',
     tokenExpired: 'La session a expiré',

@@ -66,6 +66,10 @@ export const it: Catalogue = {
     ticketInUse: 'Il biglietto {{code}} è convalidato, su un braccialetto o importato: non si può eliminare',
     ticketResellerInUse:
       'Questo rivenditore ha biglietti o è indicato da una programmazione: non si può eliminare',
+    portalSignInFailed:
+      'Non abbiamo trovato alcun braccialetto o biglietto con questi dati; controllali e riprova',
+    portalCaptchaFailed: 'Il controllo anti-robot non è riuscito; riprova',
+    portalClosed: 'I servizi online di questo evento non sono aperti',
     validation: 'Alcuni campi non sono validi',
     unauthorized: 'Devi accedere per continuare',
     tokenExpired: 'La sessione è scaduta',

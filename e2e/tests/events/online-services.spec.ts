@@ -82,12 +82,10 @@ test('configures the online top-up site, sees the preview follow, saves and find
   await page.setViewportSize({ width: 1440, height: 1000 });
   await openOnlineServices(page);
   const preview = page.getByTestId('top-up-preview');
-  await expect(page.getByTestId('preview-address')).toHaveText('https://topup.pulsera.example/sonora-2026');
+  await expect(page.getByTestId('preview-address')).toHaveText(/\/portal\/sonora-2026$/);
 
   await page.getByTestId('field-slug').fill('sonora-weekend');
-  await expect(page.getByTestId('preview-address')).toHaveText(
-    'https://topup.pulsera.example/sonora-weekend',
-  );
+  await expect(page.getByTestId('preview-address')).toHaveText(/\/portal\/sonora-weekend$/);
 
   // Colours: the button takes the main colour; without a gradient the header does too.
   const primary = page.getByTestId('field-colors.primary');
@@ -150,13 +148,11 @@ test('configures the online top-up site, sees the preview follow, saves and find
   await expect(preview.getByPlaceholder('Ticket code')).toBeVisible();
   await expect.poll(() => bg(page, 'preview-header')).toBe('rgb(15, 118, 110)');
   await expect(page.getByTestId('preview-header-image')).toBeVisible();
-  await expect(page.getByTestId('site-url')).toHaveText('https://topup.pulsera.example/sonora-weekend');
+  await expect(page.getByTestId('site-url')).toHaveText(/\/portal\/sonora-weekend$/);
 
   // The chooser's online-services address is the saved one.
   await page.goto('/admin/choose-event/active');
-  await expect(
-    page.getByRole('link', { name: 'https://topup.pulsera.example/sonora-weekend' }),
-  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /\/portal\/sonora-weekend$/ })).toBeVisible();
 });
 
 test('shows refusals at their fields: an http redirect, a maximum below the minimum, a taken slug, a short queue', async ({

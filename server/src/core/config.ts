@@ -19,6 +19,9 @@ function repoRoot(from: string) {
 }
 export const REPO_ROOT = repoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
+/** Where this server serves the attendee portal (portal/dist): `/portal/<slug>`. */
+export const PORTAL_PATH = '/portal';
+
 const int = (name: string, fallback: number, min = 0) => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -77,7 +80,11 @@ export interface Config {
   consoleDist: string;
   /** The built terminal web app (terminal/dist), served at /terminal/. */
   terminalDist: string;
+  /** The built attendee portal (PORTAL_DIST, default portal/dist), served at PORTAL_PATH. */
+  portalDist: string;
   topUpSiteUrl: string;
+  /** reCAPTCHA's verification call (RECAPTCHA_VERIFY_URL): Google's siteverify, or a test server. */
+  recaptchaVerifyUrl: string;
   /**
    * This server's public address (PUBLIC_URL, e.g. https://console.example.com): the origin of every
    * link the server writes (e-mails, device QR codes, OAuth callbacks), never taken from a request.
@@ -283,8 +290,14 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     seed,
     consoleDist: path.resolve(REPO_ROOT, str('CONSOLE_DIST', 'console/dist')),
     terminalDist: path.resolve(REPO_ROOT, str('TERMINAL_DIST', 'terminal/dist')),
-    topUpSiteUrl: str('TOPUP_SITE_URL', 'https://topup.pulsera.example'),
+    portalDist: path.resolve(REPO_ROOT, str('PORTAL_DIST', 'portal/dist')),
     publicUrl: overrides.publicUrl ?? publicUrlFor(seed, host, port),
+    // The attendee portal is served by this server at /portal unless the operator points elsewhere.
+    topUpSiteUrl: str(
+      'TOPUP_SITE_URL',
+      `${(overrides.publicUrl ?? publicUrlFor(seed, host, port)).replace(/\/+$/, '')}${PORTAL_PATH}`,
+    ),
+    recaptchaVerifyUrl: str('RECAPTCHA_VERIFY_URL', 'https://www.google.com/recaptcha/api/siteverify'),
     festivalPaths: str('FESTIVAL_PATHS', 'arenal,medusa')
       .split(',')
       .map((s) => s.trim().toLowerCase())

@@ -22,7 +22,7 @@ import {
 import { hashPassword } from '../core/lib/passwords';
 import { randomToken } from '../core/lib/tokens';
 import { seedDemoCatalogue, seedDemoMenusAndPacks, seedDemoTopUpRules } from '../modules/catalogue';
-import { seedOnlineServices } from '../modules/customers';
+import { seedOnlineServices, seedPortalDemo } from '../modules/customers';
 import { seedDemoAds } from '../modules/events';
 import { seedDemoAccessAndTickets, seedDemoSalesVenue } from '../modules/reports';
 import { seedDemoIdleStaff, seedDemoStaff } from '../modules/venue';
@@ -95,6 +95,7 @@ export async function seedDemoFestival(db: Db, eventId: number) {
   await simulateDemo(db, eventId);
   await seedDemoIdleStaff(db, eventId);
   await seedOnlineServices(db, eventId);
+  await seedPortalDemo(db, eventId);
 }
 
 /** What the demo's terminals name, made before they work (the benchmark's event has it too). */

@@ -1,6 +1,10 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import { type Config, PORTAL_PATH } from '../config';
+
+/** reCAPTCHA's script and challenge frame (Google's documented origins), allowed on portal pages only. */
+const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+const RECAPTCHA_FRAME = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
 
 /**
  * Browser hardening on every answer (console, API, files): a strict Content-Security-Policy with no
@@ -41,5 +45,18 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Images from /api/files are shown by the console only; other sites may not embed them.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     xPoweredBy: true,
+  });
+  // The attendee portal's pages load reCAPTCHA when an event has a site key: its script and frame.
+  app.addHook('onSend', async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url !== PORTAL_PATH && !url.startsWith(`${PORTAL_PATH}/`)) return;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp !== 'string') return;
+    reply.header(
+      'content-security-policy',
+      csp
+        .replace("script-src 'self'", `script-src 'self' ${RECAPTCHA_SCRIPT}`)
+        .concat(`;frame-src ${RECAPTCHA_FRAME}`),
+    );
   });
 }

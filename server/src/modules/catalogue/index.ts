@@ -32,4 +32,6 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
 export const jobKinds: readonly AnyJobKind[] = [];
 
 export { seedDemoMenusAndPacks } from './articles/demo';
+export { listBonuses } from './bonuses/bonuses.service';
 export { seedDemoCatalogue, seedDemoTopUpRules } from './demo';
+export { listFees } from './fees/fees.service';

@@ -4,10 +4,11 @@ import type { AnyJobKind } from '../../core/jobs/job-queue';
 import { bannedRoutes } from './banned-wristbands/banned-wristbands.routes';
 import { customerRoutes } from './customers/customers.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
+import { portalRoutes } from './portal/portal.routes';
 import { topUpSearchRoutes } from './top-up-search/top-up-search.routes';
 
 /**
- * Customers: customers and their refunds, banned wristbands, refund payouts and top-up search. The
+ * Customers: customers and their refunds, banned wristbands, refund payouts, top-up search and the attendee portal. The
  * domain's one door: what other domains may use is exported below.
  */
 export async function register(app: FastifyInstance, ctx: AppContext) {
@@ -15,8 +16,10 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
   await bannedRoutes(app, ctx);
   await payoutRoutes(app, ctx);
   await topUpSearchRoutes(app, ctx);
+  await portalRoutes(app, ctx);
 }
 
 export const jobKinds: readonly AnyJobKind[] = [];
 
 export { seedOnlineServices } from './customers/demo';
+export { seedPortalDemo } from './portal/demo';

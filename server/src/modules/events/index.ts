@@ -25,3 +25,5 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
 export const jobKinds: readonly AnyJobKind[] = [];
 
 export { seedDemoAds } from './ads/demo';
+export { getOnlineServices } from './online-services/online-services.service';
+export { recaptchaSecretOf } from './online-services/recaptcha-secret';

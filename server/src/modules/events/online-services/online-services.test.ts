@@ -58,7 +58,7 @@ describe('online services (/api/event/online-services)', () => {
       recaptchaSecretSet: false,
       loginMethod: 'rfidAndTicket',
       update_time: null,
-      siteUrl: 'https://topup.pulsera.example/sonora-2026',
+      siteUrl: 'http://pulsera.test/portal/sonora-2026',
     });
     expect(cur.languages.map((l: { iso: string }) => l.iso)).toEqual(
       expect.arrayContaining(['en', 'es', 'it', 'fr']),
@@ -117,12 +117,12 @@ describe('online services (/api/event/online-services)', () => {
       servicesOnlineDateStart: new Date(start).toISOString(),
       servicesOnlineDateEnd: new Date(end).toISOString(),
       recaptchaSecretSet: true,
-      siteUrl: 'https://topup.pulsera.example/sonora-live',
+      siteUrl: 'http://pulsera.test/portal/sonora-live',
       update_time: expect.any(String),
     });
     expect(saved).not.toHaveProperty('recaptchaSecret');
     const chooser = await t.call('GET', '/api/events/active', { token: admin.token });
-    expect(chooser.body.result.events[0].onlineServicesUrl).toBe('https://topup.pulsera.example/sonora-live');
+    expect(chooser.body.result.events[0].onlineServicesUrl).toBe('http://pulsera.test/portal/sonora-live');
   });
 
   it('never answers the reCAPTCHA secret; a save without one keeps it; it can be cleared', async () => {

@@ -40,3 +40,13 @@ export async function sealClearRecaptchaSecrets(ctx: Pick<AppContext, 'config'> 
       .where(and(eq(onlineServices.eventId, r.eventId), eq(col, r.secret!)));
   return rows.length;
 }
+
+/** The event's reCAPTCHA secret in clear, for the attendee portal's check on the server; null: none. */
+export async function recaptchaSecretOf(ctx: Pick<AppContext, 'config' | 'db'>, eventId: number) {
+  const [row] = await ctx.db
+    .select({ secret: onlineServices.recaptchaSecret })
+    .from(onlineServices)
+    .where(eq(onlineServices.eventId, eventId))
+    .limit(1);
+  return openRecaptchaSecret(ctx, eventId, row?.secret);
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { Bonus } from '../catalogue/bonuses';
+import { Fee } from '../catalogue/fees';
+import { LOGIN_METHODS, OnlineColors, OnlineGradient } from '../events/online-services';
+import { EXTRACT_OPERATIONS } from './customers';
+
+/**
+ * The attendee portal (issue 28): the online top-up site an event's online services configure. Its
+ * public description (`GET /api/portal/{slug}`), the sign-in by the event's login method, and the
+ * signed-in attendee's balance and history. Nothing here is a secret: the reCAPTCHA secret stays on
+ * the server. Choices the spec leaves open: docs/decisions/customers.md "Attendee portal".
+ */
+
+/** The attendee's session travels as `Authorization: Bearer <token>` (never the console's `token`). */
+export const PORTAL_AUTH_HEADER = 'authorization';
+/** Hours an attendee's session lasts (hours, not the console's days). */
+export const PORTAL_SESSION_HOURS = 4;
+
+export const PortalSlugParams = z.object({
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .max(60),
+});
+
+const CurrencyView = z.object({ iso: z.string(), symbol: z.string(), fraction: z.number() });
+/** How amounts (cents of the financial currency) are shown: in the display currency at its rate. */
+export const PortalCurrency = z.object({
+  financial: CurrencyView,
+  display: CurrencyView,
+  /** 1 financial unit = rate display units. */
+  rate: z.number(),
+});
+export type PortalCurrency = z.infer<typeof PortalCurrency>;
+
+/** `open`: inside the online-services dates (or none set); else when it opens or when it closed. */
+export const PORTAL_STATES = ['open', 'notYetOpen', 'closed'] as const;
+export type PortalState = (typeof PORTAL_STATES)[number];
+
+/** GET /api/portal/{slug}: what the site shows before anyone signs in. */
+export const PortalSite = z.object({
+  slug: z.string(),
+  eventName: z.string(),
+  timeZone: z.string(),
+  state: z.enum(PORTAL_STATES),
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+  colors: OnlineColors,
+  gradient: OnlineGradient,
+  images: z.object({
+    header: z.string().nullable(),
+    login: z.string().nullable(),
+    favicon: z.string().nullable(),
+    background: z.string().nullable(),
+  }),
+  /** The info text by language iso (the attendee's language is picked by the site). */
+  infoText: z.record(z.string(), z.string()),
+  loginMethod: z.enum(LOGIN_METHODS),
+  needsCodeCheck: z.union([z.literal(0), z.literal(1)]),
+  recaptchaSiteKey: z.string().nullable(),
+  minTopUp: z.number().int(),
+  maxTopUp: z.number().int(),
+  manuallyTopUp: z.union([z.literal(0), z.literal(1)]),
+  currency: PortalCurrency,
+});
+export type PortalSite = z.infer<typeof PortalSite>;
+
+const serial = z
+  .string()
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(64)
+  .regex(/^[\w:-]+$/, { error: 'validation.invalid' });
+const checkCode = z.string().trim().max(64).optional().default('');
+const ticket = z
+  .string()
+  .trim()
+  .min(4, { error: 'validation.minLength|{"minLength":4}' })
+  .max(64)
+  .regex(/^[\w-]+$/, { error: 'validation.invalid' });
+const captcha = z.string().max(4000).optional().default('');
+
+/** POST /api/portal/{slug}/session: by wristband (serial, check code) or by ticket code. */
+export const PortalSignIn = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('rfid'), serial, checkCode, captcha }),
+  z.object({ method: z.literal('ticket'), ticketCode: ticket, captcha }),
+]);
+export type PortalSignIn = z.input<typeof PortalSignIn>;
+
+export const PortalSession = z.object({ token: z.string(), expiresAt: z.string() });
+export type PortalSession = z.infer<typeof PortalSession>;
+
+/** One operation of the wristband as the customer extract shows it (cents, signed; articles named). */
+export const PortalOperation = z.object({
+  idType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  idUnique: z.number().int(),
+  date: z.string(),
+  operation: z.enum(EXTRACT_OPERATIONS),
+  /** Top-up type code (N, O, O-WA…), a sale's payment types (S+B), or SEPA. */
+  type: z.string(),
+  amount: z.number().int(),
+  accumulate: z.number().int(),
+  location: z.string().nullable(),
+  articles: z.array(z.object({ quantity: z.number().int(), name: z.string() })),
+});
+export type PortalOperation = z.infer<typeof PortalOperation>;
+
+export const PORTAL_TOP_UP_STATES = ['pending', 'paid', 'rejected', 'refunded'] as const;
+export type PortalTopUpState = (typeof PORTAL_TOP_UP_STATES)[number];
+
+export const PortalOnlineTopUp = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  state: z.enum(PORTAL_TOP_UP_STATES),
+  /** Cash (cents) and bonus the top-up loads; total what was paid. */
+  amount: z.number().int(),
+  bonus: z.number().int(),
+  total: z.number().int(),
+  /** When it reached the wristband at a terminal (null: not yet). */
+  deliveredAt: z.string().nullable(),
+  card: z.string().nullable(),
+});
+export type PortalOnlineTopUp = z.infer<typeof PortalOnlineTopUp>;
+
+/** GET /api/portal/me: the signed-in attendee's wristband, its extract and their online top-ups. */
+export const PortalAccount = z.object({
+  eventName: z.string(),
+  wristband: z.object({ serial: z.string(), cash: z.number().int(), gift: z.number().int() }).nullable(),
+  ticketCode: z.string().nullable(),
+  operations: z.array(PortalOperation),
+  onlineTopUps: z.array(PortalOnlineTopUp),
+  currency: PortalCurrency,
+});
+export type PortalAccount = z.infer<typeof PortalAccount>;
+
+/** Amounts offered as buttons (cents of the financial currency), kept within the event's limits. */
+export const PORTAL_PRESET_AMOUNTS = [1000, 2000, 5000, 10_000] as const;
+
+/**
+ * GET /api/portal/{slug}/top-up: what the amount screen needs to show a top-up's bonus and fee before
+ * paying, through `topUpAmounts` (channel online): the online bonuses and the fees for every
+ * location and device, this wristband's next top-up number, the limits and the preset amounts.
+ */
+export const PortalTopUpOptions = z.object({
+  minTopUp: z.number().int(),
+  maxTopUp: z.number().int(),
+  manuallyTopUp: z.union([z.literal(0), z.literal(1)]),
+  presets: z.array(z.number().int()),
+  cardBrands: z.array(z.string()),
+  timeZone: z.string(),
+  topUpNumber: z.number().int(),
+  bonuses: z.array(Bonus),
+  fees: z.array(Fee),
+  currency: PortalCurrency,
+});
+export type PortalTopUpOptions = z.infer<typeof PortalTopUpOptions>;

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { startI18n } from './i18n';
+import './styles.css';
+
+/** /portal/<slug>: the festival's site (the slug is the address's first segment after /portal). */
+const slug = decodeURIComponent(window.location.pathname.replace(/^\/portal\/?/, '').split('/')[0] ?? '')
+  .toLowerCase()
+  .trim();
+
+void startI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App slug={slug} />
+    </StrictMode>,
+  ),
+);

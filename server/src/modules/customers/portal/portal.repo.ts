@@ -1,0 +1,83 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../../core/db/client';
+import { currencies, customers, events, tickets, wristbands } from '../../../core/db/schema';
+
+/** The event an attendee portal address names (its online-services slug), with its currencies. */
+export async function eventBySlug(db: Executor, slug: string) {
+  const [event] = await db
+    .select({
+      id: events.id,
+      name: events.name,
+      slug: events.slug,
+      timezone: events.timezone,
+      opensAt: events.servicesOnlineDateStart,
+      closesAt: events.servicesOnlineDateEnd,
+      currencyId: events.currencyId,
+      localCurrencyId: events.localCurrencyId,
+      localCurrencyRate: events.localCurrencyRate,
+    })
+    .from(events)
+    .where(eq(events.slug, slug))
+    .limit(1);
+  if (!event) return undefined;
+  const ids = [event.currencyId, event.localCurrencyId].filter((i): i is number => i !== null);
+  const rows = ids.length
+    ? await db
+        .select({
+          id: currencies.id,
+          iso: currencies.iso,
+          symbol: currencies.symbol,
+          fraction: currencies.fraction,
+        })
+        .from(currencies)
+        .where(inArray(currencies.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, { iso: r.iso, symbol: r.symbol, fraction: r.fraction }]));
+  return {
+    ...event,
+    financial: event.currencyId !== null ? (byId.get(event.currencyId) ?? null) : null,
+    local: event.localCurrencyId !== null ? (byId.get(event.localCurrencyId) ?? null) : null,
+  };
+}
+export type PortalEvent = NonNullable<Awaited<ReturnType<typeof eventBySlug>>>;
+
+/** A wristband of the event by its serial, as printed or typed (letters in either case). */
+export const wristbandBySerial = async (db: Executor, eventId: number, serial: string) =>
+  (
+    await db
+      .select({
+        id: wristbands.id,
+        nSerie: wristbands.nSerie,
+        codeCheck: wristbands.codeCheck,
+        customerId: wristbands.customerId,
+        active: wristbands.active,
+      })
+      .from(wristbands)
+      .where(
+        and(
+          eq(wristbands.eventId, eventId),
+          or(eq(wristbands.nSerie, serial), sql`lower(${wristbands.nSerie}) = lower(${serial})`),
+        ),
+      )
+      .limit(1)
+  )[0];
+
+/** A ticket the event knows (not cancelled), by its code, with its customer and wristband. */
+export const ticketByCode = async (db: Executor, eventId: number, code: string) =>
+  (
+    await db
+      .select({ code: tickets.code, customerId: tickets.customerId, wristbandId: tickets.wristbandId })
+      .from(tickets)
+      .where(and(eq(tickets.eventId, eventId), eq(tickets.code, code), eq(tickets.cancelled, 0)))
+      .limit(1)
+  )[0];
+
+/** A customer of the event holding this ticket code (the ticketing platform's codePrint). */
+export const customerByTicketCode = async (db: Executor, eventId: number, code: string) =>
+  (
+    await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.eventId, eventId), eq(customers.ticketCode, code)))
+      .limit(1)
+  )[0];

@@ -1,0 +1,60 @@
+import {
+  ok as okSchema,
+  PortalAccount,
+  PortalSession,
+  PortalSignIn,
+  PortalSite,
+  PortalSlugParams,
+  PortalTopUpOptions,
+} from '@pulsera/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../../core/context';
+import { ok } from '../../../core/lib/envelope';
+import * as service from './portal.service';
+
+/**
+ * The attendee portal's calls (issue 28). Open to anyone as far as the console's guard goes: the
+ * attendee's own session (`Authorization: Bearer`, audience `portal`) is checked here, and opens only
+ * the wristband it was issued for, in its own event.
+ */
+export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['portal'];
+  const config = { access: { auth: 'none' as const } };
+
+  r.get(
+    '/api/portal/:slug',
+    { config, schema: { tags, params: PortalSlugParams, response: { 200: okSchema(PortalSite) } } },
+    async (req) => ok(req, await service.site(ctx, req.params.slug)),
+  );
+  r.post(
+    '/api/portal/:slug/session',
+    {
+      config,
+      schema: {
+        tags,
+        params: PortalSlugParams,
+        body: PortalSignIn,
+        response: { 200: okSchema(PortalSession) },
+      },
+    },
+    async (req) => ok(req, await service.signIn(ctx, req.params.slug, req.body, req.ip)),
+  );
+  r.get(
+    '/api/portal/:slug/me',
+    { config, schema: { tags, params: PortalSlugParams, response: { 200: okSchema(PortalAccount) } } },
+    async (req) => {
+      const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
+      return ok(req, await service.account(ctx, event, claims));
+    },
+  );
+  r.get(
+    '/api/portal/:slug/top-up',
+    { config, schema: { tags, params: PortalSlugParams, response: { 200: okSchema(PortalTopUpOptions) } } },
+    async (req) => {
+      const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
+      return ok(req, await service.topUpOptions(ctx, event, claims));
+    },
+  );
+}

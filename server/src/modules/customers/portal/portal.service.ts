@@ -1,0 +1,280 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  PORTAL_PRESET_AMOUNTS,
+  PORTAL_SESSION_HOURS,
+  type PortalAccount,
+  type PortalCurrency,
+  type PortalOnlineTopUp,
+  type PortalOperation,
+  type PortalSession,
+  type PortalSignIn,
+  type PortalSite,
+  type PortalState,
+  type PortalTopUpOptions,
+} from '@pulsera/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../../core/context';
+import { fail, fieldError } from '../../../core/lib/errors';
+import { listBonuses, listFees } from '../../catalogue';
+import { getOnlineServices, recaptchaSecretOf } from '../../events';
+import * as customersRepo from '../customers/customers.repo';
+import { extract } from '../customers/customers.service';
+import * as repo from './portal.repo';
+import { recaptchaPasses } from './recaptcha';
+
+/** The token audience of an attendee's session: its own key, so no console route accepts it. */
+export const PORTAL_PURPOSE = 'portal';
+
+/** What an attendee's session holds: the event and what they signed in with. */
+export interface PortalClaims {
+  evt: number;
+  /** The wristband signed in with (by serial), or the ticket's wristband. */
+  rfid: number | null;
+  cus: number | null;
+  tkt: string | null;
+}
+
+async function eventOr404(ctx: AppContext, slug: string) {
+  const event = await repo.eventBySlug(ctx.db, slug);
+  if (!event) throw fail('notFound');
+  return event;
+}
+
+function stateOf(e: repo.PortalEvent, now = Date.now()): PortalState {
+  if (e.opensAt && now < e.opensAt.getTime()) return 'notYetOpen';
+  if (e.closesAt && now > e.closesAt.getTime()) return 'closed';
+  return 'open';
+}
+
+const NO_CURRENCY = { iso: '', symbol: '', fraction: 0.01 };
+function currencyOf(e: repo.PortalEvent): PortalCurrency {
+  const financial = e.financial ?? NO_CURRENCY;
+  return e.local
+    ? { financial, display: e.local, rate: e.localCurrencyRate }
+    : { financial, display: financial, rate: 1 };
+}
+
+/** GET /api/portal/{slug}: the site's look, texts, sign-in method and limits; never the secret. */
+export async function site(ctx: AppContext, slug: string): Promise<PortalSite> {
+  const event = await eventOr404(ctx, slug);
+  const s = await getOnlineServices(ctx, event.id);
+  return {
+    slug,
+    eventName: event.name,
+    timeZone: event.timezone,
+    state: stateOf(event),
+    opensAt: event.opensAt?.toISOString() ?? null,
+    closesAt: event.closesAt?.toISOString() ?? null,
+    colors: s.colors,
+    gradient: s.gradient,
+    images: {
+      header: s.images.header?.url ?? null,
+      login: s.images.login?.url ?? null,
+      favicon: s.images.favicon?.url ?? null,
+      background: s.images.background?.url ?? null,
+    },
+    infoText: s.infoText,
+    loginMethod: s.loginMethod,
+    needsCodeCheck: s.needsCodeCheck,
+    recaptchaSiteKey: s.recaptchaSiteKey,
+    minTopUp: s.minTopUp,
+    maxTopUp: s.maxTopUp,
+    manuallyTopUp: s.manuallyTopUp,
+    currency: currencyOf(event),
+  };
+}
+
+/** Equal in constant time (both hashed first, so lengths tell nothing). */
+const sameCode = (a: string, b: string) =>
+  timingSafeEqual(
+    createHash('sha256').update(a.trim().toUpperCase()).digest(),
+    createHash('sha256').update(b.trim().toUpperCase()).digest(),
+  );
+
+/**
+ * POST /api/portal/{slug}/session: signs an attendee in by the event's login method. An unknown
+ * serial, a wrong check code and an unknown ticket answer the same (portalSignInFailed). Attempts are
+ * throttled as the console's sign-in (per serial or ticket with the address, per address, slowed per
+ * serial from anywhere); the reCAPTCHA answer is checked with Google when the event has a site key.
+ */
+export async function signIn(
+  ctx: AppContext,
+  slug: string,
+  input: z.output<typeof PortalSignIn>,
+  ip: string,
+): Promise<PortalSession> {
+  const event = await eventOr404(ctx, slug);
+  if (stateOf(event) !== 'open') throw fail('portalClosed');
+  const s = await getOnlineServices(ctx, event.id);
+  const allowed = s.loginMethod === 'rfidAndTicket' || s.loginMethod === input.method;
+  if (!allowed) throw fieldError('method', 'validation.invalid');
+
+  const who = input.method === 'rfid' ? input.serial.toUpperCase() : input.ticketCode.toUpperCase();
+  const key = `portal:${event.id}:${input.method}:${who}`;
+  await ctx.throttle.before(key, ip);
+  const refuse = async (error: 'portalSignInFailed' | 'portalCaptchaFailed') => {
+    await ctx.throttle.failed(key, ip);
+    return fail(error);
+  };
+
+  if (s.recaptchaSiteKey) {
+    const secret = await recaptchaSecretOf(ctx, event.id);
+    if (secret && !(await recaptchaPasses(ctx.config.recaptchaVerifyUrl, secret, input.captcha, ip)))
+      throw await refuse('portalCaptchaFailed');
+  }
+
+  let claims: PortalClaims;
+  if (input.method === 'rfid') {
+    const w = await repo.wristbandBySerial(ctx.db, event.id, input.serial);
+    // The same work whether the serial exists or not: the answer tells nothing either way.
+    const codeOk = sameCode(w?.codeCheck ?? '\u0000', input.checkCode);
+    if (w?.active !== 1 || (s.needsCodeCheck === 1 && (!w.codeCheck || !codeOk)))
+      throw await refuse('portalSignInFailed');
+    claims = { evt: event.id, rfid: w.id, cus: w.customerId, tkt: null };
+  } else {
+    const code = input.ticketCode;
+    const ticket = await repo.ticketByCode(ctx.db, event.id, code);
+    const customer = ticket?.customerId ? null : await repo.customerByTicketCode(ctx.db, event.id, code);
+    const known = !!ticket || !!customer;
+    if (!known && s.knownTicketsOnly === 1) throw await refuse('portalSignInFailed');
+    claims = {
+      evt: event.id,
+      rfid: ticket?.wristbandId ?? null,
+      cus: ticket?.customerId ?? customer?.id ?? null,
+      tkt: ticket?.code ?? code,
+    };
+  }
+  await ctx.throttle.succeeded(key, ip);
+  const token = await ctx.tokens.purpose(PORTAL_PURPOSE, { ...claims }, `${PORTAL_SESSION_HOURS}h`);
+  return { token, expiresAt: new Date(Date.now() + PORTAL_SESSION_HOURS * 3_600_000).toISOString() };
+}
+
+/** The attendee's session from `Authorization: Bearer …`, for this slug's event; else 401. */
+export async function sessionOf(ctx: AppContext, slug: string, authorization: string | undefined) {
+  const token = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
+  if (!token) throw fail('unauthorized');
+  const verified = await ctx.tokens.verifyPurpose<PortalClaims>(PORTAL_PURPOSE, token);
+  if (!verified.ok) throw fail(verified.reason === 'expired' ? 'tokenExpired' : 'unauthorized');
+  const event = await eventOr404(ctx, slug);
+  if (verified.claims.evt !== event.id) throw fail('unauthorized');
+  return { event, claims: verified.claims };
+}
+
+const STATE: Record<number, PortalOnlineTopUp['state']> = {
+  0: 'pending',
+  1: 'paid',
+  2: 'rejected',
+  [-1]: 'refunded',
+};
+
+/** The wristband the attendee holds now: the customer's current one, else the one signed in with. */
+async function wristbandOf(ctx: AppContext, eventId: number, claims: PortalClaims) {
+  const byCustomer = claims.cus
+    ? await customersRepo.currentWristband(ctx.db, eventId, claims.cus)
+    : undefined;
+  return (
+    byCustomer ?? (claims.rfid ? await customersRepo.findWristband(ctx.db, eventId, claims.rfid) : undefined)
+  );
+}
+
+/**
+ * GET /api/portal/{slug}/me: the wristband the attendee holds now (the one signed in with, or the
+ * customer's current one after a replacement), its balance and extract, and their online top-ups.
+ */
+export async function account(
+  ctx: AppContext,
+  event: repo.PortalEvent,
+  claims: PortalClaims,
+): Promise<PortalAccount> {
+  const byCustomer = claims.cus
+    ? await customersRepo.currentWristband(ctx.db, event.id, claims.cus)
+    : undefined;
+  const wristband =
+    byCustomer ??
+    (claims.rfid ? await customersRepo.findWristband(ctx.db, event.id, claims.rfid) : undefined);
+  let operations: PortalOperation[] = [];
+  if (wristband) {
+    const x = await extract(ctx, event.id, wristband.id);
+    const topUpArticles = new Map(x.topUps.map((t) => [t.idUnique, t.articles]));
+    const saleArticles = new Map(
+      x.sales.map((s) => [s.idUnique, s.articles.map((a) => ({ quantity: a.quantity, name: a.article }))]),
+    );
+    operations = x.rows
+      .map((r) => ({
+        idType: r.idType,
+        idUnique: r.idUnique,
+        date: r.date,
+        operation: r.operation,
+        type: r.type,
+        amount: r.amount,
+        accumulate: r.accumulate,
+        location: r.location,
+        articles:
+          (r.idType === 0
+            ? topUpArticles.get(r.idUnique)
+            : r.idType === 1
+              ? saleArticles.get(r.idUnique)
+              : []) ?? [],
+      }))
+      .reverse();
+  }
+  const customerId = wristband?.customerId ?? claims.cus;
+  const wristbandIds = customerId
+    ? await customersRepo.wristbandIdsOf(ctx.db, event.id, customerId)
+    : wristband
+      ? [wristband.id]
+      : [];
+  const online =
+    customerId || wristbandIds.length
+      ? await customersRepo.onlineTopUpsOf(ctx.db, event.id, customerId ?? -1, wristbandIds)
+      : [];
+  return {
+    eventName: event.name,
+    wristband: wristband ? { serial: wristband.nSerie, cash: wristband.cash, gift: wristband.gift } : null,
+    ticketCode: claims.tkt,
+    operations,
+    onlineTopUps: online.map(({ row }) => ({
+      id: row.id,
+      date: row.dateRechargeOnline.toISOString(),
+      state: STATE[row.payed] ?? 'pending',
+      amount: row.amountRecharge,
+      bonus: row.amountBonus,
+      total: row.amountTotal,
+      deliveredAt: row.dateRechargeRfid?.toISOString() ?? null,
+      card: row.cardNumber ? `${row.cardBrand ?? ''} ${row.cardNumber}`.trim() : null,
+    })),
+    currency: currencyOf(event),
+  };
+}
+
+/**
+ * GET /api/portal/{slug}/top-up: the rules the amount screen applies with `topUpAmounts` (channel
+ * online): bonuses meant for online services, fees for every location and device; the wristband's
+ * next top-up number; the limits and preset amounts within them (the minimum when none fits).
+ */
+export async function topUpOptions(
+  ctx: AppContext,
+  event: repo.PortalEvent,
+  claims: PortalClaims,
+): Promise<PortalTopUpOptions> {
+  const s = await getOnlineServices(ctx, event.id);
+  const wristband = await wristbandOf(ctx, event.id, claims);
+  const [bonuses, fees, done] = await Promise.all([
+    listBonuses(ctx, event.id),
+    listFees(ctx, event.id),
+    wristband ? customersRepo.topUpsOf(ctx.db, event.id, wristband.id) : Promise.resolve([]),
+  ]);
+  const presets = PORTAL_PRESET_AMOUNTS.filter((a) => a >= s.minTopUp && a <= s.maxTopUp);
+  return {
+    minTopUp: s.minTopUp,
+    maxTopUp: s.maxTopUp,
+    manuallyTopUp: s.manuallyTopUp,
+    presets: presets.length ? [...presets] : [s.minTopUp],
+    cardBrands: s.cardBrands,
+    timeZone: event.timezone,
+    topUpNumber: done.length + 1,
+    bonuses: bonuses.bonus.filter((b) => b.applyServicesOnline === 1),
+    fees: fees.fees.filter((f) => f.idLocations.length === 0 && f.idDevices.length === 0),
+    currency: currencyOf(event),
+  };
+}
