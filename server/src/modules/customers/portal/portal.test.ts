@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { topUpAmounts } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedNames } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { seedDemoTopUpRules } from '../../catalogue';
 import { registerDevice } from '../../terminals';
@@ -58,6 +59,8 @@ beforeAll(async () => {
   t = await createTestApp({ recaptchaVerifyUrl: `http://127.0.0.1:${port}/recaptcha/api/siteverify` });
   eventId = (await t.activeEvent()).id;
   admin = await t.session('admin@demo.test');
+  // The feed takes only what the event sells: article 999 is one of its articles.
+  await feedNames(t.database.db, eventId, { articles: [999] });
   const serial = 'PORTAL-PDA-1';
   const { secretKey } = await registerDevice(t.database.db, { n_serie: serial, idEvent: eventId });
   const token = (await t.call('POST', '/api/device/auth', { body: { serial, secretKey } })).body.result.token;
@@ -250,7 +253,7 @@ describe('the attendee session', () => {
       ['sale', -600, 4400],
       ['topUp', 5000, 5000],
     ]);
-    expect(a.operations[0].articles).toEqual([{ quantity: 2, name: '#999' }]);
+    expect(a.operations[0].articles).toEqual([{ quantity: 2, name: 'Article 999' }]);
     const b = (await me(marco)).body.result;
     expect(b.wristband).toEqual({ serial: MARCO, cash: 1000, gift: 0 });
     expect(b.operations).toHaveLength(1);
