@@ -21,6 +21,8 @@ export default defineConfig({
             JOB_WORKERS: '0',
             // The origin of the links the server writes (config.ts refuses none outside the demo).
             PUBLIC_URL: 'http://pulsera.test',
+            // CI runs the suite in a zone other than UTC (.ci/run: SERVER_TEST_TZ=America/New_York).
+            ...(process.env.SERVER_TEST_TZ ? { TZ: process.env.SERVER_TEST_TZ } : {}),
           },
           testTimeout: 30_000,
           hookTimeout: 120_000,
