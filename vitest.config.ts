@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
 /** Unit and API tests. Browser tests live in e2e/ and run with Playwright, never here. */
 export default defineConfig({
   test: {
+    // Vitest's default on `vitest run` is one worker less than the cores: on the 2-core CI machine
+    // that is ONE file at a time, with the second core idle while PGlite (WASM, in the worker) or the
+    // PostgreSQL server works. Two files at a time is race-free: each file has its own database (a
+    // PGlite of its own, or a copy of the run's template on PostgreSQL), each listening server takes
+    // port 0, and each file runs in a process of its own (forks), so env changes stay inside it.
+    // `VITEST_MAX_WORKERS` (read by Vitest) or `--maxWorkers` overrides it.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'], environment: 'node' } },
       {
