@@ -32,6 +32,8 @@ export const ERRORS = {
   otpRequired: { code: 532, status: 401 },
   invalidCredentials: { code: 1001, status: 401 },
   invalidOtp: { code: 1002, status: 401 },
+  /** A recovery code that signed in once already (issue 14). */
+  recoveryCodeUsed: { code: 1012, status: 401 },
   invalidToken: { code: 1003, status: 400 },
   passwordPolicy: { code: 1004, status: 400 },
   passwordReused: { code: 1005, status: 400 },

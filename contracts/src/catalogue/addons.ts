@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, id, queryId } from '../inputs';
+import { festivalDate } from '../reports/report';
 import { VenueOption } from '../venue/gates';
 import { keyed, required } from './rule-fields';
 
@@ -116,7 +117,7 @@ const instant = z.iso.datetime({ offset: true }).optional();
  * window `[dateStart, dateEnd)` of device times, one staff member and one add-on. Absent = all.
  */
 export const AddonStatsQuery = z
-  .object({ dateStart: instant, dateEnd: instant, idStaff: statsId, idAddon: statsId })
+  .object({ date: festivalDate, dateStart: instant, dateEnd: instant, idStaff: statsId, idAddon: statsId })
   .refine((q) => !q.dateStart || !q.dateEnd || Date.parse(q.dateStart) < Date.parse(q.dateEnd), {
     message: 'validation.endAfterStart',
     path: ['dateEnd'],

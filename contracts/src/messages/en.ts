@@ -88,6 +88,7 @@ export const en: Catalogue = {
     otpRequired: 'Enter the one-time code from your authenticator app',
     invalidCredentials: 'Wrong e-mail or password',
     invalidOtp: 'The one-time code is not valid',
+    recoveryCodeUsed: 'This recovery code has already been used',
     invalidToken: 'Sorry, your token is not valid, check the link in your email or request it again',
     passwordPolicy: 'The password does not meet the password policy',
     passwordReused: 'The new password must differ from the current one',

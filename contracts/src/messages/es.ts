@@ -93,6 +93,7 @@ export const es: Catalogue = {
     otpRequired: 'Introduce el código de un solo uso de tu aplicación de autenticación',
     invalidCredentials: 'Correo electrónico o contraseña incorrectos',
     invalidOtp: 'El código de un solo uso no es válido',
+    recoveryCodeUsed: 'Este código de recuperación ya se ha usado',
     invalidToken: 'Lo sentimos, tu token no es válido, revisa el enlace de tu correo o solicítalo de nuevo',
     passwordPolicy: 'La contraseña no cumple la política de contraseñas',
     passwordReused: 'La nueva contraseña debe ser distinta de la actual',

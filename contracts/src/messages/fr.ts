@@ -98,6 +98,7 @@ export const fr: Catalogue = {
     otpRequired: 'Saisissez le code à usage unique de votre application d’authentification',
     invalidCredentials: 'E-mail ou mot de passe incorrect',
     invalidOtp: 'Le code à usage unique n’est pas valide',
+    recoveryCodeUsed: 'Ce code de récupération a déjà été utilisé',
     invalidToken:
       'Désolé, votre jeton n’est pas valide, vérifiez le lien dans votre e-mail ou demandez-en un nouveau',
     passwordPolicy: 'Le mot de passe ne respecte pas la politique des mots de passe',

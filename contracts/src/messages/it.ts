@@ -95,6 +95,7 @@ export const it: Catalogue = {
     otpRequired: 'Inserisci il codice monouso della tua app di autenticazione',
     invalidCredentials: 'E-mail o password errati',
     invalidOtp: 'Il codice monouso non è valido',
+    recoveryCodeUsed: 'Questo codice di recupero è già stato usato',
     invalidToken:
       'Spiacenti, il tuo token non è valido, controlla il link nella tua e-mail o richiedilo di nuovo',
     passwordPolicy: 'La password non rispetta la politica delle password',

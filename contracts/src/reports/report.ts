@@ -13,8 +13,39 @@ import { instant as dateInRange, queryFlag, queryId } from '../inputs';
 const id = queryId().optional();
 const instant = dateInRange().optional();
 
-export const ReportQuery = z
+/**
+ * The spec's parameter names (02-catalogue §7): `date` is one festival day ('YYYY-MM-DD'; the server
+ * turns it into that day's window at the event's cut-off), and some calls name their ids
+ * `locationId`, `staffId`, `articleId`, `kitchenId`, `roomId`. Both forms are accepted: the console
+ * keeps the range form, which also serves "from … to …" (decisions/reports.md "Report parameters").
+ */
+export const festivalDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid')
+  .optional();
+const SPEC_ALIASES = {
+  locationId: 'idLocation',
+  staffId: 'idStaff',
+  articleId: 'idArticle',
+  kitchenId: 'idKitchen',
+  roomId: 'idRoom',
+} as const;
+/** Renames the spec's `xId` query names to the shared `idX` (an explicit `idX` wins). */
+export const specReportNames = (v: unknown) => {
+  if (!v || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
+  for (const [alias, name] of Object.entries(SPEC_ALIASES)) {
+    if (alias in out) {
+      if (out[name] === undefined) out[name] = out[alias];
+      delete out[alias];
+    }
+  }
+  return out;
+};
+
+const ReportQueryObject = z
   .object({
+    date: festivalDate,
     dateStart: instant,
     dateEnd: instant,
     idLocation: id,
@@ -32,7 +63,8 @@ export const ReportQuery = z
     message: 'validation.errorDates',
     path: ['dateEnd'],
   });
-export type ReportQuery = z.infer<typeof ReportQuery>;
+export const ReportQuery = z.preprocess(specReportNames, ReportQueryObject);
+export type ReportQuery = z.infer<typeof ReportQueryObject>;
 
 /** The option kinds of GET /filters (`kinds` lists the missing ones, comma separated; absent = all, `none` = none). */
 export const FILTER_KINDS = [

@@ -96,4 +96,15 @@ test('a refused code shows the activation error and the way back to sign-in', as
   // A forged state (no authorisation started) is refused the same way.
   await page.goto('/auth/enable-uber-auth?code=abc&state=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
   await expect(page.getByTestId('sync-result')).toHaveText('Error activating synchronization');
+  // Nothing to click: the page goes to sign-in by itself (signed in, on to the console).
+  await expect(page).not.toHaveURL(/enable-uber-auth/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/(auth\/login|admin)/);
+});
+
+test('a callback without its code or state goes straight to sign-in', async ({ page }) => {
+  for (const query of ['?code=abc', '?state=1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '']) {
+    await page.goto(`/auth/enable-uber-auth${query}`);
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(page.getByTestId('sync-result')).toHaveCount(0);
+  }
 });

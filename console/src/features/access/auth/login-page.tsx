@@ -76,7 +76,7 @@ export function LoginPage() {
         return;
       }
       if (applyServerErrors(e, form.setError)) return;
-      if (e.code === 1002) {
+      if (e.code === 1002 || e.code === 1012) {
         form.setValue('otp', '');
         form.setValue('recoveryCode', '');
       }

@@ -46,17 +46,26 @@ export function SchedulePage() {
  * names its schedule (`<scheduleId>.<random>`); the code and the state go to
  * POST /api-server/sales-schedule/tokens with the signed-in user's session, which checks the state is
  * this user's, for that schedule, unused and unexpired. Success shows 'synchronisation enabled',
- * any failure 'Error activating synchronization'; both lead back to sign-in (a signed-in user goes on
- * to the console from there).
+ * any failure 'Error activating synchronization'; both go to sign-in by themselves after a moment (a
+ * signed-in user goes on to the console from there), and a missing code or state goes there at once.
  */
+/** How long the POS authorisation result shows before the page goes to sign-in by itself. */
+const POS_RESULT_MS = 5000;
+
 export function EnablePosPage() {
   const { t } = useTranslation();
   const { code, state } = useSearch({ strict: false }) as { code?: string; state?: string };
+  const navigate = useNavigate();
   const [result, setResult] = useState<'working' | 'enabled' | 'failed'>('working');
   const [name, setName] = useState('');
   useOnce(() => {
-    const scheduleId = state ? scheduleIdOfState(String(state)) : null;
-    if (!code || !scheduleId) {
+    // 01-console §4: with either parameter missing there is nothing to enable: straight to sign-in.
+    if (!code || !state) {
+      void navigate({ to: '/auth/login', replace: true });
+      return;
+    }
+    const scheduleId = scheduleIdOfState(String(state));
+    if (!scheduleId) {
       setResult('failed');
       return;
     }
@@ -68,6 +77,12 @@ export function EnablePosPage() {
       () => setResult('failed'),
     );
   });
+  // The result stays readable a moment, then the page goes to sign-in by itself (01-console §4).
+  useEffect(() => {
+    if (result === 'working') return;
+    const timer = setTimeout(() => void navigate({ to: '/auth/login', replace: true }), POS_RESULT_MS);
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
   if (result === 'working') return <Working title={t('auth.enablingSync')} />;
   return (
     <AuthLayout title={t('auth.salesSyncTitle')}>

@@ -66,7 +66,14 @@ export async function useRecoveryCode(db: Executor, userId: number, codeHash: st
       ),
     )
     .returning({ id: userRecoveryCodes.id });
-  return rows.length === 1;
+  if (rows.length === 1) return 'ok' as const;
+  // Not claimed: a code of this user already used says so (issue 14); anything else is not valid.
+  const [used] = await db
+    .select({ id: userRecoveryCodes.id })
+    .from(userRecoveryCodes)
+    .where(and(eq(userRecoveryCodes.userId, userId), eq(userRecoveryCodes.codeHash, codeHash)))
+    .limit(1);
+  return used ? ('used' as const) : ('unknown' as const);
 }
 
 export const recordSignIn = (db: Executor, userId: number) =>

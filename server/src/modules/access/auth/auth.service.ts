@@ -68,10 +68,12 @@ export async function login(ctx: AppContext, input: LoginRequest, ip: string) {
       throw fail('otpRequired');
     }
     const secret = openOtp(ctx, 'otp_secret', user.id, user.otpSecret);
-    if (!(await secondFactor(ctx, user.id, secret, input))) {
+    const second = await secondFactor(ctx, user.id, secret, input);
+    if (second !== true) {
       await ctx.throttle.failed(email, ip);
       await refused('wrongOtp', user);
-      throw fail('invalidOtp');
+      // A re-used recovery code says so rather than "not valid" (issue 14).
+      throw fail(second === 'used' ? 'recoveryCodeUsed' : 'invalidOtp');
     }
   }
   await ctx.throttle.succeeded(email, ip);
@@ -115,7 +117,8 @@ async function secondFactor(
   input: Pick<LoginRequest, 'otp' | 'recoveryCode'>,
 ) {
   if (input.recoveryCode) {
-    return repo.useRecoveryCode(ctx.db, userId, hashRecoveryCode(userId, input.recoveryCode));
+    const result = await repo.useRecoveryCode(ctx.db, userId, hashRecoveryCode(userId, input.recoveryCode));
+    return result === 'used' ? result : result === 'ok';
   }
   if (secret === null) return false;
   const step = await totpStep(secret, input.otp!);

@@ -148,7 +148,10 @@ describe('the user own one-time code', () => {
     expect(first.status).toBe(200);
     const second = await login({ ...body, recoveryCode: codes[0] }, '10.63.0.1');
     expect(second.status).toBe(401);
-    expect(second.body.error).toBe(1002);
+    expect(second.body).toMatchObject({
+      error: 1012,
+      description: 'This recovery code has already been used',
+    });
     expect((await t.call('GET', '/api/me/otp', { token })).body.result.recoveryCodesLeft).toBe(9);
 
     // New recovery codes and switching it off ask the password again.

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
+import { withFestivalDay } from '../../../core/lib/festival-day';
 import { addonStats } from './addon-stats.service';
 import * as service from './addons.service';
 
@@ -46,7 +47,8 @@ export async function addonRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: okSchema(AddonStatsResult) },
       },
     },
-    async (req) => ok(req, await addonStats(ctx, req.event!.id, req.query)),
+    async (req) =>
+      ok(req, await addonStats(ctx, req.event!.id, await withFestivalDay(ctx.db, req.event!.id, req.query))),
   );
   r.delete(
     '/api/addon/:id',

@@ -228,15 +228,13 @@ describe('marking an online top-up refunded', () => {
     expect(row!.payed).toBe(2);
   });
 
-  it('refuses to mark a top-up that was not paid (issue 16)', async () => {
-    const res = await post('/api/infoCustomer/topUpRefund', { rechargeOnlineId: id });
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({
-      error: 3403,
-      description: 'Only a paid online top-up can be marked refunded',
-    });
-    const [row] = await t.database.db.select().from(onlineTopUps).where(eq(onlineTopUps.id, id));
-    expect(row!.payed).toBe(2);
+  it('marks a rejected or unfinished top-up refunded too: any status but -1 (01-console §4)', async () => {
+    for (const payed of [2, 0]) {
+      await t.database.db.update(onlineTopUps).set({ payed }).where(eq(onlineTopUps.id, id));
+      const res = await post('/api/infoCustomer/topUpRefund', { rechargeOnlineId: id });
+      expect(res.status).toBe(200);
+      expect(res.body.result).toMatchObject({ id, payed: -1 });
+    }
   });
 
   it('lets an admin mark a paid one once; a second mark, even a concurrent one, is refused', async () => {

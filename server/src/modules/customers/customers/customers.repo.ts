@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../core/db/client';
 import {
@@ -226,7 +226,7 @@ export async function markOnlineTopUpRefunded(
   const [row] = await db
     .update(onlineTopUps)
     .set({ payed: -1, dateRefund: now, refundedBy: userId, updatedAt: now })
-    .where(and(eq(onlineTopUps.eventId, eventId), eq(onlineTopUps.id, id), eq(onlineTopUps.payed, 1)))
+    .where(and(eq(onlineTopUps.eventId, eventId), eq(onlineTopUps.id, id), ne(onlineTopUps.payed, -1)))
     .returning({ id: onlineTopUps.id });
   return row;
 }

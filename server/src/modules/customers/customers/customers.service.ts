@@ -217,7 +217,8 @@ export async function servicesOnline(
 }
 
 /**
- * POST /infoCustomer/topUpRefund (admins): marks an online top-up refunded (-1), only once. The mark
+ * POST /infoCustomer/topUpRefund (admins): marks an online top-up of any status but -1 refunded (-1),
+ * only once (01-console §4). The mark
  * is one conditional update, so of two concurrent marks exactly one succeeds.
  */
 export async function markTopUpRefunded(ctx: AppContext, eventId: number, userId: number | null, id: number) {
@@ -226,7 +227,8 @@ export async function markTopUpRefunded(ctx: AppContext, eventId: number, userId
     if (!marked) {
       const existing = await repo.findOnlineTopUp(tx, eventId, id);
       if (!existing) throw fail('topUpNotFound');
-      throw existing.payed === -1 ? fail('topUpAlreadyRefunded') : fail('topUpNotPaid');
+      // 01-console §4: any status but -1 may be marked (issue 27 item 29); what is left is a second mark.
+      throw fail('topUpAlreadyRefunded');
     }
     const row = (await repo.onlineTopUpWithLocation(tx, eventId, id))!;
     return toOnlineTopUp(row.row, row.location);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
+import { withFestivalDay } from '../../../core/lib/festival-day';
 import * as service from './bonuses.service';
 
 /**
@@ -25,7 +26,15 @@ export async function bonusReportRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { perms: { must: ['reportsManualBonuses' as const, 'reportsBonus' as const] } } },
       schema: { tags, querystring: BonusesQuery, response: { 200: okSchema(AutomaticBonusesResult) } },
     },
-    async (req) => ok(req, await service.automaticBonuses(ctx, req.event!.id, req.query)),
+    async (req) =>
+      ok(
+        req,
+        await service.automaticBonuses(
+          ctx,
+          req.event!.id,
+          await withFestivalDay(ctx.db, req.event!.id, req.query),
+        ),
+      ),
   );
   r.get(
     '/api/reports/manualBonuses',

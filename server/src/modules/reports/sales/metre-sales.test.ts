@@ -70,6 +70,59 @@ describe('metre sales (GET /reports/sales/metre)', () => {
   });
 });
 
+describe('the spec’s parameter names (02-catalogue §7): a festival day and xId names', () => {
+  it('answers `date` with that festival day at the event’s cut-off, as the range form does', async () => {
+    const db = t.database.db;
+    const res = (await db.execute(
+      sql`select timezone, offset_hours from events where id = ${eventId}`,
+    )) as unknown as { rows: { timezone: string; offset_hours: number }[] };
+    const old = res.rows[0];
+    // Madrid in July is UTC+2: with a 6-hour cut-off, 10 July runs 04:00Z on the 10th to 04:00Z on the 11th.
+    await db.execute(
+      sql`update events set timezone = 'Europe/Madrid', offset_hours = 6 where id = ${eventId}`,
+    );
+    try {
+      const day = { dateStart: '2026-07-10T04:00:00.000Z', dateEnd: '2026-07-11T04:00:00.000Z' };
+      const metre = sales.filter((s) => s.kitchenId && s.roomId === ids.terrace);
+      const inDay = metre.filter((s) => s.deviceTime >= day.dateStart && s.deviceTime < day.dateEnd);
+      expect(inDay.length).toBeGreaterThan(0);
+      expect(inDay.length).toBeLessThan(sales.filter((s) => s.kitchenId).length);
+      const spec = await get('/reports/sales/metre', {
+        date: '2026-07-10',
+        kitchenId: ids.grill,
+        roomId: ids.terrace,
+      });
+      expect(spec.status).toBe(200);
+      expect(spec.body.result.total).toEqual(expected(inDay));
+      // The other five calls: the spec's names give the range form's answer.
+      const calls: [string, Record<string, string | number>, Record<string, string | number>][] = [
+        [
+          '/reports/main-order-staff',
+          { locationId: ids.barA, staffId: ids.mia, articleId: ids.beer, isIntern: 1 },
+          { idLocation: ids.barA, idStaff: ids.mia, idArticle: ids.beer, isIntern: 1 },
+        ],
+        ['/reports/mainOrderLocation', { idLocation: ids.barA }, { idLocation: ids.barA }],
+        ['/reports/mainRechargesLocation', { idLocation: ids.barA }, { idLocation: ids.barA }],
+        ['/reports/mainRechargesBonus', { idStaff: ids.mia }, { idStaff: ids.mia }],
+        ['/reports/overviewAddonLog', { idStaff: ids.mia }, { idStaff: ids.mia }],
+      ];
+      for (const [path, specNames, rangeNames] of calls) {
+        const a = await get(path, { date: '2026-07-10', ...specNames });
+        const b = await get(path, { ...day, ...rangeNames });
+        expect([path, a.status, a.body.result]).toEqual([path, 200, b.body.result]);
+      }
+      const whole = await get('/reports/mainOrderLocation', {});
+      const oneDay = await get('/reports/mainOrderLocation', { date: '2026-07-10' });
+      expect(oneDay.body.result).not.toEqual(whole.body.result);
+      expect((await get('/reports/sales/metre', { date: '11/07/2026' })).status).toBe(400);
+    } finally {
+      await db.execute(
+        sql`update events set timezone = ${old!.timezone}, offset_hours = ${old!.offset_hours} where id = ${eventId}`,
+      );
+    }
+  });
+});
+
 describe('order errors (GET /order-errors)', () => {
   it('lists what the terminals reported, newest first, with room and staff names', async () => {
     const res = await get('/order-errors');

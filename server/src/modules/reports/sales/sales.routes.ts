@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
+import { withFestivalDay } from '../../../core/lib/festival-day';
 import * as service from './sales.service';
 
 /**
@@ -38,7 +39,11 @@ export async function salesReportRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { perms: { must: ['reportsStaff'] } } },
       schema: { tags, querystring: ReportQuery, response: { 200: okSchema(StaffSalesResult) } },
     },
-    async (req) => ok(req, await service.byStaff(ctx, req.event!.id, req.query)),
+    async (req) =>
+      ok(
+        req,
+        await service.byStaff(ctx, req.event!.id, await withFestivalDay(ctx.db, req.event!.id, req.query)),
+      ),
   );
   r.get(
     '/api/reports/mainOrderLocation',
@@ -46,7 +51,11 @@ export async function salesReportRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { perms: { must: ['reportsLocation'] } } },
       schema: { tags, querystring: ReportQuery, response: { 200: okSchema(LocationSalesResult) } },
     },
-    async (req) => ok(req, await service.byLocation(ctx, req.event!.id, req.query)),
+    async (req) =>
+      ok(
+        req,
+        await service.byLocation(ctx, req.event!.id, await withFestivalDay(ctx.db, req.event!.id, req.query)),
+      ),
   );
   r.get(
     '/api/reports/main-order-article',
@@ -70,7 +79,11 @@ export async function salesReportRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { perms: { must: ['metreSalesReport'] } } },
       schema: { tags, querystring: ReportQuery, response: { 200: okSchema(MetreSalesResult) } },
     },
-    async (req) => ok(req, await service.metre(ctx, req.event!.id, req.query)),
+    async (req) =>
+      ok(
+        req,
+        await service.metre(ctx, req.event!.id, await withFestivalDay(ctx.db, req.event!.id, req.query)),
+      ),
   );
   r.get(
     '/api/order-errors',

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
+import { withFestivalDay } from '../../../core/lib/festival-day';
 import * as service from './topups.service';
 
 /**
@@ -44,7 +45,11 @@ export async function topUpReportRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: { route: 'topUpsLocations' as const } },
       schema: { tags, querystring: ReportQuery, response: { 200: okSchema(TopUpsLocationResult) } },
     },
-    async (req) => ok(req, await service.byLocation(ctx, req.event!.id, req.query)),
+    async (req) =>
+      ok(
+        req,
+        await service.byLocation(ctx, req.event!.id, await withFestivalDay(ctx.db, req.event!.id, req.query)),
+      ),
   );
   r.get(
     '/api/reports/online-top-ups',
