@@ -183,9 +183,10 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
                   accessor: 'actions',
                   title: '',
                   textAlign: 'right' as const,
-                  // Only a paid top-up (payed = 1) can be marked refunded; the server refuses others.
+                  // Any top-up not yet marked refunded (payed -1) can be (01-console §4); the server
+                  // refuses a second mark.
                   render: (r: OnlineTopUp) =>
-                    r.payed === 1 && (
+                    r.payed !== -1 && (
                       <Button
                         size="compact-xs"
                         variant="light"
