@@ -1,3 +1,4 @@
+import { en as enMessages } from '@pulsera/contracts/messages/en';
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from './components/image-upload';
 import en from './locales/en.json';
@@ -21,5 +22,11 @@ describe('wording', () => {
   it('a user’s effective permissions read "Permissions : 2 (Zones, Portes)", one colon', () => {
     const text = fr.config.users.effectiveList.replace('{{count}}', '2').replace('{{list}}', 'Zones, Portes');
     expect(text).toBe('Permissions : 2 (Zones, Portes)');
+  });
+
+  it('English spells synchronization one way, as the named message "Error activating synchronization"', () => {
+    const texts = JSON.stringify(en) + JSON.stringify(enMessages);
+    expect(texts).toContain('Error activating synchronization');
+    expect(texts).not.toMatch(/synchronis/i);
   });
 });

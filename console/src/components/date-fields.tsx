@@ -48,9 +48,17 @@ export function DateTimeField<T extends FieldValues>({
   min?: string;
   max?: string;
 }) {
+  const { t } = useTranslation();
   const f = useField(name, label);
   const { event } = useSession();
   const tz = timezone ?? event?.zona_horaria ?? 'Europe/Madrid';
+  // The calendar disables the days outside [min, max] but not the hours of its first and last day:
+  // the picker would silently move a typed 08:30 to a 09:00 minimum. The window is told instead and
+  // the server refuses an instant outside it at the field.
+  const day = (iso: string | undefined, end: boolean) =>
+    iso ? dayjs(iso).tz(tz)[end ? 'endOf' : 'startOf']('day').format('YYYY-MM-DD HH:mm:ss') : undefined;
+  const shown = (iso: string) => dayjs(iso).tz(tz).format(DATE_TIME_INPUT_FORMAT);
+  const description = min && max ? t('common.dateWindow', { start: shown(min), end: shown(max), tz }) : tz;
   return (
     <Controller
       name={name}
@@ -63,13 +71,13 @@ export function DateTimeField<T extends FieldValues>({
           clearable={!required}
           valueFormat={DATE_TIME_INPUT_FORMAT}
           value={isoToWall(field.value, tz)}
-          minDate={isoToWall(min, tz) ?? undefined}
-          maxDate={isoToWall(max, tz) ?? undefined}
+          minDate={day(min, false)}
+          maxDate={day(max, true)}
           onChange={(v) => field.onChange(wallToIso(v, tz))}
           onBlur={field.onBlur}
           error={f.error}
           timePickerProps={{ format: TIME_FORMAT }}
-          description={tz}
+          description={description}
           data-testid={`field-${name}`}
         />
       )}

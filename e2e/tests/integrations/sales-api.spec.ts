@@ -49,7 +49,7 @@ test('connect a platform, authorise it, map a bar to a store and push a period',
   // To the platform and back: synchronisation enabled.
   await detail.getByTestId('sales-authorize').click();
   await expect(page).toHaveURL(/\/auth\/enable-uber-auth\?code=/);
-  await expect(page.getByTestId('sync-result')).toContainText('Synchronisation enabled');
+  await expect(page.getByTestId('sync-result')).toContainText('Synchronization enabled');
   await expect(page.getByTestId('sync-result')).toContainText('Bar POS');
   await page.getByTestId('sync-back').click();
   await expect(page).toHaveURL(/\/admin/);

@@ -11,5 +11,5 @@ export const topUpSearchKeys = {
 };
 
 export const searchTopUps = (q: TopUpSearch, page: number, paginationLimit: number) =>
-  api.get<TopUpSearchResult>('/search-top-up', { query: { ...q, page, paginationLimit } });
+  api.get<TopUpSearchResult>('/search-top-up', { query: { ...q, page, paginationLimit }, form: true });
 export const openTopUp = (id: number) => api.get<TopUpFound>(`/search-top-up/${id}`);

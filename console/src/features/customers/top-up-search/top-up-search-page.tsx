@@ -16,6 +16,7 @@ import {
   ISO_4217_NUMERIC,
   TOP_UP_SEARCH_FIELDS,
   type TopUpFound,
+  TopUpSearchQuery,
   type TopUpSearchRow,
 } from '@pulsera/contracts';
 import { IconSearch, IconUser } from '@tabler/icons-react';
@@ -25,8 +26,9 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { isoToWall, wallToIso } from '../../../components/date-fields';
+import { formFieldErrors } from '../../../lib/form-values';
 import { dayjs } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { screenPath } from '../../../lib/screen-paths';
 import { isAdminSession, useSession } from '../../../lib/session';
 import { selectEvent } from '../../events';
@@ -84,6 +86,14 @@ export default function TopUpSearchPage() {
     placeholderData: keepPreviousData,
   });
   const rows = results.data?.topUps ?? [];
+  // The criteria's faults under their fields: the shared schema's, else the server's (a 400 with fields).
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const refused = results.isError ? (formFieldErrors(results.error) ?? []) : [];
+  const fieldError = (f: string) => {
+    if (invalid[f]) return invalid[f];
+    const e = refused.find((r) => r.path === f);
+    return e ? (translateMessage(t, e.message) ?? e.text ?? e.message) : undefined;
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -96,6 +106,17 @@ export default function TopUpSearchPage() {
       return;
     }
     setNeedsField(false);
+    const checked = TopUpSearchQuery.safeParse(given);
+    if (!checked.success) {
+      const faults: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const f = String(issue.path[0] ?? '');
+        faults[f] ??= translateMessage(t, issue.message) ?? issue.message;
+      }
+      setInvalid(faults);
+      return;
+    }
+    setInvalid({});
     setQuery(given as TopUpSearch);
     setPage(1);
     setSelectedId(null);
@@ -105,6 +126,7 @@ export default function TopUpSearchPage() {
     setQuery(null);
     setSelectedId(null);
     setNeedsField(false);
+    setInvalid({});
   };
 
   return (
@@ -123,6 +145,7 @@ export default function TopUpSearchPage() {
                   maxLength={f === 'cardDigits' ? 4 : 254}
                   inputMode={f === 'cardDigits' ? 'numeric' : f === 'amount' ? 'decimal' : undefined}
                   onChange={(e) => setForm({ ...form, [f]: e.currentTarget.value })}
+                  error={fieldError(f)}
                   data-testid={`top-up-search-${f}`}
                 />
               ))}
@@ -132,6 +155,7 @@ export default function TopUpSearchPage() {
                 clearable
                 value={isoToWall(form.dateStart, TZ)}
                 onChange={(v) => setForm({ ...form, dateStart: wallToIso(v, TZ) })}
+                error={fieldError('dateStart')}
                 data-testid="top-up-search-dateStart"
               />
               <DateTimePicker
@@ -140,6 +164,7 @@ export default function TopUpSearchPage() {
                 clearable
                 value={isoToWall(form.dateEnd, TZ)}
                 onChange={(v) => setForm({ ...form, dateEnd: wallToIso(v, TZ) })}
+                error={fieldError('dateEnd')}
                 data-testid="top-up-search-dateEnd"
               />
             </SimpleGrid>

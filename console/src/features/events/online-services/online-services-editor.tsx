@@ -23,7 +23,6 @@ import { ImageUploadField } from '../../../components/image-upload';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { ApiError } from '../../../lib/api';
 import { applyServerErrors, formResolver, sameItem } from '../../../lib/form';
-import { currentLanguage } from '../../../lib/i18n';
 import { moneyOf, useEventCurrency } from '../../../lib/money';
 import { onlineServicesKeys, saveOnlineServices } from './api';
 import { CardBrandsField, InfoTextsField, LoginMethodField } from './online-login-fields';
@@ -92,8 +91,6 @@ export function OnlineServicesEditor({ data, eventName }: { data: OnlineServices
   const site = addresses(data.siteBaseUrl, (values.slug ?? '').trim(), (values.subdomain ?? '').trim());
   const minCents = typeof values.minTopUp === 'number' ? money.toCents(values.minTopUp) : null;
   const maxCents = typeof values.maxTopUp === 'number' ? money.toCents(values.maxTopUp) : null;
-  const lang = currentLanguage();
-  const info = values.infoText?.[lang] || values.infoText?.en || '';
 
   return (
     <FormProvider {...form}>
@@ -219,7 +216,7 @@ export function OnlineServicesEditor({ data, eventName }: { data: OnlineServices
                   needsCodeCheck={values.needsCodeCheck === 1}
                   knownTicketsOnly={values.knownTicketsOnly === 1}
                   cardBrands={values.cardBrands ?? []}
-                  infoText={info}
+                  infoTexts={values.infoText ?? {}}
                   amounts={
                     minCents && maxCents && minCents <= maxCents
                       ? t('onlineServices.preview.amounts', {

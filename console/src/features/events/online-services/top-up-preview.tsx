@@ -1,4 +1,15 @@
-import { Badge, Box, Button, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   CARD_BRAND_LABEL,
   type CardBrand,
@@ -7,7 +18,9 @@ import {
   type OnlineGradient,
 } from '@pulsera/contracts';
 import { IconLock, IconWorld } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n';
 
 export interface TopUpPreviewProps {
   eventName: string;
@@ -19,7 +32,8 @@ export interface TopUpPreviewProps {
   needsCodeCheck: boolean;
   knownTicketsOnly: boolean;
   cardBrands: CardBrand[];
-  infoText: string;
+  /** The info text by language iso, as typed: the site offers the languages that have one. */
+  infoTexts: Record<string, string | undefined>;
   /** "From 10.00 € to 200.00 €", or null while the amounts are not valid. */
   amounts: string | null;
   recaptcha: boolean;
@@ -45,6 +59,11 @@ export function TopUpPreview(p: TopUpPreviewProps) {
     p.gradient.enabled === 1
       ? `linear-gradient(${p.gradient.angle}deg, ${safe(p.gradient.from, primary)}, ${safe(p.gradient.to, primary)})`
       : primary;
+  // The site's languages: those with an info text (the console's language while there is none).
+  const languages = Object.keys(p.infoTexts).filter((l) => p.infoTexts[l]?.trim());
+  const [picked, setPicked] = useState<string>(currentLanguage());
+  const shown = languages.includes(picked) ? picked : (languages[0] ?? currentLanguage());
+  const infoText = p.infoTexts[shown]?.trim() ?? '';
   const rfid = p.loginMethod !== 'ticket';
   const ticket = p.loginMethod !== 'rfid';
 
@@ -123,19 +142,23 @@ export function TopUpPreview(p: TopUpPreviewProps) {
               </Box>
             </Group>
             <Group gap={4} wrap="nowrap">
-              {['ES', 'EN'].map((l) => (
-                <Box
+              {(languages.length ? languages : [shown]).map((l) => (
+                <UnstyledButton
                   key={l}
                   px={6}
+                  onClick={() => setPicked(l)}
+                  aria-pressed={l === shown}
+                  data-testid={`preview-language-${l}`}
                   style={{
                     border: `1px solid ${headerText}`,
                     borderRadius: 4,
                     fontSize: 10,
-                    color: headerText,
+                    color: l === shown ? primary : headerText,
+                    background: l === shown ? headerText : 'transparent',
                   }}
                 >
-                  {l}
-                </Box>
+                  {l.toUpperCase()}
+                </UnstyledButton>
               ))}
             </Group>
           </Group>
@@ -166,9 +189,9 @@ export function TopUpPreview(p: TopUpPreviewProps) {
             <Text fw={600} size="sm">
               {t('onlineServices.preview.title')}
             </Text>
-            {p.infoText && (
+            {infoText && (
               <Text size="xs" c="dimmed" lineClamp={3} data-testid="preview-info">
-                {p.infoText}
+                {infoText}
               </Text>
             )}
             {rfid && (
@@ -184,9 +207,10 @@ export function TopUpPreview(p: TopUpPreviewProps) {
                 size="xs"
                 readOnly
                 tabIndex={-1}
-                placeholder={t(
-                  p.knownTicketsOnly ? 'onlineServices.preview.knownTicket' : 'onlineServices.preview.ticket',
-                )}
+                placeholder={t('onlineServices.preview.ticket')}
+                description={p.knownTicketsOnly ? t('onlineServices.preview.knownTicket') : undefined}
+                inputWrapperOrder={['input', 'description']}
+                data-testid="preview-ticket"
               />
             )}
             {p.needsCodeCheck && (
