@@ -45,10 +45,10 @@ export const outboxDir = () =>
   );
 
 /**
- * The password link of the newest e-mail the server wrote to the outbox for this address (waits for
- * it to arrive); quoted-printable soft line breaks are undone.
+ * The link to a page (a password link unless told) in the newest e-mail the server wrote to the outbox
+ * for this address (waits for it to arrive); quoted-printable soft line breaks are undone.
  */
-export async function mailedLink(to: string): Promise<string> {
+export async function mailedLink(to: string, page = '/auth/password'): Promise<string> {
   let link = '';
   await expect
     .poll(
@@ -63,7 +63,7 @@ export async function mailedLink(to: string): Promise<string> {
         const raw = readFileSync(path.join(outboxDir(), last), 'utf8')
           .replace(/=\r?\n/g, '')
           .replace(/=3D/g, '=');
-        link = raw.match(/https?:\/\/\S+\/auth\/password\?token=[A-Za-z0-9_%-]+/)?.[0] ?? '';
+        link = raw.match(new RegExp(`https?://\\S+${page}\\?token=[A-Za-z0-9_.%-]+`))?.[0] ?? '';
         return link;
       },
       { timeout: 15_000 },

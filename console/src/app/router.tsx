@@ -26,6 +26,9 @@ const ChangePasswordPage = lazy(() =>
 const SchedulePage = lazy(() =>
   import('../features/access/auth/token-pages').then((m) => ({ default: m.SchedulePage })),
 );
+const ConfirmEmailPage = lazy(() =>
+  import('../features/access/auth/token-pages').then((m) => ({ default: m.ConfirmEmailPage })),
+);
 const EnablePosPage = lazy(() =>
   import('../features/access/auth/token-pages').then((m) => ({ default: m.EnablePosPage })),
 );
@@ -119,6 +122,13 @@ const posRoute = createRoute({
     code: s.code ? String(s.code) : undefined,
     state: s.state ? String(s.state) : undefined,
   }),
+});
+/** The link mailed to a user's new address (an address change is confirmed from it). */
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'confirm-email',
+  component: ConfirmEmailPage,
+  validateSearch: (s: Record<string, unknown>) => ({ token: s.token ? String(s.token) : undefined }),
 });
 const forgotRoute = createRoute({
   getParentRoute: () => authRoute,
@@ -265,6 +275,7 @@ const routeTree = rootRoute.addChildren([
     changePasswordRoute,
     scheduleRoute,
     posRoute,
+    confirmEmailRoute,
     forgotRoute,
     choosePasswordRoute,
     oneTimeCodeRoute,

@@ -107,7 +107,15 @@ export const ConsoleUserOptions = z.object({
 export type ConsoleUserOptions = z.infer<typeof ConsoleUserOptions>;
 
 /** After a create or "send again": whether the e-mail left (a failure keeps the user). */
-export const InvitationResult = z.object({ id: z.number().int(), sent: z.boolean() });
+export const InvitationResult = z.object({
+  id: z.number().int(),
+  sent: z.boolean(),
+  /** A new address waiting for its confirmation from that address (the old one stays until then). */
+  emailPending: z.string().optional(),
+});
+
+/** POST /users/email-confirm: the link mailed to a new address. */
+export const EmailConfirmRequest = z.object({ token: z.string().min(1).max(2000) });
 
 /** Permission roles (admin/configuration/roles): named sets of the 45 codes. */
 export const PermissionRole = z.object({

@@ -159,3 +159,30 @@ test('one-time code with recovery codes: a recovery code signs in once', async (
   await expect(page.getByTestId('login-error')).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login/);
 });
+
+test('a new address is confirmed from that address; until then the user keeps the old one', async ({
+  page,
+}) => {
+  const NEW_EMAIL = 'paula.new@promoter.test';
+  await signIn(page, 'mega@demo.test');
+  await page.goto('/admin/configuration/users');
+  await page.getByRole('cell', { name: EMAIL }).click();
+  const detail = page.getByTestId('resource-detail');
+  await detail.getByLabel('E-mail').fill(NEW_EMAIL);
+  await detail.getByTestId('resource-save').click();
+  await expect(page.getByText(`A confirmation link was sent to ${NEW_EMAIL}`)).toBeVisible();
+  // Nothing changed yet: the list still shows the address on file.
+  await expect(page.getByRole('cell', { name: EMAIL })).toBeVisible();
+  const link = await mailedLink(NEW_EMAIL, '/auth/confirm-email');
+  await signOut(page);
+  await page.goto(link);
+  await expect(page.getByText(`Your e-mail address is now ${NEW_EMAIL}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByText('Sorry, your token is not valid')).toBeVisible();
+  await signIn(page, 'mega@demo.test');
+  await page.goto('/admin/configuration/users');
+  await expect(page.getByRole('cell', { name: NEW_EMAIL })).toBeVisible();
+  await expect(page.getByRole('cell', { name: EMAIL, exact: true })).toHaveCount(0);
+});

@@ -18,6 +18,10 @@ export const changePassword = (newPassword: string, currentPassword?: string) =>
     { form: true },
   );
 export const me = () => api.get<SessionUser>('/me');
+/** The link mailed to a user's new address: the address takes effect (once). */
+export const confirmEmail = (token: string) =>
+  api.post<{ email: string }>('/users/email-confirm', { token }, { silent: true });
+
 export const enableSchedule = (apiScheduleToken: string) =>
   api.get<{ verified: boolean; email: string }>('/enableSchedule', {
     query: { apiScheduleToken },

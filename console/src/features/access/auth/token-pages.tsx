@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enableTokens } from '../../integrations';
-import { enableSchedule } from './api';
+import { confirmEmail, enableSchedule } from './api';
 import { AuthLayout } from './auth-layout';
 
 function useOnce(fn: () => void) {
@@ -36,6 +36,29 @@ export function SchedulePage() {
     enableSchedule(String(apiScheduleToken)).then(
       () => done(true),
       () => done(false),
+    );
+  });
+  return <Working title={t('auth.verifyingEmail')} />;
+}
+
+/** auth/confirm-email?token: a user's new address, confirmed from that address; then to sign-in. */
+export function ConfirmEmailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token } = useSearch({ strict: false }) as { token?: string };
+  useOnce(() => {
+    const done = (email: string | null) => {
+      notifications.show({
+        color: email ? 'teal' : 'red',
+        message: email ? t('auth.emailChanged', { email }) : t('errors.invalidToken'),
+        autoClose: 8000,
+      });
+      void navigate({ to: '/auth/login' });
+    };
+    if (!token) return done(null);
+    confirmEmail(String(token)).then(
+      (r) => done(r.email),
+      () => done(null),
     );
   });
   return <Working title={t('auth.verifyingEmail')} />;

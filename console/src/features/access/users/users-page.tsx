@@ -351,11 +351,12 @@ const definition: ResourceDefinition<ConsoleUser, Values> = {
       throw e;
     }
   },
-  // A new user (or a changed e-mail) was e-mailed an invitation: say so, with the address.
-  savedMessage: (saved, v) =>
-    (saved as { sent?: boolean } | undefined)?.sent
-      ? i18n.t('config.users.actions.invitationDone', { email: v.email })
-      : undefined,
+  // A new user was e-mailed an invitation; a new address was e-mailed its confirmation: say so.
+  savedMessage: (saved, v) => {
+    const r = saved as { sent?: boolean; emailPending?: string } | undefined;
+    if (r?.emailPending) return i18n.t('config.users.actions.emailPending', { email: r.emailPending });
+    return r?.sent ? i18n.t('config.users.actions.invitationDone', { email: v.email }) : undefined;
+  },
   listSpan: 6,
   invalidates: [userKeys.options()],
   aboveList: () => <DownloadButton />,

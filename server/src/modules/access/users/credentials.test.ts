@@ -116,7 +116,47 @@ describe('no takeover of a peer or above (docs/decisions/access.md, "Takeover")'
     expect((await t.call('POST', `/api/users/${id}/password-reset`, { token: usersAdmin })).status).toBe(200);
     expect(outbox()).toHaveLength(before + 1);
     expect(outbox().at(-1)).toContain('admin@demo.test');
-    // A user of a lower rank: the address changes.
-    expect((await save(usersAdmin, 'ops@demo.test', { email: 'olga@demo.test' })).res.status).toBe(200);
+  });
+
+  it('a new address is confirmed from that address and announced to the old one; until then nothing changes', async () => {
+    const usersAdmin = await t.login('users@demo.test');
+    const before = outbox().length;
+    // A user of a lower rank: the change is asked for, not made.
+    const { id, res } = await save(usersAdmin, 'ops@demo.test', { email: 'olga@demo.test' });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual({ id, sent: true, emailPending: 'olga@demo.test' });
+    const detail = async () => (await t.call('GET', `/api/users/${id}`, { token: usersAdmin })).body.result;
+    expect((await detail()).email).toBe('ops@demo.test');
+    expect(outbox()).toHaveLength(before + 2);
+    const mail = (to: string) =>
+      readFileSync(
+        path.join(
+          t.ctx.config.outboxDir,
+          outbox()
+            .filter((f) => f.includes(to))
+            .at(-1)!,
+        ),
+        'utf8',
+      )
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+    // The notice to the address on file, in the language of the request (Spanish), naming who asked.
+    expect(mail('ops@demo.test')).toContain('olga@demo.test');
+    expect(mail('ops@demo.test')).toMatch(/avisa a tu administrador/);
+    const link = mail('olga@demo.test').match(
+      /https:\/\/console\.example\.test\/auth\/confirm-email\?token=([A-Za-z0-9_.%-]+)/,
+    );
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link![1]!);
+    // The link is not a password link.
+    expect((await t.call('GET', `/api/password/token?token=${encodeURIComponent(token)}`)).status).toBe(400);
+    const confirmed = await t.call('POST', '/api/users/email-confirm', { body: { token } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.result).toEqual({ email: 'olga@demo.test' });
+    expect((await detail()).email).toBe('olga@demo.test');
+    // Once only; a forged token is refused too.
+    expect((await t.call('POST', '/api/users/email-confirm', { body: { token } })).body.error).toBe(1003);
+    const forged = `${token.slice(0, -2)}xx`;
+    expect((await t.call('POST', '/api/users/email-confirm', { body: { token: forged } })).status).toBe(400);
   });
 });

@@ -195,7 +195,7 @@ export async function updateUser(
 export async function insertEmailToken(
   db: Executor,
   userId: number,
-  purpose: 'invitation' | 'reset',
+  purpose: EmailTokenPurpose,
   tokenHash: string,
   expiresAt: Date,
 ) {
@@ -206,7 +206,12 @@ export async function insertEmailToken(
   await db.insert(userEmailTokens).values({ userId, purpose, tokenHash, expiresAt });
 }
 
-export async function findLiveToken(db: Executor, tokenHash: string) {
+/** What an e-mailed link is for: a password (invitation, reset) or an address change. */
+export type EmailTokenPurpose = 'invitation' | 'reset' | 'emailChange';
+
+/** A live link of one of the purposes (a password link never confirms an address, nor the reverse). */
+export async function findLiveToken(db: Executor, tokenHash: string, ...purposes: EmailTokenPurpose[]) {
+  const wanted = purposes.length ? purposes : (['invitation', 'reset'] as EmailTokenPurpose[]);
   const [row] = await db
     .select({ token: userEmailTokens, user: users })
     .from(userEmailTokens)
@@ -214,6 +219,7 @@ export async function findLiveToken(db: Executor, tokenHash: string) {
     .where(
       and(
         eq(userEmailTokens.tokenHash, tokenHash),
+        inArray(userEmailTokens.purpose, wanted),
         isNull(userEmailTokens.usedAt),
         gt(userEmailTokens.expiresAt, sql`now()`),
       ),

@@ -4,6 +4,7 @@ import {
   ConsoleUserListResult,
   ConsoleUserOptions,
   ConsoleUserSave,
+  EmailConfirmRequest,
   ForgotPasswordRequest,
   IdParam,
   InvitationResult,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
 import { serverOrigin } from '../../../core/lib/public-origin';
+import { confirmEmailChange } from './email-change';
 import * as service from './users.service';
 
 /**
@@ -70,7 +72,8 @@ export async function consoleUserRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: okSchema(InvitationResult) },
       },
     },
-    async (req) => ok(req, await service.updateUser(ctx, req.user!, req.body)),
+    async (req) =>
+      ok(req, await service.updateUser(ctx, req.user!, req.body, serverOrigin(ctx.config), req.lang)),
   );
   r.post(
     '/api/users/:id/invitation',
@@ -106,6 +109,18 @@ export async function consoleUserRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => ok(req, await service.forgotPassword(ctx, req.body.email, req.ip, req.lang)),
+  );
+  r.post(
+    '/api/users/email-confirm',
+    {
+      config: open,
+      schema: {
+        tags: ['auth'],
+        body: EmailConfirmRequest,
+        response: { 200: okSchema(z.object({ email: z.string() })) },
+      },
+    },
+    async (req) => ok(req, await confirmEmailChange(ctx, req.body.token, req.ip)),
   );
   r.get(
     '/api/password/token',

@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/audit.service';
 import * as authRepo from '../auth/auth.repo';
 import { assertChoosablePassword, hashToken } from '../auth/auth.service';
 import { listRoles } from '../roles/roles.repo';
+import { requestEmailChange } from './email-change';
 import { type PasswordEmailKind, passwordEmail } from './emails';
 import { passwordResetMailQueue } from './password-reset.jobs';
 import * as repo from './users.repo';
@@ -157,11 +158,17 @@ const duplicateEmail = () =>
   new AppError('duplicateEmail', { fields: [{ path: 'email', message: 'errors.duplicateEmail' }] });
 
 /** PATCH /users: saves the detail, refusing edits above the actor and changes to oneself. */
-export async function updateUser(ctx: AppContext, actor: Principal, input: ConsoleUserSave) {
+export async function updateUser(
+  ctx: AppContext,
+  actor: Principal,
+  input: ConsoleUserSave,
+  origin: string,
+  lang: Language,
+) {
   if (input.id === undefined) throw fail('notFound');
   const id = input.id;
   await assertAccessRefs(ctx, input.eventAccess);
-  return guardedWrite(() =>
+  const result = await guardedWrite(() =>
     ctx.db.transaction(async (tx) => {
       const found = await repo.findUser(tx, id);
       if (!found) throw fail('notFound');
@@ -182,11 +189,8 @@ export async function updateUser(ctx: AppContext, actor: Principal, input: Conso
         if (changed) throw fail('ownAccess');
       }
       // No takeover of a peer or above by changing their address, then resetting their password.
-      if (
-        actor.id !== target.id &&
-        input.email.trim().toLowerCase() !== target.email.toLowerCase() &&
-        rankOf(target) >= rankOf(actor)
-      )
+      const newAddress = input.email.trim().toLowerCase() !== target.email.toLowerCase();
+      if (actor.id !== target.id && newAddress && rankOf(target) >= rankOf(actor))
         throw new AppError('peerEmail', { fields: [{ path: 'email', message: 'errors.peerEmail' }] });
       const clash = await repo.findUserByEmail(tx, input.email);
       if (clash && clash.id !== id) throw duplicateEmail();
@@ -196,7 +200,8 @@ export async function updateUser(ctx: AppContext, actor: Principal, input: Conso
         tx,
         id,
         {
-          email: input.email,
+          // A new address waits for its confirmation (email-change.ts); a change of case is no change.
+          email: newAddress ? target.email : input.email,
           name: input.name,
           isAdmin: input.isAdmin,
           isSuperAdmin: input.isSuperAdmin,
@@ -211,9 +216,26 @@ export async function updateUser(ctx: AppContext, actor: Principal, input: Conso
       );
       if (!saved) throw fail('staleUpdate');
       await repo.replaceEventAccess(tx, id, input.eventAccess);
-      return { id, sent: false };
+      const mails = newAddress
+        ? await requestEmailChange(ctx, tx, target, input.email.trim(), actor, origin, lang)
+        : [];
+      return { id, mails, emailPending: newAddress ? input.email.trim() : undefined };
     }),
   );
+  // After the commit: the confirmation to the new address, the notice to the one on file.
+  for (const mail of result.mails) {
+    try {
+      await ctx.mailer.send(mail);
+    } catch (e) {
+      ctx.mailer.log?.info({ err: String(e), to: mail.to }, 'E-mail could not be sent');
+      throw fail('emailFailed', { keepChanges: true });
+    }
+  }
+  return {
+    id,
+    sent: result.mails.length > 0,
+    ...(result.emailPending ? { emailPending: result.emailPending } : {}),
+  };
 }
 
 /** A comparable form of event access: events with something granted, codes and roles sorted. */
