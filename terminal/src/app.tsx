@@ -6,13 +6,16 @@ import type { DeviceConfig } from '@pulsera/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadConfig } from './api';
+import { Blocked } from './screens/blocked';
 import { LocationPicker } from './screens/location-picker';
 import { Provision } from './screens/provision';
 import { Sale } from './screens/sale';
 import { SignIn } from './screens/sign-in';
 import { StatusBar } from './screens/status-bar';
+import { TopUp } from './screens/top-up';
 import { type Credentials, db, type Session } from './store/db';
-import { startSync } from './sync';
+import { contactMade } from './store/limits';
+import { configAnswered, onSyncState, type SyncState, startSync, syncNow } from './sync';
 
 const CONFIG_EVERY = 60_000;
 
@@ -28,15 +31,26 @@ export function App() {
   const [state, setState] = useState<Loaded | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const busy = useRef(false);
+  const [sync, setSync] = useState<SyncState | null>(null);
+  const [mode, setMode] = useState<'sale' | 'topUp' | null>(null);
+  useEffect(() => {
+    const off = onSyncState(setSync);
+    return () => {
+      off();
+    };
+  }, []);
 
   const refreshConfig = useCallback(async () => {
     if (busy.current) return;
     try {
       const { config, changed } = await loadConfig();
+      await contactMade(db);
+      configAnswered();
       // A newer configuration is taken between sales, never in the middle of one.
       if (changed && !busy.current) setState((s) => (s ? { ...s, config } : s));
-    } catch {
-      // Offline: the cached configuration stays.
+    } catch (e) {
+      // Offline: the cached configuration stays. A refusal of the terminal itself is shown.
+      configAnswered(e);
     }
   }, []);
 
@@ -64,6 +78,7 @@ export function App() {
       <Provision
         onDone={(credentials) => {
           setState({ credentials });
+          void contactMade(db);
           startSync();
           void refreshConfig();
         }}
@@ -78,9 +93,34 @@ export function App() {
     setState({ ...state, session: undefined });
   };
 
+  const provisioned = async (credentials: Credentials) => {
+    setState((s) => (s ? { ...s, credentials } : s));
+    syncNow();
+    await refreshConfig();
+  };
+
   let screen: React.ReactNode;
   const { config, locationId, session } = state;
-  if (!config) screen = <main className="panel">{t('provision.working')}</main>;
+  const place = config?.locations.find((l) => l.id === locationId);
+  const modes = [
+    ...(place?.activities.includes('V') ? (['sale'] as const) : []),
+    ...(place?.activities.includes('C') ? (['topUp'] as const) : []),
+  ];
+  const shown = mode && modes.includes(mode) ? mode : modes[0];
+  const onBusy = (b: boolean) => {
+    busy.current = b;
+    if (!b) void refreshConfig();
+  };
+  if (sync?.blocked) {
+    screen = (
+      <Blocked
+        reason={sync.blocked}
+        waiting={sync.waiting}
+        serial={state.credentials.serial}
+        onProvisioned={(c) => void provisioned(c)}
+      />
+    );
+  } else if (!config) screen = <main className="panel">{t('provision.working')}</main>;
   else if (locationId === undefined) {
     screen = (
       <LocationPicker
@@ -102,17 +142,12 @@ export function App() {
         }}
       />
     );
-  } else {
+  } else if (shown === 'topUp') {
     screen = (
-      <Sale
-        config={config}
-        session={session}
-        onBusy={(b) => {
-          busy.current = b;
-          if (!b) void refreshConfig();
-        }}
-      />
+      <TopUp config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />
     );
+  } else {
+    screen = <Sale config={config} session={session} onBusy={onBusy} />;
   }
 
   return (
@@ -121,7 +156,19 @@ export function App() {
       {session && (
         <nav className="who">
           <span data-testid="signed-in">{t('sale.staff', { name: session.staffName })}</span>
-          <span>{config?.locations.find((l) => l.id === locationId)?.name}</span>
+          <span>{place?.name}</span>
+          {modes.length > 1 &&
+            modes.map((m) => (
+              <button
+                key={m}
+                type="button"
+                aria-pressed={m === shown}
+                onClick={() => !busy.current && setMode(m)}
+                data-testid={`mode-${m}`}
+              >
+                {t(`mode.${m}`)}
+              </button>
+            ))}
           <button type="button" onClick={() => void signOut()}>
             {t('signIn.signOut')}
           </button>
