@@ -226,7 +226,20 @@ test('a terminal whose key was rotated says what to do, keeps its sale and sends
   const serial = await terminal.evaluate(
     () =>
       new Promise<string>((resolve) => {
-        const open = indexedDB.open('pulsera-terminal');
+        // The e2e workspace has no DOM types: the browser's IndexedDB, typed as far as used here.
+        type Req<T> = { result: T; onsuccess: (() => void) | null };
+        const idb = (
+          globalThis as unknown as {
+            indexedDB: {
+              open(name: string): Req<{
+                transaction(s: string): {
+                  objectStore(s: string): { get(k: string): Req<{ value: { serial: string } }> };
+                };
+              }>;
+            };
+          }
+        ).indexedDB;
+        const open = idb.open('pulsera-terminal');
         open.onsuccess = () => {
           const get = open.result.transaction('kv').objectStore('kv').get('credentials');
           get.onsuccess = () => resolve(get.result.value.serial);
