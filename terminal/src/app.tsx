@@ -3,21 +3,26 @@
  * sales) → the location it sells at → a staff member signed in → the bar.
  */
 import type { DeviceConfig } from '@pulsera/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadConfig } from './api';
-import { Blocked } from './screens/blocked';
-import { LocationPicker } from './screens/location-picker';
-import { Provision } from './screens/provision';
-import { Sale } from './screens/sale';
-import { SignIn } from './screens/sign-in';
 import { StatusBar } from './screens/status-bar';
-import { TopUp } from './screens/top-up';
 import { type Credentials, db, type Session } from './store/db';
 import { contactMade } from './store/limits';
 import { configAnswered, onSyncState, type SyncState, startSync, syncNow } from './sync';
 
 const CONFIG_EVERY = 60_000;
+
+// Each screen is its own chunk, so the first load carries only the shell (the service worker
+// precaches every chunk: they load offline too).
+const LocationPicker = lazy(() =>
+  import('./screens/location-picker').then((m) => ({ default: m.LocationPicker })),
+);
+const Provision = lazy(() => import('./screens/provision').then((m) => ({ default: m.Provision })));
+const Sale = lazy(() => import('./screens/sale').then((m) => ({ default: m.Sale })));
+const SignIn = lazy(() => import('./screens/sign-in').then((m) => ({ default: m.SignIn })));
+const Blocked = lazy(() => import('./screens/blocked').then((m) => ({ default: m.Blocked })));
+const TopUp = lazy(() => import('./screens/top-up').then((m) => ({ default: m.TopUp })));
 
 interface Loaded {
   credentials?: Credentials;
@@ -75,14 +80,16 @@ export function App() {
   if (!state) return null;
   if (!state.credentials) {
     return (
-      <Provision
-        onDone={(credentials) => {
-          setState({ credentials });
-          void contactMade(db);
-          startSync();
-          void refreshConfig();
-        }}
-      />
+      <Suspense fallback={null}>
+        <Provision
+          onDone={(credentials) => {
+            setState({ credentials });
+            void contactMade(db);
+            startSync();
+            void refreshConfig();
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -179,7 +186,7 @@ export function App() {
           {notice}
         </p>
       )}
-      {screen}
+      <Suspense fallback={null}>{screen}</Suspense>
     </div>
   );
 }
