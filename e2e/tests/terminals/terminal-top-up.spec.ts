@@ -271,3 +271,43 @@ test('a terminal whose key was rotated says what to do, keeps its sale and sends
   expect((await kiosk.band(BAND)).cash).toBe(5000 - drink.price);
   await phone.close();
 });
+
+test('the last order can be cancelled: the wristband gets back what it paid, on the server too', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const BAND = '04E2E7A1B2C3A4';
+  await openActiveEvent(page, 'admin@demo.test');
+  const qr = await eventQr(page);
+  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-4');
+  const config = await kiosk.config();
+  const bar = config.locations.find(
+    (l) =>
+      l.active &&
+      l.activities.includes('V') &&
+      config.menus.some((m) => m.location === l.id && m.items.length),
+  )!;
+  const drink = config.menus.find((m) => m.location === bar.id)!.items[0]!;
+  await kiosk.topUp(BAND, 3000);
+  const { phone, terminal } = await phoneTerminal(browser, qr, config, bar.id);
+  if (await terminal.getByTestId('mode-sale').isVisible()) await terminal.getByTestId('mode-sale').click();
+
+  await terminal.getByRole('button', { name: new RegExp(`^${drink.name}`) }).click();
+  await terminal.getByRole('button', { name: new RegExp(`^${drink.name}`) }).click();
+  await terminal.getByTestId('sale-charge').click();
+  await tap(terminal, BAND);
+  await expect(terminal.getByTestId('sale-done')).toBeVisible();
+  await terminal.getByTestId('sale-next').click();
+  await expect(terminal.getByTestId('status-bar')).toContainText('All sent', { timeout: 30_000 });
+  expect((await kiosk.band(BAND)).cash).toBe(3000 - 2 * drink.price);
+
+  await terminal.getByTestId('cancel-last').click();
+  await expect(terminal.getByText(`Give back ${euros(2 * drink.price)} to the wristband?`)).toBeVisible();
+  await terminal.getByTestId('cancel-last-yes').click();
+  // Cancelled once: the button is gone, and the server gave the two drinks back.
+  await expect(terminal.getByTestId('cancel-last')).toHaveCount(0);
+  await expect(terminal.getByTestId('status-bar')).toContainText('All sent', { timeout: 30_000 });
+  await expect.poll(async () => (await kiosk.band(BAND)).cash, { timeout: 30_000 }).toBe(3000);
+  await phone.close();
+});
