@@ -69,6 +69,8 @@ export function App() {
       ]);
       setState({ credentials, config, locationId, session });
       if (credentials) {
+        // A terminal set up before the offline limits existed counts from its first start with them.
+        if ((await db.get('lastContact')) === undefined) await contactMade(db);
         startSync();
         void refreshConfig();
       }

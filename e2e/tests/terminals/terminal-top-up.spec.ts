@@ -85,6 +85,32 @@ async function phoneTerminal(browser: Browser, qr: string, config: Config, locat
   return { phone, terminal };
 }
 
+/** The serial the terminal named itself with (its credentials in IndexedDB). */
+const serialOf = (terminal: Page) =>
+  terminal.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        // The e2e workspace has no DOM types: the browser's IndexedDB, typed as far as used here.
+        type Req<T> = { result: T; onsuccess: (() => void) | null };
+        const idb = (
+          globalThis as unknown as {
+            indexedDB: {
+              open(name: string): Req<{
+                transaction(s: string): {
+                  objectStore(s: string): { get(k: string): Req<{ value: { serial: string } }> };
+                };
+              }>;
+            };
+          }
+        ).indexedDB;
+        const open = idb.open('pulsera-terminal');
+        open.onsuccess = () => {
+          const get = open.result.transaction('kv').objectStore('kv').get('credentials');
+          get.onsuccess = () => resolve(get.result.value.serial);
+        };
+      }),
+  );
+
 const tap = async (terminal: Page, serial: string) => {
   await terminal.getByTestId('reader-serial').fill(serial);
   await terminal.getByTestId('reader-read').click();
@@ -223,29 +249,7 @@ test('a terminal whose key was rotated says what to do, keeps its sale and sends
   const list = (await (await page.request.get('/api/global/devices', { headers })).json()).result as {
     devices: { id: number; n_serie: string }[];
   };
-  const serial = await terminal.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        // The e2e workspace has no DOM types: the browser's IndexedDB, typed as far as used here.
-        type Req<T> = { result: T; onsuccess: (() => void) | null };
-        const idb = (
-          globalThis as unknown as {
-            indexedDB: {
-              open(name: string): Req<{
-                transaction(s: string): {
-                  objectStore(s: string): { get(k: string): Req<{ value: { serial: string } }> };
-                };
-              }>;
-            };
-          }
-        ).indexedDB;
-        const open = idb.open('pulsera-terminal');
-        open.onsuccess = () => {
-          const get = open.result.transaction('kv').objectStore('kv').get('credentials');
-          get.onsuccess = () => resolve(get.result.value.serial);
-        };
-      }),
-  );
+  const serial = await serialOf(terminal);
   const device = list.devices.find((d) => d.n_serie === serial)!;
   expect((await page.request.post(`/api/global/devices/${device.id}/key`, { headers })).status()).toBe(200);
 
@@ -309,5 +313,66 @@ test('the last order can be cancelled: the wristband gets back what it paid, on 
   await expect(terminal.getByTestId('cancel-last')).toHaveCount(0);
   await expect(terminal.getByTestId('status-bar')).toContainText('All sent', { timeout: 30_000 });
   await expect.poll(async () => (await kiosk.band(BAND)).cash, { timeout: 30_000 }).toBe(3000);
+  await phone.close();
+});
+
+test('a terminal unassigned in the console says so, keeps its sale, and resumes once assigned again', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const BAND = '04E2E7A1B2C3A5';
+  await openActiveEvent(page, 'admin@demo.test');
+  const qr = await eventQr(page);
+  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-5');
+  const config = await kiosk.config();
+  const bar = config.locations.find(
+    (l) =>
+      l.active &&
+      l.activities.includes('V') &&
+      config.menus.some((m) => m.location === l.id && m.items.length),
+  )!;
+  const drink = config.menus.find((m) => m.location === bar.id)!.items[0]!;
+  await kiosk.topUp(BAND, 3000);
+  const { phone, terminal } = await phoneTerminal(browser, qr, config, bar.id);
+  if (await terminal.getByTestId('mode-sale').isVisible()) await terminal.getByTestId('mode-sale').click();
+  await expect(terminal.getByTestId('status-bar')).toContainText('All sent', { timeout: 30_000 });
+
+  // The console takes the terminal out of the event (the registry's event: none).
+  const headers = await consoleHeaders(page);
+  const list = (await (await page.request.get('/api/global/devices', { headers })).json()).result as {
+    devices: { id: number; n_serie: string; idEvent: number | null }[];
+  };
+  const serial = await serialOf(terminal);
+  const device = list.devices.find((d) => d.n_serie === serial)!;
+  const assign = async (idEvent: number | null) =>
+    expect(
+      (
+        await page.request.post('/api/global/devices', {
+          headers,
+          data: { device: { id: device.id, n_serie: device.n_serie, idEvent } },
+        })
+      ).status(),
+    ).toBe(200);
+  const eventId = device.idEvent;
+  await assign(null);
+
+  await terminal.getByRole('button', { name: new RegExp(`^${drink.name}`) }).click();
+  await terminal.getByTestId('sale-charge').click();
+  await tap(terminal, BAND);
+  await expect(terminal.getByTestId('sale-done')).toBeVisible();
+  const blocked = terminal.getByTestId('blocked');
+  await expect(blocked.getByRole('heading')).toHaveText('This terminal is not assigned to an event', {
+    timeout: 30_000,
+  });
+  await expect(blocked).toContainText(`Ask a manager to assign ${device.n_serie} to the open event`);
+  await expect(terminal.getByTestId('blocked-waiting')).toContainText('1 operation waits on this terminal');
+  expect((await kiosk.band(BAND)).cash).toBe(3000);
+
+  // Assigned again: the terminal resumes by itself and its sale reaches the server once.
+  await assign(eventId);
+  await expect(blocked).toHaveCount(0, { timeout: 60_000 });
+  await expect(terminal.getByTestId('status-bar')).toContainText('All sent', { timeout: 30_000 });
+  expect((await kiosk.band(BAND)).cash).toBe(3000 - drink.price);
   await phone.close();
 });
