@@ -4,7 +4,6 @@
  * device and the wristband's next top-up number, paid in cash or by card. The top-up is written to
  * the outbox with the balance it leaves before the screen says done, like a sale.
  */
-import { topUpAmounts } from '@pulsera/contracts/catalogue/top-up-amounts';
 import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,7 @@ import { ReaderInput, type WristbandRead } from '../reader/reader-input';
 import { balanceOf } from '../store/balances';
 import { type BalanceRow, db, type Session } from '../store/db';
 import { contactStop } from '../store/limits';
-import { enqueue } from '../store/outbox';
+import { amountsFor, bookTopUp } from '../store/top-up';
 import { operationWritten } from '../sync';
 import { useLimitMessage } from './limit-message';
 
@@ -59,20 +58,7 @@ export function TopUp({
     setPhase({ step: 'amount', read: r, known });
   };
 
-  const amounts = (cents: number, at: Date, topUps: number) =>
-    topUpAmounts(
-      {
-        amount: cents,
-        at,
-        timeZone: config.event.timeZone,
-        topUpNumber: topUps + 1,
-        channel: 'terminal',
-        locationId: session.locationId,
-        deviceId,
-      },
-      config.topUp.bonuses,
-      config.topUp.fees,
-    );
+  const place = { config, locationId: session.locationId, deviceId };
 
   const book = async (paymentType: 'S' | 'T') => {
     if (phase.step !== 'amount' || amount <= 0 || booking.current) return;
@@ -81,35 +67,12 @@ export function TopUp({
     try {
       const stop = await contactStop(db, config);
       if (stop) return setError(limitMessage(stop));
-      const { read: r } = phase;
-      const at = new Date();
-      let done = { amount: 0, bonus: 0, money: 0, cash: 0, gift: 0 };
-      await enqueue(db, (seq) => {
-        // The balance and count its last operation left (written in this same transaction).
-        const known = phase.known;
-        const a = amounts(amount, at, known.topUps ?? 0);
-        const after = { cash: known.cash + a.amount, gift: known.gift + a.bonus };
-        done = { amount: a.amount, bonus: a.bonus, money: a.money, ...after };
-        return {
-          operation: {
-            kind: 'topup',
-            id: crypto.randomUUID(),
-            deviceTime: at.toISOString(),
-            seq,
-            rfid: r.serial,
-            ...(r.codeCheck ? { codeCheck: r.codeCheck } : {}),
-            staffId: session.staffId,
-            locationId: session.locationId,
-            type: 'N',
-            paymentType,
-            amount: a.amount,
-            bonus: a.bonus,
-            money: a.money,
-            fee: a.fee,
-            articles: a.gifts,
-          },
-          balance: { ...known, ...after, topUps: (known.topUps ?? 0) + 1 },
-        };
+      const done = await bookTopUp(db, place, {
+        known: phase.known,
+        amount,
+        paymentType,
+        staffId: session.staffId,
+        ...(phase.read.codeCheck ? { codeCheck: phase.read.codeCheck } : {}),
       });
       setPhase({ step: 'done', ...done });
       void operationWritten();
@@ -149,7 +112,7 @@ export function TopUp({
   }
 
   const { known } = phase;
-  const preview = amount > 0 ? amounts(amount, new Date(), known.topUps ?? 0) : null;
+  const preview = amount > 0 ? amountsFor(place, amount, new Date(), known.topUps ?? 0) : null;
   return (
     <main className="panel" data-testid="topup">
       <p data-testid="topup-balance">
