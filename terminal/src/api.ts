@@ -4,18 +4,18 @@
  * look a wristband up and sync the outbox. Answers are checked with the shared schemas.
  */
 // Subpaths of contracts, so the bundle carries only the device API's schemas.
+import { ERRORS } from '@pulsera/contracts/api';
 import { DEVICE_TOKEN_HEADER } from '@pulsera/contracts/terminals/feed';
-import { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
-import {
-  DeviceAuthResult,
-  DeviceRedeemResult,
-  DeviceWristband,
-} from '@pulsera/contracts/terminals/feed-devices';
-import { SyncResult } from '@pulsera/contracts/terminals/feed-sync';
+import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import type { z } from 'zod';
+import type * as Schemas from './api-schemas';
 import { type Credentials, db } from './store/db';
 
-/** A call that reached the server and was answered with an error envelope. */
+/** The name of an envelope's numeric error code (ERRORS; the device codes are each their own). */
+const errorName = (code: unknown) =>
+  Object.entries(ERRORS).find(([, e]) => e.code === code)?.[0] ?? 'unknown';
+
+/** A call that reached the server and was answered with an error envelope; `code`: the ERRORS name. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -26,11 +26,14 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T extends z.ZodType>(
-  schema: T,
+type SchemaName = keyof typeof Schemas;
+type Answer<N extends SchemaName> = z.infer<(typeof Schemas)[N]>;
+
+async function call<N extends SchemaName>(
+  schema: N,
   path: string,
   init: RequestInit & { token?: string } = {},
-): Promise<{ status: number; result: z.infer<T> | null; etag: string | null }> {
+): Promise<{ status: number; result: Answer<N> | null; etag: string | null }> {
   const headers = new Headers(init.headers);
   if (init.body) headers.set('content-type', 'application/json');
   if (init.token) headers.set(DEVICE_TOKEN_HEADER, init.token);
@@ -40,16 +43,18 @@ async function call<T extends z.ZodType>(
   if (res.status === 304) return { status: 304, result: null, etag: res.headers.get('etag') };
   const body = (await res.json().catch(() => null)) as {
     result?: unknown;
-    error?: string;
+    error?: number;
     description?: string;
   } | null;
-  if (!res.ok) throw new ApiError(res.status, body?.error ?? 'unknown', body?.description ?? res.statusText);
-  return { status: res.status, result: schema.parse(body?.result), etag: res.headers.get('etag') };
+  if (!res.ok) throw new ApiError(res.status, errorName(body?.error), body?.description ?? res.statusText);
+  const schemas = await import('./api-schemas');
+  const result = schemas[schema].parse(body?.result) as Answer<N>;
+  return { status: res.status, result, etag: res.headers.get('etag') };
 }
 
 /** Redeems the event's configuration QR text for this terminal (its serial: made once, kept). */
 export async function redeem(qr: string, serial: string): Promise<Credentials> {
-  const { result } = await call(DeviceRedeemResult, '/device/redeem', {
+  const { result } = await call('DeviceRedeemResult', '/device/redeem', {
     method: 'POST',
     body: JSON.stringify({
       qr,
@@ -75,7 +80,7 @@ async function token(renew = false): Promise<string> {
   const creds = await db.get('credentials');
   if (!creds) throw new ApiError(401, 'notProvisioned', 'Not provisioned');
   if (!renew && creds.tokenExpiresAt > Date.now() + 60_000) return creds.token;
-  const { result } = await call(DeviceAuthResult, '/device/auth', {
+  const { result } = await call('DeviceAuthResult', '/device/auth', {
     method: 'POST',
     body: JSON.stringify({ serial: creds.serial, secretKey: creds.secretKey }),
   });
@@ -85,7 +90,7 @@ async function token(renew = false): Promise<string> {
 }
 
 /** A device call with the token, signing in again once when the server says it expired. */
-async function deviceCall<T extends z.ZodType>(schema: T, path: string, init: RequestInit = {}) {
+async function deviceCall<N extends SchemaName>(schema: N, path: string, init: RequestInit = {}) {
   try {
     return await call(schema, path, { ...init, token: await token() });
   } catch (e) {
@@ -100,14 +105,14 @@ async function deviceCall<T extends z.ZodType>(schema: T, path: string, init: Re
 export async function loadConfig(): Promise<{ config: DeviceConfig; changed: boolean }> {
   const stored = await db.get('config');
   const headers: Record<string, string> = stored ? { 'if-none-match': `"${stored.version}"` } : {};
-  const { status, result } = await deviceCall(DeviceConfig, '/device/config', { headers });
+  const { status, result } = await deviceCall('DeviceConfig', '/device/config', { headers });
   if (status === 304 && stored) return { config: stored, changed: false };
   await db.put('config', result!);
   return { config: result!, changed: true };
 }
 
 export const wristband = async (serial: string) =>
-  (await deviceCall(DeviceWristband, `/device/wristband/${encodeURIComponent(serial)}`)).result!;
+  (await deviceCall('DeviceWristband', `/device/wristband/${encodeURIComponent(serial)}`)).result!;
 
 export const sync = async (body: Record<string, unknown>) =>
-  (await deviceCall(SyncResult, '/device/sync', { method: 'POST', body: JSON.stringify(body) })).result!;
+  (await deviceCall('SyncResult', '/device/sync', { method: 'POST', body: JSON.stringify(body) })).result!;

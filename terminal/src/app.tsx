@@ -3,18 +3,26 @@
  * sales) → the location it sells at → a staff member signed in → the bar.
  */
 import type { DeviceConfig } from '@pulsera/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadConfig } from './api';
-import { LocationPicker } from './screens/location-picker';
-import { Provision } from './screens/provision';
-import { Sale } from './screens/sale';
-import { SignIn } from './screens/sign-in';
 import { StatusBar } from './screens/status-bar';
 import { type Credentials, db, type Session } from './store/db';
-import { startSync } from './sync';
+import { contactMade } from './store/limits';
+import { configAnswered, onSyncState, type SyncState, startSync, syncNow } from './sync';
 
 const CONFIG_EVERY = 60_000;
+
+// Each screen is its own chunk, so the first load carries only the shell (the service worker
+// precaches every chunk: they load offline too).
+const LocationPicker = lazy(() =>
+  import('./screens/location-picker').then((m) => ({ default: m.LocationPicker })),
+);
+const Provision = lazy(() => import('./screens/provision').then((m) => ({ default: m.Provision })));
+const Sale = lazy(() => import('./screens/sale').then((m) => ({ default: m.Sale })));
+const SignIn = lazy(() => import('./screens/sign-in').then((m) => ({ default: m.SignIn })));
+const Blocked = lazy(() => import('./screens/blocked').then((m) => ({ default: m.Blocked })));
+const TopUp = lazy(() => import('./screens/top-up').then((m) => ({ default: m.TopUp })));
 
 interface Loaded {
   credentials?: Credentials;
@@ -28,15 +36,26 @@ export function App() {
   const [state, setState] = useState<Loaded | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const busy = useRef(false);
+  const [sync, setSync] = useState<SyncState | null>(null);
+  const [mode, setMode] = useState<'sale' | 'topUp' | null>(null);
+  useEffect(() => {
+    const off = onSyncState(setSync);
+    return () => {
+      off();
+    };
+  }, []);
 
   const refreshConfig = useCallback(async () => {
     if (busy.current) return;
     try {
       const { config, changed } = await loadConfig();
+      await contactMade(db);
+      configAnswered();
       // A newer configuration is taken between sales, never in the middle of one.
       if (changed && !busy.current) setState((s) => (s ? { ...s, config } : s));
-    } catch {
-      // Offline: the cached configuration stays.
+    } catch (e) {
+      // Offline: the cached configuration stays. A refusal of the terminal itself is shown.
+      configAnswered(e);
     }
   }, []);
 
@@ -50,6 +69,8 @@ export function App() {
       ]);
       setState({ credentials, config, locationId, session });
       if (credentials) {
+        // A terminal set up before the offline limits existed counts from its first start with them.
+        if ((await db.get('lastContact')) === undefined) await contactMade(db);
         startSync();
         void refreshConfig();
       }
@@ -61,13 +82,16 @@ export function App() {
   if (!state) return null;
   if (!state.credentials) {
     return (
-      <Provision
-        onDone={(credentials) => {
-          setState({ credentials });
-          startSync();
-          void refreshConfig();
-        }}
-      />
+      <Suspense fallback={null}>
+        <Provision
+          onDone={(credentials) => {
+            setState({ credentials });
+            void contactMade(db);
+            startSync();
+            void refreshConfig();
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -78,9 +102,34 @@ export function App() {
     setState({ ...state, session: undefined });
   };
 
+  const provisioned = async (credentials: Credentials) => {
+    setState((s) => (s ? { ...s, credentials } : s));
+    syncNow();
+    await refreshConfig();
+  };
+
   let screen: React.ReactNode;
   const { config, locationId, session } = state;
-  if (!config) screen = <main className="panel">{t('provision.working')}</main>;
+  const place = config?.locations.find((l) => l.id === locationId);
+  const modes = [
+    ...(place?.activities.includes('V') ? (['sale'] as const) : []),
+    ...(place?.activities.includes('C') ? (['topUp'] as const) : []),
+  ];
+  const shown = mode && modes.includes(mode) ? mode : modes[0];
+  const onBusy = (b: boolean) => {
+    busy.current = b;
+    if (!b) void refreshConfig();
+  };
+  if (sync?.blocked) {
+    screen = (
+      <Blocked
+        reason={sync.blocked}
+        waiting={sync.waiting}
+        serial={state.credentials.serial}
+        onProvisioned={(c) => void provisioned(c)}
+      />
+    );
+  } else if (!config) screen = <main className="panel">{t('provision.working')}</main>;
   else if (locationId === undefined) {
     screen = (
       <LocationPicker
@@ -102,17 +151,12 @@ export function App() {
         }}
       />
     );
-  } else {
+  } else if (shown === 'topUp') {
     screen = (
-      <Sale
-        config={config}
-        session={session}
-        onBusy={(b) => {
-          busy.current = b;
-          if (!b) void refreshConfig();
-        }}
-      />
+      <TopUp config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />
     );
+  } else {
+    screen = <Sale config={config} session={session} onBusy={onBusy} />;
   }
 
   return (
@@ -121,7 +165,19 @@ export function App() {
       {session && (
         <nav className="who">
           <span data-testid="signed-in">{t('sale.staff', { name: session.staffName })}</span>
-          <span>{config?.locations.find((l) => l.id === locationId)?.name}</span>
+          <span>{place?.name}</span>
+          {modes.length > 1 &&
+            modes.map((m) => (
+              <button
+                key={m}
+                type="button"
+                aria-pressed={m === shown}
+                onClick={() => !busy.current && setMode(m)}
+                data-testid={`mode-${m}`}
+              >
+                {t(`mode.${m}`)}
+              </button>
+            ))}
           <button type="button" onClick={() => void signOut()}>
             {t('signIn.signOut')}
           </button>
@@ -132,7 +188,7 @@ export function App() {
           {notice}
         </p>
       )}
-      {screen}
+      <Suspense fallback={null}>{screen}</Suspense>
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import { ApiError, sync } from './api';
 import { applyBanList } from './store/bans';
 import { db } from './store/db';
+import { contactMade } from './store/limits';
 import { nextBatch, outboxStatus, settle } from './store/outbox';
 
 const BATCH = 200;
@@ -17,7 +18,28 @@ export interface SyncState {
   oldestAt: number | null;
   refused: number;
   lastContact: number | null;
+  /**
+   * Why the server refuses this terminal altogether (its key rotated, deactivated, unassigned…), or
+   * null. The outbox keeps everything and keeps trying.
+   */
+  blocked: DeviceRefusal | null;
 }
+
+/** The answers that refuse the terminal itself (server/src/modules/terminals/feed: device auth, sync). */
+export const DEVICE_REFUSALS = [
+  'deviceAuthFailed',
+  'deviceInactive',
+  'deviceNotAssigned',
+  'deviceAuthorizationExpired',
+  'eventClosed',
+] as const;
+export type DeviceRefusal = (typeof DEVICE_REFUSALS)[number];
+
+/** The device refusal an error is, if it is one. */
+export const refusalOf = (e: unknown): DeviceRefusal | null =>
+  e instanceof ApiError && (DEVICE_REFUSALS as readonly string[]).includes(e.code)
+    ? (e.code as DeviceRefusal)
+    : null;
 
 type Listener = (s: SyncState) => void;
 const listeners = new Set<Listener>();
@@ -27,6 +49,7 @@ let state: SyncState = {
   oldestAt: null,
   refused: 0,
   lastContact: null,
+  blocked: null,
 };
 let backoff = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -67,14 +90,15 @@ async function drain() {
       if (batch.length) await settle(db, batch, answer);
       if (answer.banList) await applyBanList(db, answer.banList);
       backoff = 0;
-      publish({ online: true, lastContact: Date.now() });
+      await contactMade(db);
+      publish({ online: true, lastContact: Date.now(), blocked: null });
       await refreshCounts();
       if (batch.length < BATCH) break;
     }
   } catch (e) {
     // A refusal of the whole call (revoked, unassigned) is shown; anything else is the network.
     const reachable = e instanceof ApiError && e.status < 500;
-    publish({ online: reachable && navigator.onLine });
+    publish({ online: reachable && navigator.onLine, blocked: refusalOf(e) ?? state.blocked });
     backoff = Math.min(MAX_BACKOFF, backoff ? backoff * 2 : 1000);
     schedule(backoff);
   } finally {
@@ -91,6 +115,18 @@ function schedule(ms: number) {
 export async function operationWritten() {
   await refreshCounts();
   if (!running) schedule(backoff || 0);
+}
+
+/** What the configuration call learned: a contact, or a refusal of the terminal. */
+export function configAnswered(e?: unknown) {
+  const blocked = e === undefined ? null : refusalOf(e);
+  if (e === undefined || blocked) publish({ blocked });
+}
+
+/** Tries to send now (after a new configuration QR was redeemed). */
+export function syncNow() {
+  backoff = 0;
+  schedule(0);
 }
 
 /** Starts the drain: now, every 30 s as a heartbeat, and when the browser says it is back online. */

@@ -7,6 +7,44 @@ import { z } from 'zod';
 
 const intId = z.number().int();
 
+/** A bonus as `topUpAmounts` reads it (contracts/src/catalogue/top-up-amounts.ts). */
+const TerminalBonusRule = z.object({
+  id: intId,
+  plus: z.number().int(),
+  percent: z.number(),
+  minRecharge: z.number().int(),
+  maxRecharge: z.number().int(),
+  minNumTopUp: z.number().int(),
+  maxNumTopUp: z.number().int(),
+  dateStart: z.string(),
+  dateEnd: z.string(),
+  timeStart: z.string(),
+  timeEnd: z.string(),
+  dayWeek: z.string(),
+  applyServicesOnline: z.union([z.literal(0), z.literal(1)]),
+  locationsAvailable: z.array(intId),
+  articles: z.array(z.object({ idArticle: intId, quantity: z.number().int() })),
+});
+
+/** A fee as `topUpAmounts` reads it. */
+const TerminalFeeRule = z.object({
+  id: intId,
+  fee: z.number().int(),
+  nRechargeIni: z.number().int(),
+  nRechargeEnd: z.number().int(),
+  minRecharge: z.number().int(),
+  maxRecharge: z.number().int(),
+  dateStart: z.string(),
+  dateEnd: z.string(),
+  idLocations: z.array(intId),
+  idDevices: z.array(intId),
+});
+
+/** The offline limits' defaults (settings TERMINAL_OFFLINE_HOURS, TERMINAL_OFFLINE_WRISTBAND_CENTS). */
+export const OFFLINE_LIMIT_DEFAULTS = { hours: 24, wristbandCents: 10_000 } as const;
+/** The top-up point's amount buttons (cents). */
+export const TERMINAL_TOP_UP_PRESETS = [500, 1000, 2000, 5000] as const;
+
 export const DeviceConfig = z.object({
   /**
    * The configuration's version (a hash of the rest): the answer's ETag. A terminal that sends it back
@@ -79,5 +117,22 @@ export const DeviceConfig = z.object({
     }),
   ),
   kitchens: z.array(z.object({ id: intId, locationId: intId, rooms: z.array(intId) })),
+  /**
+   * What a top-up point applies with `topUpAmounts` (channel terminal): the event's bonuses and fees
+   * (the rule filters them by location and device), and the amount buttons it shows.
+   */
+  topUp: z.object({
+    bonuses: z.array(TerminalBonusRule),
+    fees: z.array(TerminalFeeRule),
+    presets: z.array(z.number().int().positive()),
+  }),
+  /**
+   * The offline limits (server settings): the longest a terminal may sell without contact with the
+   * server, and the most one wristband may spend on one terminal while its operations wait to be sent.
+   */
+  offlineLimits: z.object({
+    maxOfflineSeconds: z.number().int().positive(),
+    maxWristbandSpend: z.number().int(),
+  }),
 });
 export type DeviceConfig = z.infer<typeof DeviceConfig>;

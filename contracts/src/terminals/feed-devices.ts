@@ -100,5 +100,7 @@ export const DeviceWristband = z.object({
   gift: z.number().int(),
   bannedTerminals: z.boolean(),
   bannedTopUps: z.boolean(),
+  /** The top-ups recorded on it (a top-up's number for its bonuses and fees is this + 1). */
+  topUps: z.number().int(),
 });
 export type DeviceWristband = z.infer<typeof DeviceWristband>;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CAPACITY_LOG_MINUTES } from '@pulsera/contracts';
+import { CAPACITY_LOG_MINUTES, OFFLINE_LIMIT_DEFAULTS } from '@pulsera/contracts';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -80,6 +80,11 @@ export interface Config {
   consoleDist: string;
   /** The built terminal web app (terminal/dist), served at /terminal/. */
   terminalDist: string;
+  /**
+   * The terminals' offline limits (TERMINAL_OFFLINE_HOURS, TERMINAL_OFFLINE_WRISTBAND_CENTS): the
+   * longest a terminal sells without contact, the most one wristband spends offline on one terminal.
+   */
+  terminalOffline: { hours: number; wristbandCents: number };
   /** The built attendee portal (PORTAL_DIST, default portal/dist), served at PORTAL_PATH. */
   portalDist: string;
   topUpSiteUrl: string;
@@ -291,6 +296,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     consoleDist: path.resolve(REPO_ROOT, str('CONSOLE_DIST', 'console/dist')),
     terminalDist: path.resolve(REPO_ROOT, str('TERMINAL_DIST', 'terminal/dist')),
     portalDist: path.resolve(REPO_ROOT, str('PORTAL_DIST', 'portal/dist')),
+    terminalOffline: {
+      hours: int('TERMINAL_OFFLINE_HOURS', OFFLINE_LIMIT_DEFAULTS.hours, 1),
+      wristbandCents: int('TERMINAL_OFFLINE_WRISTBAND_CENTS', OFFLINE_LIMIT_DEFAULTS.wristbandCents, 0),
+    },
     publicUrl: overrides.publicUrl ?? publicUrlFor(seed, host, port),
     // The attendee portal is served by this server at /portal unless the operator points elsewhere.
     topUpSiteUrl: str(

@@ -1,9 +1,9 @@
-/** Which of the event's active sale locations (activity V) this terminal sells at. */
+/** Which of the event's active sale (activity V) or top-up (C) locations this terminal works at. */
 import type { DeviceConfig } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
 
 export const saleLocations = (config: DeviceConfig) =>
-  config.locations.filter((l) => l.active && l.activities.includes('V'));
+  config.locations.filter((l) => l.active && (l.activities.includes('V') || l.activities.includes('C')));
 
 export function LocationPicker({ config, onPick }: { config: DeviceConfig; onPick: (id: number) => void }) {
   const { t } = useTranslation();

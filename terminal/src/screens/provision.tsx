@@ -9,16 +9,22 @@ import { type Credentials, db } from '../store/db';
 
 const newSerial = () => `WEB-${crypto.randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase()}`;
 
-export function Provision({ onDone }: { onDone: (c: Credentials) => void }) {
+/**
+ * `serial`: the terminal's own when it is set up again (a new QR after its key was rotated): the
+ * console keeps the same device, and the outbox its operations.
+ */
+export function Provision({ onDone, serial }: { onDone: (c: Credentials) => void; serial?: string }) {
   const { t } = useTranslation();
   const [qr, setQr] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Its own screen on first start; part of the blocked screen when set up again.
+  const Frame = serial ? 'section' : 'main';
   const submit = async () => {
     setBusy(true);
     setError(null);
     try {
-      const creds = await redeem(qr.trim(), newSerial());
+      const creds = await redeem(qr.trim(), serial ?? newSerial());
       await db.put('credentials', creds);
       onDone(creds);
     } catch (e) {
@@ -28,8 +34,8 @@ export function Provision({ onDone }: { onDone: (c: Credentials) => void }) {
     }
   };
   return (
-    <main className="panel">
-      <h1>{t('provision.heading')}</h1>
+    <Frame className={serial ? undefined : 'panel'}>
+      {!serial && <h1>{t('provision.heading')}</h1>}
       <p>{t('provision.help')}</p>
       <form
         onSubmit={(e) => {
@@ -55,6 +61,6 @@ export function Provision({ onDone }: { onDone: (c: Credentials) => void }) {
           {busy ? t('provision.working') : t('provision.submit')}
         </button>
       </form>
-    </main>
+    </Frame>
   );
 }

@@ -10,14 +10,17 @@ import {
   saleTotal,
   wristbandSale,
 } from '@pulsera/contracts/terminals/sale-amounts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';
 import { ReaderInput, type WristbandRead } from '../reader/reader-input';
 import { balanceOf } from '../store/balances';
-import { db, type Session } from '../store/db';
+import { db, type LastOrder, type Session } from '../store/db';
+import { saleStop } from '../store/limits';
 import { enqueue } from '../store/outbox';
 import { operationWritten } from '../sync';
+import { CancelLast } from './cancel-last';
+import { useLimitMessage } from './limit-message';
 
 type Phase = { step: 'menu' } | { step: 'pay' } | { step: 'done'; total: number; cash: number; gift: number };
 
@@ -39,6 +42,11 @@ export function Sale({
   const [error, setError] = useState<string | null>(null);
   // One payment at a time, even when the reader reports twice before the screen re-renders.
   const paying = useRef(false);
+  const limitMessage = useLimitMessage(currency);
+  const [lastOrder, setLastOrder] = useState<LastOrder | null>(null);
+  useEffect(() => {
+    void db.get('lastOrder').then((o) => setLastOrder(o ?? null));
+  }, []);
 
   const items: CartItem[] = [...cart].flatMap(([id, quantity]) => {
     const item = menu?.items.find((i) => i.id === id);
@@ -83,16 +91,19 @@ export function Sale({
       };
       const check = wristbandSale({ ...base, seq: 1 });
       if (!check.ok) return setError(t('sale.missing', { missing: money(check.missing, currency) }));
+      // The offline limits: time without contact, and what this wristband spent here unsent.
+      const stop = await saleStop(db, config, serial, check.total);
+      if (stop) return setError(limitMessage(stop));
       let left = { cash: 0, gift: 0 };
-      await enqueue(db, (seq) => {
+      const row = await enqueue(db, (seq) => {
         const made = wristbandSale({ ...base, seq });
         if (!made.ok) throw new Error('balance changed');
         left = made.after;
-        return {
-          operation: made.operation,
-          balance: { serial, ...made.after, bannedTerminals: known.bannedTerminals },
-        };
+        return { operation: made.operation, balance: { ...known, ...made.after } };
       });
+      const order = { operation: row.operation, serial, at: row.createdAt, total: check.total };
+      await db.put('lastOrder', order);
+      setLastOrder(order);
       setPhase({ step: 'done', total: check.total, ...left });
       void operationWritten();
     } finally {
@@ -120,6 +131,9 @@ export function Sale({
     <main className="sale">
       {phase.step === 'menu' ? (
         <div className="grid" data-testid="menu">
+          {lastOrder && cart.size === 0 && (
+            <CancelLast order={lastOrder} session={session} currency={currency} onDone={setLastOrder} />
+          )}
           {menu.items.map((i) => (
             <button key={i.id} type="button" className="tile" onClick={() => change(i.id, 1)}>
               <span>{i.name}</span>

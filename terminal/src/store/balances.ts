@@ -4,7 +4,7 @@
  * balance this terminal left after its last operation on it. Offline, only wristbands it has learned.
  */
 import { wristband } from '../api';
-import { bannedOnTerminals } from './bans';
+import { bannedFromTopUps, bannedOnTerminals } from './bans';
 import { type BalanceRow, db } from './db';
 
 export async function balanceOf(serial: string): Promise<BalanceRow | null> {
@@ -21,6 +21,8 @@ export async function balanceOf(serial: string): Promise<BalanceRow | null> {
         gift: w.gift,
         learnedAt: Date.now(),
         bannedTerminals: w.bannedTerminals,
+        bannedTopUps: w.bannedTopUps,
+        topUps: w.topUps,
       };
       // Only when nothing was written for it meanwhile (a sale of another tab).
       await db.transaction('rw', db.balances, db.outbox, async () => {
@@ -33,6 +35,10 @@ export async function balanceOf(serial: string): Promise<BalanceRow | null> {
   }
   // Offline, the ban list this terminal holds decides.
   return known
-    ? { ...known, bannedTerminals: known.bannedTerminals || (await bannedOnTerminals(db, serial)) }
+    ? {
+        ...known,
+        bannedTerminals: known.bannedTerminals || (await bannedOnTerminals(db, serial)),
+        bannedTopUps: known.bannedTopUps || (await bannedFromTopUps(db, serial)),
+      }
     : null;
 }

@@ -20,3 +20,7 @@ export async function applyBanList(db: TerminalDb, list: TerminalBanList) {
 /** Whether a wristband is banned on terminals, by the list this terminal holds. */
 export const bannedOnTerminals = async (db: TerminalDb, serial: string) =>
   (await db.bans.get(serial))?.banTerminals ?? false;
+
+/** Whether a wristband's top-ups are banned, by the list this terminal holds. */
+export const bannedFromTopUps = async (db: TerminalDb, serial: string) =>
+  (await db.bans.get(serial))?.banTopUps ?? false;

@@ -38,6 +38,10 @@ export interface BalanceRow {
   /** When the server answered it (null: only this terminal's own operations since). */
   learnedAt: number;
   bannedTerminals: boolean;
+  /** Banned from top-ups (the server's answer or the ban list). */
+  bannedTopUps?: boolean;
+  /** The top-ups recorded on it, including this terminal's own since (a top-up's number - 1). */
+  topUps?: number;
 }
 
 /** What the redeemed configuration QR gave the terminal. */
@@ -66,6 +70,18 @@ export interface KvValues {
   lastSeq: number;
   /** The version of the ban list held (0: none yet). */
   banListVersion: number;
+  /** When the server last answered this terminal (ms): the offline limit counts from it. */
+  lastContact: number;
+  /** This terminal's last order, which it may cancel within a few minutes. */
+  lastOrder: LastOrder;
+}
+
+export interface LastOrder {
+  /** The sale operation as it was sent. */
+  operation: SyncOperationInput;
+  serial: string;
+  at: number;
+  total: number;
 }
 type KvRow = { key: keyof KvValues; value: unknown };
 

@@ -26,6 +26,7 @@ import {
   wristbands,
   zones,
 } from '../../../core/db/schema';
+import { type OfflineLimits, offlineLimitsOf, topUpCount, topUpRules } from './device-top-up-rules';
 
 async function menusOf(db: Executor, eventId: number): Promise<DeviceConfig['menus']> {
   const [items, sticks] = await Promise.all([
@@ -91,13 +92,24 @@ async function eventOf(db: Executor, eventId: number): Promise<DeviceConfig['eve
 }
 
 /** The configuration with its version: a hash of its content, so an unchanged one has the same. */
-export async function deviceConfig(db: Executor, eventId: number): Promise<DeviceConfig> {
-  const content = await configContent(db, eventId);
+export async function deviceConfig(
+  db: Executor,
+  eventId: number,
+  limits?: OfflineLimits,
+): Promise<DeviceConfig> {
+  const content = {
+    ...(await configContent(db, eventId)),
+    topUp: await topUpRules(db, eventId),
+    offlineLimits: offlineLimitsOf(limits),
+  };
   const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 22);
   return { version, ...content };
 }
 
-async function configContent(db: Executor, eventId: number): Promise<Omit<DeviceConfig, 'version'>> {
+async function configContent(
+  db: Executor,
+  eventId: number,
+): Promise<Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits'>> {
   const now = Date.now();
   const articleRows = await db
     .select({ id: articles.id, name: articles.name, price: articles.basePrice })
@@ -192,7 +204,7 @@ export async function deviceWristband(
 ): Promise<DeviceWristband> {
   const [[band], [ban]] = await Promise.all([
     db
-      .select({ cash: wristbands.cash, gift: wristbands.gift })
+      .select({ id: wristbands.id, cash: wristbands.cash, gift: wristbands.gift })
       .from(wristbands)
       .where(and(eq(wristbands.eventId, eventId), eq(wristbands.nSerie, serial))),
     db
@@ -207,5 +219,6 @@ export async function deviceWristband(
     gift: band?.gift ?? 0,
     bannedTerminals: ban?.enabled === 1,
     bannedTopUps: ban?.enabledTopUps === 1,
+    topUps: band ? await topUpCount(db, eventId, band.id) : 0,
   };
 }

@@ -84,7 +84,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const device = await requireDevice(ctx, req);
-      const config = await deviceConfig(ctx.db, device.eventId);
+      const config = await deviceConfig(ctx.db, device.eventId, ctx.config.terminalOffline);
       const etag = `"${config.version}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
       const sent = req.headers['if-none-match'];

@@ -194,6 +194,16 @@ describe('GET /api/device/config and /api/device/wristband/:serial', () => {
     });
     expect(config.event.currency).toMatchObject({ iso: expect.any(String), symbol: expect.any(String) });
     expect(first.raw.headers.etag).toBe(`"${config.version}"`);
+    // The offline limits' defaults (settings TERMINAL_OFFLINE_HOURS, TERMINAL_OFFLINE_WRISTBAND_CENTS)
+    // and the top-up point's amount buttons, with the event's bonuses and fees in the rule's shape.
+    expect(config.offlineLimits).toEqual({ maxOfflineSeconds: 24 * 3600, maxWristbandSpend: 10_000 });
+    expect(config.topUp.presets).toEqual([500, 1000, 2000, 5000]);
+    for (const b of config.topUp.bonuses) {
+      expect(b).toMatchObject({
+        locationsAvailable: expect.any(Array),
+        timeStart: expect.stringMatching(/^\d\d:\d\d/),
+      });
+    }
     const again = await t.call('GET', '/api/device/config', {
       headers: { devicetoken: token, 'if-none-match': first.raw.headers.etag as string },
     });
@@ -230,11 +240,12 @@ describe('GET /api/device/config and /api/device/wristband/:serial', () => {
       gift: 300,
       bannedTerminals: false,
       bannedTopUps: false,
+      topUps: 1,
     });
     const unknown = await t.call('GET', '/api/device/wristband/04C0FFEE000999', {
       headers: { devicetoken: token },
     });
-    expect(unknown.body.result).toMatchObject({ known: false, cash: 0, gift: 0 });
+    expect(unknown.body.result).toMatchObject({ known: false, cash: 0, gift: 0, topUps: 0 });
     const noToken = await t.call('GET', '/api/device/wristband/04C0FFEE000001');
     expect(noToken.status).toBe(401);
   });
