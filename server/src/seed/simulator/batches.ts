@@ -4,6 +4,7 @@
  */
 import type { SyncOperationInput } from '@pulsera/contracts';
 import type { Timed } from './day';
+import { simGapTerminal, simSilentTerminal } from './fleet';
 import type { Rng } from './prng';
 import type { Terminal, Venue } from './venue';
 
@@ -22,8 +23,11 @@ export interface Batch {
 /** Cuts each terminal's operations into the batches it uploads: every few minutes, later when offline. */
 export function batchesOf(rng: Rng, venue: Venue, timed: Timed[], everyMs: number, kioskMs: number): Batch[] {
   const perTerminal = new Map<Terminal, Timed[]>();
+  const incidents = [simGapTerminal(venue.terminals), simSilentTerminal(venue.terminals)];
   for (const x of timed) {
-    const candidates = venue.byLocation.get(x.location) ?? venue.terminals;
+    const at = venue.byLocation.get(x.location) ?? venue.terminals;
+    const spared = x.story ? at.filter((t) => !incidents.includes(t)) : at;
+    const candidates = spared.length ? spared : at;
     const typed = x.type ? candidates.filter((t) => t.type === x.type) : candidates;
     const choice = typed.length ? typed : candidates;
     const t = choice[choice.length === 1 ? 0 : rng.int(0, choice.length - 1)]!;

@@ -19,6 +19,8 @@ export interface Timed {
   /** Access ops must go to the totem, validations to the gate PDA. */
   type?: DeviceType;
   op: SyncOperationInput;
+  /** The story's operations (`storyDay`) never go to the terminals of the fleet incidents. */
+  story?: true;
 }
 
 /**

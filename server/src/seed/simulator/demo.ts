@@ -37,6 +37,8 @@ export async function simulateDemo(db: Db, eventId: number) {
     wristbands: 150,
     days,
     seed: 42,
+    // Luca Ruiz (04577424DBA62E, ticket T42-00001K), the README's demo wristband.
+    story: 56,
     syncEveryMinutes: 60,
     kioskSyncEveryMinutes: 20,
     articles: await eventArticles(db, eventId),

@@ -123,6 +123,7 @@ export async function simulateFestival(
       serialFor,
       opts.addons,
       menus,
+      opts.story ? { attendee: opts.story, until: lastActivity - 5 * MINUTE } : undefined,
     );
     const until = opts.until?.getTime();
     const timed = until === undefined ? all : all.filter((x) => x.at <= until);

@@ -65,6 +65,11 @@ export interface SimulationOptions {
    * in its sequence numbers) and another goes silent two hours before the end.
    */
   fleetIncidents?: boolean;
+  /**
+   * The attendee (by number, from 1) whose last day is always the same, whatever the hour the
+   * simulation stops: the README's demo wristband (see `storyDay`).
+   */
+  story?: number;
   /** Called with each sync's (simulated) send time, per terminal serial. */
   onContact?: (serial: string, at: Date) => void;
 }
