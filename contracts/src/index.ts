@@ -37,6 +37,7 @@ export * from './integrations/ticket-api';
 export * from './local-time';
 export * from './message-format';
 export * from './messages';
+export * from './money';
 export * from './plural';
 export * from './reports/capacity';
 export * from './reports/dashboard';

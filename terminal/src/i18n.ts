@@ -1,4 +1,5 @@
 /** The terminal's languages (en, es, it, fr): the browser's, else English. */
+import { type EventCurrency, formatMoney, viewOf } from '@pulsera/contracts/money';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
@@ -23,14 +24,13 @@ void i18next.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 
-/** Cents of the event's currency, in the screen's language. */
-export function money(cents: number, currency: string | undefined) {
-  return new Intl.NumberFormat(i18next.language, {
-    style: currency ? 'currency' : 'decimal',
-    currency: currency || undefined,
-    minimumFractionDigits: 2,
-  }).format(cents / 100);
-}
+/**
+ * Cents of the event's financial currency in the screen's language, shown as the console shows them:
+ * in the event's display currency at its rate ('12.00 T'), or in the financial one ('6.00 €': the
+ * money a top-up collects).
+ */
+export const money = (cents: number, currency: EventCurrency, which: 'display' | 'financial' = 'display') =>
+  formatMoney(cents, viewOf(currency, which), i18next.language);
 
 /** "3 min", "2 h"… of an age in milliseconds. */
 export function age(ms: number) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Bonus } from '../catalogue/bonuses';
 import { Fee } from '../catalogue/fees';
 import { LOGIN_METHODS, OnlineColors, OnlineGradient } from '../events/online-services';
+import { EventCurrency } from '../money';
 import { EXTRACT_OPERATIONS } from './customers';
 
 /**
@@ -24,16 +25,6 @@ export const PortalSlugParams = z.object({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
     .max(60),
 });
-
-const CurrencyView = z.object({ iso: z.string(), symbol: z.string(), fraction: z.number() });
-/** How amounts (cents of the financial currency) are shown: in the display currency at its rate. */
-export const PortalCurrency = z.object({
-  financial: CurrencyView,
-  display: CurrencyView,
-  /** 1 financial unit = rate display units. */
-  rate: z.number(),
-});
-export type PortalCurrency = z.infer<typeof PortalCurrency>;
 
 /** `open`: inside the online-services dates (or none set); else when it opens or when it closed. */
 export const PORTAL_STATES = ['open', 'notYetOpen', 'closed'] as const;
@@ -63,7 +54,7 @@ export const PortalSite = z.object({
   minTopUp: z.number().int(),
   maxTopUp: z.number().int(),
   manuallyTopUp: z.union([z.literal(0), z.literal(1)]),
-  currency: PortalCurrency,
+  currency: EventCurrency,
 });
 export type PortalSite = z.infer<typeof PortalSite>;
 
@@ -131,7 +122,7 @@ export const PortalAccount = z.object({
   ticketCode: z.string().nullable(),
   operations: z.array(PortalOperation),
   onlineTopUps: z.array(PortalOnlineTopUp),
-  currency: PortalCurrency,
+  currency: EventCurrency,
 });
 export type PortalAccount = z.infer<typeof PortalAccount>;
 
@@ -153,6 +144,6 @@ export const PortalTopUpOptions = z.object({
   topUpNumber: z.number().int(),
   bonuses: z.array(Bonus),
   fees: z.array(Fee),
-  currency: PortalCurrency,
+  currency: EventCurrency,
 });
 export type PortalTopUpOptions = z.infer<typeof PortalTopUpOptions>;

@@ -4,6 +4,7 @@
  * flags, add-ons and kitchens. The ids are the ones its operations name (the sync refuses others).
  */
 import { z } from 'zod';
+import { EventCurrency } from '../money';
 
 const intId = z.number().int();
 
@@ -57,8 +58,8 @@ export const DeviceConfig = z.object({
     /** IANA time zone of the event's dates and times. */
     timeZone: z.string(),
     language: z.string(),
-    /** The financial currency amounts are in (null: none set). */
-    currency: z.object({ iso: z.string(), symbol: z.string() }).nullable(),
+    /** The money amounts are in (financial) and are shown in (display, at its rate), as the console shows it. */
+    currency: EventCurrency,
   }),
   locations: z.array(
     z.object({

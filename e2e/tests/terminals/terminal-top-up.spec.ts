@@ -116,7 +116,10 @@ const tap = async (terminal: Page, serial: string) => {
   await terminal.getByTestId('reader-read').click();
 };
 
-const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+// The demo festival shows tokens at 2 per euro, as its console and portal do; the money a top-up
+// collects is in euros.
+const tokens = (cents: number) => `${((cents * 2) / 100).toFixed(2)} T`;
+const euros = (cents: number) => `${(cents / 100).toFixed(2)} €`;
 
 test('a top-up point shows the bonus of the event’s rule and books the amount and bonus', async ({
   page,
@@ -137,28 +140,28 @@ test('a top-up point shows the bonus of the event’s rule and books the amount 
   // The balance check: the tap shows what the wristband holds.
   await tap(terminal, BAND);
   await expect(terminal.getByTestId('topup-balance')).toHaveText(
-    `Balance: ${euros(1000)} + ${euros(0)} gift`,
+    `Balance: ${tokens(1000)} + ${tokens(0)} gift`,
   );
   // 50.00: the demo's festival bonus gives 2.50 on top-ups from 50.00, and no fee (only below 10.00).
-  await terminal.getByRole('button', { name: euros(5000), exact: true }).click();
-  await expect(terminal.getByTestId('topup-bonus')).toHaveText(euros(250));
+  await terminal.getByRole('button', { name: tokens(5000), exact: true }).click();
+  await expect(terminal.getByTestId('topup-bonus')).toHaveText(tokens(250));
   await expect(terminal.getByTestId('topup-money')).toHaveText(euros(5000));
   await terminal.getByTestId('topup-cash').click();
-  await expect(terminal.getByTestId('topup-done')).toContainText(`Topped up ${euros(5000)}`);
-  await expect(terminal.getByTestId('topup-done')).toContainText(`Bonus ${euros(250)} added`);
+  await expect(terminal.getByTestId('topup-done')).toContainText(`Topped up ${tokens(5000)}`);
+  await expect(terminal.getByTestId('topup-done')).toContainText(`Bonus ${tokens(250)} added`);
   await expect(terminal.getByTestId('topup-done')).toContainText(
-    `Balance left: ${euros(6000)} + ${euros(250)} gift`,
+    `Balance left: ${tokens(6000)} + ${tokens(250)} gift`,
   );
   await expect(terminal.getByTestId('status-bar')).toContainText('All sent', { timeout: 30_000 });
   // The server booked the amount and the bonus, once: the wristband's second top-up.
   expect(await kiosk.band(BAND)).toMatchObject({ cash: 6000, gift: 250, topUps: 2 });
 
-  // A free amount below 10.00 carries the demo's 0.50 fee: the attendee pays 5.50.
+  // A free amount typed in tokens: 10.00 T is 5.00 €, below 10.00 € the demo's 0.50 € fee: 5.50 € to pay.
   await terminal.getByTestId('topup-next').click();
   await tap(terminal, BAND);
-  await terminal.getByTestId('topup-free').fill('5');
+  await terminal.getByTestId('topup-free').fill('10');
   await expect(terminal.getByTestId('topup-money')).toHaveText(euros(550));
-  await expect(terminal.getByTestId('topup-bonus')).toHaveText(euros(0));
+  await expect(terminal.getByTestId('topup-bonus')).toHaveText(tokens(0));
   await terminal.getByTestId('topup-card').click();
   await expect(terminal.getByTestId('topup-done')).toContainText(`Collected ${euros(550)}`);
   await expect(terminal.getByTestId('status-bar')).toContainText('All sent', { timeout: 30_000 });
@@ -206,7 +209,7 @@ test('offline, a wristband that reached the offline limit on this terminal is re
   await terminal.getByTestId('sale-next').click();
   await sell(under);
   await expect(terminal.getByRole('alert')).toHaveText(
-    `Stopped: this wristband has spent ${euros(under * drink.price)} on this terminal while offline, and may spend at most ${euros(10_000)} until the terminal is back online.`,
+    `Stopped: this wristband has spent ${tokens(under * drink.price)} on this terminal while offline, and may spend at most ${tokens(10_000)} until the terminal is back online.`,
   );
   await expect(terminal.getByTestId('sale-done')).toHaveCount(0);
   await expect(terminal.getByTestId('status-bar')).toContainText('1 operation waiting');
@@ -309,7 +312,7 @@ test('the last order can be cancelled: the wristband gets back what it paid, on 
   expect((await kiosk.band(BAND)).cash).toBe(3000 - 2 * drink.price);
 
   await terminal.getByTestId('cancel-last').click();
-  await expect(terminal.getByText(`Give back ${euros(2 * drink.price)} to the wristband?`)).toBeVisible();
+  await expect(terminal.getByText(`Give back ${tokens(2 * drink.price)} to the wristband?`)).toBeVisible();
   await terminal.getByTestId('cancel-last-yes').click();
   // Cancelled once: the button is gone, and the server gave the two drinks back.
   await expect(terminal.getByTestId('cancel-last')).toHaveCount(0);

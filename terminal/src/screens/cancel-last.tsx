@@ -3,6 +3,7 @@
  * that gives the wristband back what it paid, written to the outbox like any operation. Once
  * cancelled, or past the window, the button is gone.
  */
+import type { EventCurrency } from '@pulsera/contracts/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';
@@ -20,7 +21,7 @@ export function CancelLast({
 }: {
   order: LastOrder;
   session: Session;
-  currency: string | undefined;
+  currency: EventCurrency;
   onDone: (o: null) => void;
 }) {
   const { t } = useTranslation();

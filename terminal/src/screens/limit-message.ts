@@ -1,9 +1,10 @@
 /** The words for an offline limit that stops the terminal (store/limits.ts). */
+import type { EventCurrency } from '@pulsera/contracts/money';
 import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';
 import type { LimitStop } from '../store/limits';
 
-export function useLimitMessage(currency?: string) {
+export function useLimitMessage(currency: EventCurrency) {
   const { t } = useTranslation();
   return (stop: LimitStop) =>
     stop.reason === 'offlineTooLong'

@@ -35,7 +35,7 @@ export function Sale({
   onBusy: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const currency = config.event.currency?.iso;
+  const currency = config.event.currency;
   const menu = config.menus.find((m) => m.location === session.locationId);
   const [cart, setCart] = useState<Map<number, number>>(new Map());
   const [phase, setPhase] = useState<Phase>({ step: 'menu' });

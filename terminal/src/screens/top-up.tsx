@@ -4,6 +4,7 @@
  * device and the wristband's next top-up number, paid in cash or by card. The top-up is written to
  * the outbox with the balance it leaves before the screen says done, like a sale.
  */
+import { displayToCents, viewOf } from '@pulsera/contracts/money';
 import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +34,10 @@ export function TopUp({
   onBusy: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const limitMessage = useLimitMessage(config.event.currency?.iso);
-  const currency = config.event.currency?.iso;
+  const currency = config.event.currency;
+  const limitMessage = useLimitMessage(currency);
+  // What the wristband gets shows in the display currency (tokens); the money collected is real money.
+  const collected = (cents: number) => money(cents, currency, 'financial');
   const [phase, setPhase] = useState<Phase>({ step: 'read' });
   const [amount, setAmount] = useState(0);
   const [free, setFree] = useState('');
@@ -86,7 +89,7 @@ export function TopUp({
       <main className="panel done" data-testid="topup-done">
         <h1>{t('topUp.done', { amount: money(phase.amount, currency) })}</h1>
         {phase.bonus > 0 && <p>{t('topUp.bonus', { bonus: money(phase.bonus, currency) })}</p>}
-        <p>{t('topUp.collected', { money: money(phase.money, currency) })}</p>
+        <p>{t('topUp.collected', { money: collected(phase.money) })}</p>
         <p>
           {t('sale.balanceLeft', { cash: money(phase.cash, currency), gift: money(phase.gift, currency) })}
         </p>
@@ -142,7 +145,7 @@ export function TopUp({
           onChange={(e) => {
             setFree(e.target.value);
             const v = Number(e.target.value.replace(',', '.'));
-            setAmount(Number.isFinite(v) && v > 0 ? Math.round(v * 100) : 0);
+            setAmount(Number.isFinite(v) && v > 0 ? displayToCents(v, viewOf(currency)) : 0);
           }}
         />
       </label>
@@ -155,7 +158,7 @@ export function TopUp({
           <dt>{t('topUp.fee')}</dt>
           <dd>{money(preview.fee, currency)}</dd>
           <dt>{t('topUp.toCollect')}</dt>
-          <dd data-testid="topup-money">{money(preview.money, currency)}</dd>
+          <dd data-testid="topup-money">{collected(preview.money)}</dd>
         </dl>
       )}
       {error && (

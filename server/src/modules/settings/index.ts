@@ -20,3 +20,5 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
 }
 
 export const jobKinds: readonly AnyJobKind[] = [];
+
+export { currencyLabels } from './currencies/currencies.repo';

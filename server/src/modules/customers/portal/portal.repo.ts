@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { currencies, customers, events, tickets, wristbands } from '../../../core/db/schema';
+import { currencyLabels } from '../../settings';
 
 /** The event an attendee portal address names (its online-services slug), with its currencies. */
 export async function eventBySlug(db: Executor, slug: string) {
@@ -20,23 +21,11 @@ export async function eventBySlug(db: Executor, slug: string) {
     .where(eq(events.slug, slug))
     .limit(1);
   if (!event) return undefined;
-  const ids = [event.currencyId, event.localCurrencyId].filter((i): i is number => i !== null);
-  const rows = ids.length
-    ? await db
-        .select({
-          id: currencies.id,
-          iso: currencies.iso,
-          symbol: currencies.symbol,
-          fraction: currencies.fraction,
-        })
-        .from(currencies)
-        .where(inArray(currencies.id, ids))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, { iso: r.iso, symbol: r.symbol, fraction: r.fraction }]));
+  const label = await currencyLabels(db, [event.currencyId, event.localCurrencyId]);
   return {
     ...event,
-    financial: event.currencyId !== null ? (byId.get(event.currencyId) ?? null) : null,
-    local: event.localCurrencyId !== null ? (byId.get(event.localCurrencyId) ?? null) : null,
+    financial: label(event.currencyId),
+    local: label(event.localCurrencyId),
   };
 }
 export type PortalEvent = NonNullable<Awaited<ReturnType<typeof eventBySlug>>>;

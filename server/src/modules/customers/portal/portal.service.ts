@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  eventCurrency,
   PORTAL_PRESET_AMOUNTS,
   PORTAL_SESSION_HOURS,
   type PortalAccount,
-  type PortalCurrency,
   type PortalOnlineTopUp,
   type PortalOperation,
   type PortalSession,
@@ -46,13 +46,7 @@ function stateOf(e: repo.PortalEvent, now = Date.now()): PortalState {
   return 'open';
 }
 
-const NO_CURRENCY = { iso: '', symbol: '', fraction: 0.01 };
-function currencyOf(e: repo.PortalEvent): PortalCurrency {
-  const financial = e.financial ?? NO_CURRENCY;
-  return e.local
-    ? { financial, display: e.local, rate: e.localCurrencyRate }
-    : { financial, display: financial, rate: 1 };
-}
+const currencyOf = (e: repo.PortalEvent) => eventCurrency(e.financial, e.local, e.localCurrencyRate);
 
 /** GET /api/portal/{slug}: the site's look, texts, sign-in method and limits; never the secret. */
 export async function site(ctx: AppContext, slug: string): Promise<PortalSite> {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { CurrencyLabel } from '@pulsera/contracts/money';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../core/db/client';
 import { currencies, events } from '../../../core/db/schema';
@@ -11,6 +12,24 @@ export const listCurrencies = (db: Executor) =>
     .select()
     .from(currencies)
     .orderBy(sql`${currencies.eventId} is not null`, asc(currencies.name), asc(currencies.id));
+
+/** How screens label the currencies of these ids (an event's financial and local ones), by id. */
+export async function currencyLabels(db: Executor, ids: (number | null | undefined)[]) {
+  const wanted = ids.filter((i): i is number => typeof i === 'number');
+  const rows = wanted.length
+    ? await db
+        .select({
+          id: currencies.id,
+          iso: currencies.iso,
+          symbol: currencies.symbol,
+          fraction: currencies.fraction,
+        })
+        .from(currencies)
+        .where(inArray(currencies.id, wanted))
+    : [];
+  const byId = new Map<number, CurrencyLabel>(rows.map(({ id, ...label }) => [id, label]));
+  return (id: number | null | undefined) => (typeof id === 'number' ? (byId.get(id) ?? null) : null);
+}
 
 export const findCurrency = async (db: Executor, id: number) =>
   (await db.select().from(currencies).where(eq(currencies.id, id)).limit(1))[0];

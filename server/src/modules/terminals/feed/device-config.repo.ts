@@ -4,7 +4,7 @@
  * process or over HTTP, so its operations name the event's own ids.
  */
 import { createHash } from 'node:crypto';
-import type { DeviceConfig, DeviceWristband } from '@pulsera/contracts';
+import { type DeviceConfig, type DeviceWristband, eventCurrency } from '@pulsera/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import {
@@ -26,6 +26,7 @@ import {
   wristbands,
   zones,
 } from '../../../core/db/schema';
+import { currencyLabels } from '../../settings';
 import { type OfflineLimits, offlineLimitsOf, topUpCount, topUpRules } from './device-top-up-rules';
 
 async function menusOf(db: Executor, eventId: number): Promise<DeviceConfig['menus']> {
@@ -76,18 +77,19 @@ async function eventOf(db: Executor, eventId: number): Promise<DeviceConfig['eve
       name: events.name,
       timeZone: events.timezone,
       language: events.language,
-      iso: currencies.iso,
-      symbol: currencies.symbol,
+      currencyId: events.currencyId,
+      localCurrencyId: events.localCurrencyId,
+      rate: events.localCurrencyRate,
     })
     .from(events)
-    .leftJoin(currencies, eq(currencies.id, events.currencyId))
     .where(eq(events.id, eventId));
+  const label = await currencyLabels(db, [row?.currencyId, row?.localCurrencyId]);
   return {
     id: eventId,
     name: row?.name ?? '',
     timeZone: row?.timeZone ?? 'UTC',
     language: row?.language ?? 'en',
-    currency: row?.iso && row.symbol ? { iso: row.iso, symbol: row.symbol } : null,
+    currency: eventCurrency(label(row?.currencyId), label(row?.localCurrencyId), row?.rate ?? 1),
   };
 }
 

@@ -192,7 +192,12 @@ describe('GET /api/device/config and /api/device/wristband/:serial', () => {
       name: 'Sonora Festival 2026',
       timeZone: 'Europe/Madrid',
     });
-    expect(config.event.currency).toMatchObject({ iso: expect.any(String), symbol: expect.any(String) });
+    // Amounts show as the console shows them: the demo's tokens at 2 per euro.
+    expect(config.event.currency).toMatchObject({
+      financial: { iso: 'EUR', symbol: '€' },
+      display: { iso: 'SNT', symbol: 'T' },
+      rate: 2,
+    });
     expect(first.raw.headers.etag).toBe(`"${config.version}"`);
     // The offline limits' defaults (settings TERMINAL_OFFLINE_HOURS, TERMINAL_OFFLINE_WRISTBAND_CENTS)
     // and the top-up point's amount buttons, with the event's bonuses and fees in the rule's shape.
