@@ -23,6 +23,7 @@ const Sale = lazy(() => import('./screens/sale').then((m) => ({ default: m.Sale 
 const SignIn = lazy(() => import('./screens/sign-in').then((m) => ({ default: m.SignIn })));
 const Blocked = lazy(() => import('./screens/blocked').then((m) => ({ default: m.Blocked })));
 const TopUp = lazy(() => import('./screens/top-up').then((m) => ({ default: m.TopUp })));
+const CashClose = lazy(() => import('./screens/cash-close').then((m) => ({ default: m.CashClose })));
 
 interface Loaded {
   credentials?: Credentials;
@@ -37,7 +38,7 @@ export function App() {
   const [notice, setNotice] = useState<string | null>(null);
   const busy = useRef(false);
   const [sync, setSync] = useState<SyncState | null>(null);
-  const [mode, setMode] = useState<'sale' | 'topUp' | null>(null);
+  const [mode, setMode] = useState<'sale' | 'topUp' | 'cashClose' | null>(null);
   useEffect(() => {
     const off = onSyncState(setSync);
     return () => {
@@ -113,7 +114,8 @@ export function App() {
   const place = config?.locations.find((l) => l.id === locationId);
   const modes = [
     ...(place?.activities.includes('V') ? (['sale'] as const) : []),
-    ...(place?.activities.includes('C') ? (['topUp'] as const) : []),
+    // Where cash is taken (a top-up point), the staff close their cash desk at the end of a shift.
+    ...(place?.activities.includes('C') ? (['topUp', 'cashClose'] as const) : []),
   ];
   const shown = mode && modes.includes(mode) ? mode : modes[0];
   const onBusy = (b: boolean) => {
@@ -151,6 +153,8 @@ export function App() {
         }}
       />
     );
+  } else if (shown === 'cashClose') {
+    screen = <CashClose config={config} session={session} />;
   } else if (shown === 'topUp') {
     screen = (
       <TopUp config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />

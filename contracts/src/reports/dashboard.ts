@@ -240,7 +240,9 @@ export type LocationDocumentResult = z.infer<typeof LocationDocumentResult>;
 
 /**
  * The cash-up of each staff member: money taken and paid out at the terminals per payment type, and
- * the sales they served per payment type. cashToHandIn = cashIn − cashOut (the notes in the till).
+ * the sales they served per payment type. cashToHandIn = cashIn − cashOut (the notes in the till);
+ * counted: the cash they counted when closing their cash desk on a terminal (null: never closed in
+ * the window); difference = counted − cashToHandIn (below zero: cash missing).
  */
 export const StaffCashUpRow = z.object({
   idStaff: z.number().int().nullable(),
@@ -255,6 +257,8 @@ export const StaffCashUpRow = z.object({
   otherOut: cents,
   fee: cents,
   cashToHandIn: cents,
+  counted: cents.nullable(),
+  difference: cents.nullable(),
   salesOrders: count,
   salesAmount: cents,
   salesS: cents,

@@ -175,6 +175,19 @@ export const PresenceOperation = z.object({
   controllerId: intId.optional(),
 });
 
+/**
+ * A cash desk closed at the end of a staff member's shift: the cash the terminal expected in the
+ * drawer (what it took in cash minus what it paid out, since the last close of that staff member on
+ * it) and the cash counted. The console's staff cash-up sets the count beside its own figure.
+ */
+export const CashCloseOperation = z.object({
+  kind: z.literal('cashClose'),
+  ...base,
+  staffId: intId,
+  expected: cents,
+  counted: positiveCents,
+});
+
 export const SyncOperation = z.discriminatedUnion('kind', [
   TopUpOperation,
   SaleOperation,
@@ -184,6 +197,7 @@ export const SyncOperation = z.discriminatedUnion('kind', [
   WristbandChangeOperation,
   PresenceOperation,
   OrderErrorOperation,
+  CashCloseOperation,
 ]);
 export type SyncOperation = z.infer<typeof SyncOperation>;
 /** What a terminal writes (defaults optional). */
@@ -197,4 +211,5 @@ export const SYNC_KINDS = [
   'wristbandChange',
   'presence',
   'orderError',
+  'cashClose',
 ] as const;

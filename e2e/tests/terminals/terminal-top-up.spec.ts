@@ -383,3 +383,58 @@ test('a terminal unassigned in the console says so, keeps its sale, and resumes 
   expect((await kiosk.band(BAND)).cash).toBe(3000 - drink.price);
   await phone.close();
 });
+
+test('the staff close their cash desk: the count and the difference reach the console’s staff cash-up', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const BAND = '04E2E7A1B2C3C1';
+  await openActiveEvent(page, 'admin@demo.test');
+  const qr = await eventQr(page);
+  const kiosk = await desk(page.request, qr, 'E2E-CLOSE-DESK-1');
+  const config = await kiosk.config();
+  const point = config.locations.find((l) => l.active && l.activities.includes('C'))!;
+  await kiosk.topUp(BAND, 1000);
+  const { phone, terminal } = await phoneTerminal(browser, qr, config, point.id);
+  const staffName = (await terminal.getByTestId('signed-in').textContent())!.replace('Staff: ', '');
+  if (await terminal.getByTestId('mode-topUp').isVisible()) await terminal.getByTestId('mode-topUp').click();
+  // Two cash top-ups (20.00 € and 50.00 €) and one by card, which puts nothing in the drawer.
+  for (const [amount, pay] of [
+    [2000, 'topup-cash'],
+    [5000, 'topup-cash'],
+    [5000, 'topup-card'],
+  ] as const) {
+    await tap(terminal, BAND);
+    await terminal.getByRole('button', { name: tokens(amount), exact: true }).click();
+    await terminal.getByTestId(pay).click();
+    await terminal.getByTestId('topup-next').click();
+  }
+  await terminal.getByTestId('mode-cashClose').click();
+  await expect(terminal.getByTestId('cash-close-expected')).toContainText(
+    `expects ${euros(7000)} in your drawer: 2 cash operations`,
+  );
+  // A count that is not a number is refused; 69.50 € counted: 0.50 € missing.
+  await terminal.getByTestId('cash-close-counted').fill('abc');
+  await terminal.getByTestId('cash-close-confirm').click();
+  await expect(terminal.getByRole('alert')).toHaveText('Type the cash you counted (0 or more).');
+  await terminal.getByTestId('cash-close-counted').fill('69.50');
+  await terminal.getByTestId('cash-close-confirm').click();
+  await expect(terminal.getByTestId('cash-close-difference')).toHaveText(euros(-50));
+  await expect(terminal.getByTestId('cash-close-done')).toContainText(
+    `${euros(50)} missing from the drawer.`,
+  );
+  await expect(terminal.getByTestId('status-bar')).toContainText('All sent', { timeout: 30_000 });
+  // The drawer starts again from zero.
+  await terminal.getByRole('button', { name: 'Back' }).click();
+  await expect(terminal.getByTestId('cash-close-expected')).toContainText('the drawer should be empty');
+  await phone.close();
+
+  // The console's staff cash-up shows the count beside the cash the server received.
+  await page.goto('/admin/reports/documents');
+  await page.getByTestId('document-tab-staffCashUp').click();
+  const row = page.getByTestId('document-staffCashUp').getByRole('row', { name: new RegExp(staffName) });
+  await expect(row).toContainText(euros(6950));
+  // Who never closed a cash desk has no count, not a count of 0.
+  await expect(page.getByTestId('document-staffCashUp').getByText('Not closed').first()).toBeVisible();
+});

@@ -74,6 +74,18 @@ export interface KvValues {
   lastContact: number;
   /** This terminal's last order, which it may cancel within a few minutes. */
   lastOrder: LastOrder;
+  /** The cash in each staff member's drawer on this terminal since their last close, by staff id. */
+  drawers: Record<number, Drawer>;
+}
+
+/** A staff member's cash drawer on this terminal since their last cash desk close (store/drawer.ts). */
+export interface Drawer {
+  /** Cents of the financial currency the drawer should hold. */
+  cents: number;
+  /** Operations that moved cash. */
+  operations: number;
+  /** When the first of them was made (ms). */
+  since: number;
 }
 
 export interface LastOrder {

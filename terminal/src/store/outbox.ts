@@ -6,6 +6,7 @@
  */
 import type { SyncOperationInput } from '@pulsera/contracts';
 import type { BalanceRow, OutboxRow, TerminalDb } from './db';
+import { intoDrawer } from './drawer';
 
 /**
  * Writes the operation `make(seq)` builds with the terminal's next sequence number, and the wristband
@@ -23,6 +24,7 @@ export async function enqueue(
     const row: OutboxRow = { seq, id: operation.id, rfid, createdAt: Date.now(), operation };
     await db.put('lastSeq', seq);
     await db.outbox.add(row);
+    await intoDrawer(db, operation, row.createdAt);
     if (balance) {
       const known = await db.balances.get(balance.serial);
       await db.balances.put({ ...balance, learnedAt: known?.learnedAt ?? 0 });

@@ -20,6 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { ReportPage, useFilterInfo, useReport } from '../../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../../components/reports/report-table';
 import { type ReportFilterState, useReportFilter } from '../../../components/reports/use-report-filter';
+import { currentLanguage } from '../../../lib/i18n';
+import { formatMoney, useEventCurrency } from '../../../lib/money';
 import { subjectOf, useSession } from '../../../lib/session';
 
 const T = 'reports.documents';
@@ -234,6 +236,20 @@ function StaffCashUp({ filters }: { filters: ReportFilterState }) {
     money: true,
     total: true,
   });
+  // The count of a staff member who never closed their cash desk in the window is no figure, not 0.
+  const notClosed = t(`${T}.staffCashUp.notClosed`);
+  const financial = useEventCurrency('financial');
+  const closing = (key: 'counted' | 'difference'): ReportColumn<StaffCashUpRow> => ({
+    ...m(key),
+    render: (r) =>
+      r[key] === null ? (
+        <Text span size="sm" c="dimmed">
+          {notClosed}
+        </Text>
+      ) : (
+        formatMoney(r[key], financial, currentLanguage())
+      ),
+  });
   const rows = d.report.data?.rows ?? [];
   // Operations a terminal recorded with no staff member signed in (kiosks' refunds and top-ups):
   // named and explained in words, as the top-ups' cashboxes do, never a row of dashes.
@@ -273,6 +289,8 @@ function StaffCashUp({ filters }: { filters: ReportFilterState }) {
           m('cashIn'),
           m('cashOut'),
           m('cashToHandIn'),
+          closing('counted'),
+          closing('difference'),
           m('cardIn'),
           m('cardOut'),
           m('otherIn'),

@@ -475,6 +475,30 @@ export const wristbandChanges = pgTable(
   ],
 );
 
+/**
+ * A cash desk closed by a staff member on a terminal (issue 29): the cash the terminal expected and
+ * the cash counted; the staff cash-up sums the counts beside the server's own cash figure.
+ */
+export const cashCloses = pgTable(
+  'cash_closes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: eventRef(),
+    operationId: uuid('operation_id').notNull(),
+    staffId: integer('staff_id').notNull(),
+    locationId: integer('location_id'),
+    deviceId: integer('device_id').notNull(),
+    expected: integer('expected').notNull(),
+    counted: integer('counted').notNull(),
+    closedAt: ts('closed_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cash_closes_event_operation_uq').on(t.eventId, t.operationId),
+    index('cash_closes_event_staff_idx').on(t.eventId, t.staffId, t.closedAt),
+  ],
+);
+
 /** 02-catalogue §3 Presence record: a staff member checking in or out. */
 export const presenceRecords = pgTable(
   'presence_records',

@@ -173,19 +173,24 @@ export async function staffCashUp(
       sum(x.other_in)::bigint as other_in, sum(x.other_out)::bigint as other_out, sum(x.fee)::bigint as fee,
       sum(x.orders)::bigint as orders, sum(x.amount)::bigint as amount, sum(x.pay_s)::bigint as pay_s,
       sum(x.pay_b)::bigint as pay_b, sum(x.pay_t)::bigint as pay_t, sum(x.pay_o)::bigint as pay_o,
-      st.name, st.intern
+      sum(x.closes)::bigint as closes, sum(x.counted)::bigint as counted, st.name, st.intern
     from (
       select t.staff_id, sum(t.operations) as operations, ${pay('S', false)} as cash_in, ${pay('S', true)} as cash_out,
         ${pay('T', false)} as card_in, ${pay('T', true)} as card_out, ${pay('other', false)} as other_in,
         ${pay('other', true)} as other_out, sum(t.fee) as fee,
-        0 as orders, 0 as amount, 0 as pay_s, 0 as pay_b, 0 as pay_t, 0 as pay_o
+        0 as orders, 0 as amount, 0 as pay_s, 0 as pay_b, 0 as pay_t, 0 as pay_o, 0 as closes, 0 as counted
       from (${topUpsSource(eventId, w)}) t
       where t.type not in (${list(replacementCodes)})
       group by 1
       union all
       select s.staff_id, 0, 0, 0, 0, 0, 0, 0, 0, sum(s.orders), sum(s.amount), sum(s.pay_s), sum(s.pay_b),
-        sum(s.pay_t), sum(s.pay_o)
+        sum(s.pay_t), sum(s.pay_o), 0, 0
       from (${salesSource(eventId, w)}) s
+      group by 1
+      union all
+      select c.staff_id, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*), sum(c.counted)
+      from cash_closes c
+      where c.event_id = ${eventId} and ${within(sql`c.closed_at`, w)}
       group by 1
     ) x
     left join staff st on st.id = x.staff_id and st.event_id = ${eventId}
@@ -209,6 +214,8 @@ export async function staffCashUp(
     salesB: num(r.pay_b),
     salesT: num(r.pay_t),
     salesO: num(r.pay_o),
+    closes: num(r.closes),
+    counted: num(r.counted),
   }));
 }
 

@@ -124,7 +124,16 @@ export async function staffCashUp(
     DEBIT_OPERATION_TYPES,
     codesOfGroup('replacement'),
   );
-  return { rows: rows.map((r) => ({ ...r, cashToHandIn: r.cashIn - r.cashOut })) };
+  // A staff member who closed their cash desk has a count; the difference is against the server's
+  // own figure (every cash operation it received), not the terminal's.
+  return {
+    rows: rows.map(({ closes, counted, ...r }) => {
+      const cashToHandIn = r.cashIn - r.cashOut;
+      return closes
+        ? { ...r, cashToHandIn, counted, difference: counted - cashToHandIn }
+        : { ...r, cashToHandIn, counted: null, difference: null };
+    }),
+  };
 }
 
 export async function tickets(

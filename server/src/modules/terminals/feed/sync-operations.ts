@@ -12,7 +12,7 @@ import { recordAccess } from './sync-access';
 import { applyBans } from './sync-bans';
 import type { OpenedBatch } from './sync-open.repo';
 import { recordOrderError } from './sync-order-errors';
-import { recordPresence } from './sync-presence';
+import { recordCashClose, recordPresence } from './sync-presence';
 import { type Recorded, type Recording, recordedSql, startRecording } from './sync-recording';
 import { recordRoleRecording } from './sync-role-recordings';
 import { recordSale } from './sync-sales';
@@ -97,6 +97,9 @@ function recordOperation(
       return false;
     case 'orderError':
       recordOrderError(r, op);
+      return false;
+    case 'cashClose':
+      recordCashClose(r, op);
       return false;
   }
 }

@@ -18,6 +18,8 @@ import {
 import {
   type AccessRow,
   accessSql,
+  type CashCloseRow,
+  cashClosesSql,
   type OrderErrorRow,
   orderErrorsSql,
   type PresenceRow,
@@ -58,6 +60,7 @@ export interface BatchRows {
   changes: WristbandChangeRow[];
   presence: PresenceRow[];
   orderErrors: OrderErrorRow[];
+  cashCloses: CashCloseRow[];
 }
 
 export interface Recording {
@@ -94,6 +97,7 @@ export function startRecording(
   const changes: WristbandChangeRow[] = [];
   const presence: PresenceRow[] = [];
   const orderErrors: OrderErrorRow[] = [];
+  const cashCloses: CashCloseRow[] = [];
 
   const fits = (moves: [WState, number, number][]) =>
     moves.every(
@@ -142,6 +146,7 @@ export function startRecording(
     changes,
     presence,
     orderErrors,
+    cashCloses,
   };
   return { device, rows, orphanCustomers, wb, fits, move, addFlags, common };
 }
@@ -163,6 +168,7 @@ export function recordedSql(eventId: number, rows: BatchRows, fills: CustomerFil
     changes,
     presence,
     orderErrors,
+    cashCloses,
   } = rows;
   const parts: SQL[] = [];
   if (ledger.length) parts.push(ledgerSql(eventId, ledger));
@@ -175,5 +181,6 @@ export function recordedSql(eventId: number, rows: BatchRows, fills: CustomerFil
   if (changes.length) parts.push(wristbandChangesSql(eventId, changes));
   if (presence.length) parts.push(presenceSql(eventId, presence));
   if (orderErrors.length) parts.push(orderErrorsSql(eventId, orderErrors));
+  if (cashCloses.length) parts.push(cashClosesSql(eventId, cashCloses));
   return parts;
 }

@@ -1,6 +1,6 @@
 /**
  * What the sync's other operations record: access records, role recordings, wristband changes,
- * presence records and order errors.
+ * presence records, order errors and cash desk closes.
  */
 import { insertSql } from './sync-sql';
 
@@ -147,6 +147,31 @@ export const orderErrorsSql = (eventId: number, rows: OrderErrorRow[]) =>
       device_id: 'int',
       location_id: 'int',
       device_time: 'timestamptz',
+    },
+    rows,
+  );
+
+export interface CashCloseRow {
+  operation_id: string;
+  staff_id: number;
+  location_id: number | null;
+  device_id: number;
+  expected: number;
+  counted: number;
+  closed_at: string;
+}
+export const cashClosesSql = (eventId: number, rows: CashCloseRow[]) =>
+  insertSql(
+    'cash_closes',
+    eventId,
+    {
+      operation_id: 'uuid',
+      staff_id: 'int',
+      location_id: 'int',
+      device_id: 'int',
+      expected: 'int',
+      counted: 'int',
+      closed_at: 'timestamptz',
     },
     rows,
   );
