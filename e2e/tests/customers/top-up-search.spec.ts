@@ -22,4 +22,8 @@ test('bad card digits and amount are told under their fields, not in an error di
   await page.getByTestId('top-up-search-submit').click();
   await expect(page.getByTestId('top-up-search-results').locator('tbody tr').first()).toBeVisible();
   await expect(form.getByText('Enter an amount such as 20 or 20.50')).toHaveCount(0);
+  // Amounts are written as everywhere else in the console: '50.00 €', not '€50.00'.
+  await expect(page.getByTestId('top-up-search-results').locator('tbody tr').first()).toContainText(
+    '50.00 €',
+  );
 });

@@ -29,6 +29,7 @@ import { isoToWall, wallToIso } from '../../../components/date-fields';
 import { formFieldErrors } from '../../../lib/form-values';
 import { dayjs } from '../../../lib/format';
 import { currentLanguage, translateMessage } from '../../../lib/i18n';
+import { formatMoney } from '../../../lib/money';
 import { screenPath } from '../../../lib/screen-paths';
 import { isAdminSession, useSession } from '../../../lib/session';
 import { selectEvent } from '../../events';
@@ -41,13 +42,21 @@ const when = (iso: string | null) =>
   iso ? dayjs(iso).tz(TZ).locale(currentLanguage()).format('D MMM YYYY, HH:mm') : '';
 /** The payment gateway's ISO 4217 numeric code by its letters (978 → EUR). */
 export const currencyName = (code: string | null) => (code ? (ISO_4217_NUMERIC[code] ?? code) : null);
-/** Cents in the top-up's currency (978 = EUR), in the user's language. */
+/**
+ * Cents in the top-up's currency (978 = EUR), in the user's language, written as every other amount
+ * of the console ('10.00 €', the shared formatter): the symbol is the language's for that code.
+ */
 function money(cents: number | null, code: string | null) {
   if (cents === null) return '';
   const iso = currencyName(code);
-  if (iso && /^[A-Z]{3}$/.test(iso))
-    return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency: iso }).format(cents / 100);
-  return new Intl.NumberFormat(currentLanguage(), { minimumFractionDigits: 2 }).format(cents / 100);
+  const lang = currentLanguage();
+  const symbol =
+    iso && /^[A-Z]{3}$/.test(iso)
+      ? (new Intl.NumberFormat(lang, { style: 'currency', currency: iso })
+          .formatToParts(0)
+          .find((p) => p.type === 'currency')?.value ?? iso)
+      : '';
+  return formatMoney(cents, { iso: iso ?? '', symbol, fraction: 0.01, rate: 1 }, lang);
 }
 
 type Form = Record<(typeof TOP_UP_SEARCH_FIELDS)[number], string> & {
