@@ -26,6 +26,7 @@ import {
   wristbands,
   zones,
 } from '../../../core/db/schema';
+import { accessRules, wristbandPassages } from './device-access-rules';
 import { type OfflineLimits, offlineLimitsOf, topUpCount, topUpRules } from './device-top-up-rules';
 
 async function menusOf(db: Executor, eventId: number): Promise<DeviceConfig['menus']> {
@@ -99,6 +100,7 @@ export async function deviceConfig(
 ): Promise<DeviceConfig> {
   const content = {
     ...(await configContent(db, eventId)),
+    access: await accessRules(db, eventId),
     topUp: await topUpRules(db, eventId),
     offlineLimits: offlineLimitsOf(limits),
   };
@@ -109,7 +111,7 @@ export async function deviceConfig(
 async function configContent(
   db: Executor,
   eventId: number,
-): Promise<Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits'>> {
+): Promise<Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits' | 'access'>> {
   const now = Date.now();
   const articleRows = await db
     .select({ id: articles.id, name: articles.name, price: articles.basePrice })
@@ -174,7 +176,13 @@ async function configContent(
       rfid: s.rfid ? s.rfid.toUpperCase() : null,
       locationIds: s.locationIds ?? null,
     })),
-    zones: zoneRows.map((z) => ({ id: z.id, name: z.name, parentId: z.parentId })),
+    zones: zoneRows.map((z) => ({
+      id: z.id,
+      name: z.name,
+      parentId: z.parentId,
+      modeDoubleIn: z.modeDoubleIn,
+      capacity: z.capacity,
+    })),
     gates: gateRows.map((g) => ({
       id: g.id,
       name: g.name,
@@ -204,7 +212,13 @@ export async function deviceWristband(
 ): Promise<DeviceWristband> {
   const [[band], [ban]] = await Promise.all([
     db
-      .select({ id: wristbands.id, cash: wristbands.cash, gift: wristbands.gift })
+      .select({
+        id: wristbands.id,
+        cash: wristbands.cash,
+        gift: wristbands.gift,
+        roleId: wristbands.roleId,
+        flags: wristbands.flags,
+      })
       .from(wristbands)
       .where(and(eq(wristbands.eventId, eventId), eq(wristbands.nSerie, serial))),
     db
@@ -212,6 +226,9 @@ export async function deviceWristband(
       .from(bannedWristbands)
       .where(eq(bannedWristbands.nSerie, serial)),
   ]);
+  const [topUps, passages] = band
+    ? await Promise.all([topUpCount(db, eventId, band.id), wristbandPassages(db, eventId, band.id)])
+    : [0, { lastZone: null, entries: [] }];
   return {
     serial,
     known: Boolean(band),
@@ -219,6 +236,9 @@ export async function deviceWristband(
     gift: band?.gift ?? 0,
     bannedTerminals: ban?.enabled === 1,
     bannedTopUps: ban?.enabledTopUps === 1,
-    topUps: band ? await topUpCount(db, eventId, band.id) : 0,
+    topUps,
+    roleId: band?.roleId ?? null,
+    flags: band?.flags ?? [],
+    ...passages,
   };
 }
