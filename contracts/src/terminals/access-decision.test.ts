@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type AccessInput, type AccessRules, decideAccess, inTimeRange } from './access-decision';
+import {
+  type AccessInput,
+  type AccessRules,
+  type AccessWristband,
+  decideAccess,
+  inTimeRange,
+} from './access-decision';
 
 // Grounds (1) holds the VIP area (2); backstage (3) stands apart. Roles: general 10, VIP 11.
 const rules: AccessRules = {
@@ -37,11 +43,12 @@ const rules: AccessRules = {
 };
 // Friday 10 July 2026, 15:00 in Madrid (13:00 UTC).
 const now = new Date('2026-07-10T13:00:00Z');
-const band = { banned: false, roleId: 10, flags: [] as number[], lastZone: null, entries: [] };
+const band: AccessWristband = { banned: false, roleId: 10, flags: [], lastZone: null, entries: [] };
 const northGate = { zoneFromId: null, zoneToId: 1, active: true };
 const vipGate = { zoneFromId: 1, zoneToId: 2, active: true };
-const decide = (over: Partial<AccessInput> & { wristband?: Partial<AccessInput['wristband']> }) =>
-  decideAccess({ rules, gate: northGate, now, ...over, wristband: { ...band, ...over.wristband } });
+const decide = (
+  over: Omit<Partial<AccessInput>, 'wristband'> & { wristband?: Partial<AccessInput['wristband']> },
+) => decideAccess({ rules, gate: northGate, now, ...over, wristband: { ...band, ...over.wristband } });
 
 describe('decideAccess', () => {
   it('admits a role with access to the zone in its time range (S)', () => {
