@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openActiveEvent } from '../helpers';
+import { eventQr, installed } from './terminal-helpers';
 
 /**
  * The terminal at a gate (issue 30) on a phone (360×740): the demo's North gate chosen, a staff member
@@ -12,9 +13,6 @@ import { openActiveEvent } from '../helpers';
 const LUCA = '04577424DBA62E';
 const NO_ROLE = '04E2E7A1B2C3F0';
 
-const stored = (page: Page, key: string) =>
-  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as string, key);
-
 interface Config {
   gates: { id: number; name: string; locationId: number | null }[];
   staff: { name: string; active: boolean; rfid: string | null; locationIds: number[] | null }[];
@@ -26,14 +24,7 @@ test('a gate admits a wristband with its ticket role, refuses one without, offli
 }) => {
   test.setTimeout(180_000);
   await openActiveEvent(page, 'admin@demo.test');
-  const res = await page.request.post('/api/event/generateQr', {
-    headers: {
-      token: await stored(page, 'pulsera.token'),
-      tokenevent: await stored(page, 'pulsera.eventToken'),
-    },
-    data: { qrExpiration: 30, authExpiration: 24 },
-  });
-  const qr = (await res.json()).result as string;
+  const qr = await eventQr(page);
   const redeemed = await page.request.post('/api/device/redeem', { data: { qr, serial: 'E2E-GATE-DESK' } });
   const headers = { devicetoken: (await redeemed.json()).result.token as string };
   const config = (await (await page.request.get('/api/device/config', { headers })).json()).result as Config;
@@ -56,13 +47,7 @@ test('a gate admits a wristband with its ticket role, refuses one without, offli
   await terminal.getByTestId('reader-read').click();
   await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${guard.name}`);
   await expect(terminal.getByTestId('gate-name')).toHaveText('North gate');
-  await terminal.waitForFunction(
-    () =>
-      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator
-        .serviceWorker.controller !== null,
-    undefined,
-    { timeout: 30_000 },
-  );
+  await installed(terminal);
 
   const tap = async (serial: string) => {
     await terminal.getByTestId('reader-serial').fill(serial);
