@@ -7,7 +7,7 @@ import { eventQr, installed } from './terminal-helpers';
  * signed in; the README's demo wristband (Luca Ruiz, General ticket) is admitted, a wristband without a
  * ticket role is refused with NI and its reason; offline, Luca's second entry is decided from what the
  * gate holds (a warning for a double entry); back online every passage reaches the server once, and
- * the console's customer lookup lists it.
+ * the console's customer lookup lists it. Out of contact past the offline limit, the gate stops.
  */
 
 const LUCA = '04577424DBA62E';
@@ -91,6 +91,30 @@ test('a gate admits a wristband with its ticket role, refuses one without, offli
   await phone.setOffline(false);
   await expect(status).toContainText('All sent', { timeout: 30_000 });
   expect(await accesses(LUCA)).toHaveLength(lucaBefore + 2);
+
+  // Out of contact for longer than the configuration allows, the gate admits no one and says why.
+  await phone.setOffline(true);
+  await terminal.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const open = indexedDB.open('pulsera-terminal');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readwrite');
+          tx.objectStore('kv').put({ key: 'lastContact', value: Date.now() - 25 * 3_600_000 });
+          tx.oncomplete = () => {
+            open.result.close();
+            done();
+          };
+        };
+      }),
+  );
+  await terminal.getByTestId('reader-serial').fill(LUCA);
+  await terminal.getByTestId('reader-read').click();
+  await expect(terminal.getByTestId('gate-stopped')).toHaveText(
+    'Stopped: this gate has had no contact with the server for more than 24 h, so its ban list and access rules may be out of date. Connect it to the network; it admits again as soon as it has synced.',
+  );
+  await expect(terminal.getByTestId('gate-answer')).toHaveCount(0);
+  await expect(status).toContainText('All sent');
   await phone.close();
 
   // The console's customer lookup lists Luca's passage through the North gate from this terminal.

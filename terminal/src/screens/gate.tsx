@@ -2,7 +2,8 @@
  * The gate: a wristband tapped (or its serial typed) is admitted or refused on a full-screen green or
  * red answer with the access code and the reason in the operator's language, and a sound. Decided
  * here, offline, by the shared `decideAccess` on the cached configuration and what the terminal knows
- * of the wristband; the access operation is in the outbox before the answer shows.
+ * of the wristband; the access operation is in the outbox before the answer shows. Past the offline
+ * limit (no contact with the server for longer than the configuration allows) it admits no one.
  */
 import type { AccessDecision } from '@pulsera/contracts/terminals/access-decision';
 import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ReaderInput, type WristbandRead } from '../reader/reader-input';
 import { db, type Session } from '../store/db';
 import { decideAtGate, passOf, recordPassage } from '../store/gate';
+import { contactStop } from '../store/limits';
 import { operationWritten } from '../sync';
 
 /** How long an answer stays before the gate is ready for the next wristband. */
@@ -42,6 +44,7 @@ export function Gate({
 }) {
   const { t } = useTranslation();
   const [answer, setAnswer] = useState<(AccessDecision & { serial: string }) | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const reading = useRef(false);
   const gate = config.gates.find((g) => g.id === gateId);
   const zone = (id: number | null) => config.zones.find((z) => z.id === id)?.name ?? t('gate.outside');
@@ -55,7 +58,12 @@ export function Gate({
   const read = async ({ serial }: WristbandRead) => {
     if (reading.current) return;
     reading.current = true;
+    setError(null);
     try {
+      // Out of contact longer than the configuration allows, its lists (bans, rules) are too old to
+      // admit anyone: the gate stops and says why.
+      const stop = await contactStop(db, config);
+      if (stop?.reason === 'offlineTooLong') return setError(t('gate.stale', { hours: stop.hours }));
       const now = new Date();
       const pass = await passOf(db, serial);
       const decision = decideAtGate(config, gateId, pass, now);
@@ -101,6 +109,11 @@ export function Gate({
       {gate && <p>{t('gate.passage', { from: zone(gate.zoneFromId), to: zone(gate.zoneToId) })}</p>}
       <p>{t('gate.tap')}</p>
       <ReaderInput withCheckCode={false} onRead={(r) => void read(r)} />
+      {error && (
+        <p className="error" role="alert" data-testid="gate-stopped">
+          {error}
+        </p>
+      )}
     </main>
   );
 }
