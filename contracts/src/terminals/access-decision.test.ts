@@ -4,6 +4,7 @@ import {
   type AccessRules,
   type AccessWristband,
   decideAccess,
+  gateOccupancy,
   inTimeRange,
 } from './access-decision';
 
@@ -161,5 +162,41 @@ describe('decideAccess', () => {
       reason: 'exit',
     });
     expect(decide({ gate: out, wristband: { banned: true } }).reason).toBe('banned');
+  });
+});
+
+describe('gateOccupancy', () => {
+  // Two active gates into the grounds (one closed), one from the grounds into the VIP area.
+  const gates = [
+    { id: 1, zoneFromId: null, zoneToId: 1, active: true },
+    { id: 2, zoneFromId: null, zoneToId: 1, active: true },
+    { id: 3, zoneFromId: null, zoneToId: 1, active: false },
+    { id: 4, zoneFromId: 1, zoneToId: 2, active: true },
+  ];
+  const base = { zones: rules.zones, gates };
+
+  it('online: the live count plus what the gate let in since', () => {
+    expect(gateOccupancy({ ...base, online: true, live: { 1: 60, 2: 1 }, admittedSince: { 1: 3 } })).toEqual({
+      1: 63,
+      2: 1,
+    });
+  });
+
+  it('offline: the room left is shared among the gates into the zone; full once this gate used its share', () => {
+    // 40 places left, two active gates: 20 each.
+    const at = (admitted: number) =>
+      gateOccupancy({ ...base, online: false, live: { 1: 60, 2: 0 }, admittedSince: { 1: admitted } });
+    expect(at(19)[1]).toBe(99);
+    expect(decide({ occupancy: at(19) }).code).toBe('S');
+    expect(at(20)[1]).toBe(100);
+    expect(decide({ occupancy: at(20) })).toMatchObject({ code: 'NC', reason: 'capacityFull' });
+    // The VIP area (capacity 2) has one gate: its whole room.
+    expect(at(0)[2]).toBe(0);
+  });
+
+  it('offline without any live count: the capacity itself is shared; zones without control are left out', () => {
+    const occupancy = gateOccupancy({ ...base, online: false, live: null, admittedSince: {} });
+    expect(occupancy).toEqual({ 1: 50, 2: 0 });
+    expect(occupancy[3]).toBeUndefined();
   });
 });

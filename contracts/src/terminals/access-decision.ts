@@ -129,6 +129,50 @@ function grantsInto(rules: AccessRules, band: AccessWristband, zoneId: number) {
   return [...fromRole, ...fromFlags];
 }
 
+/** The zones a passage through the gate enters: the zone led into and those holding it, not the one left. */
+export function zonesEntered(
+  zones: readonly AccessZone[],
+  gate: Pick<AccessGate, 'zoneFromId' | 'zoneToId'>,
+) {
+  return zones.filter(
+    (zone) =>
+      zoneWithin(zones, gate.zoneToId, zone.id) &&
+      !(gate.zoneFromId !== null && zoneWithin(zones, gate.zoneFromId, zone.id)),
+  );
+}
+
+/**
+ * The occupancy a gate decides by, for the zones with capacity control. Online: the server's live
+ * count plus what this gate let in since. Offline: the room left at the last live count (the whole
+ * capacity if it never had one) is shared equally among the active gates that enter the zone, and
+ * this gate counts what it let in since against its share: the zone reads as full once it is used.
+ */
+export function gateOccupancy(input: {
+  zones: readonly AccessZone[];
+  gates: readonly (Pick<AccessGate, 'zoneFromId' | 'zoneToId' | 'active'> & { id: number })[];
+  online: boolean;
+  /** The last live count per zone (null: never counted). */
+  live: Readonly<Record<number, number>> | null;
+  /** What this gate let into each zone since that count. */
+  admittedSince: Readonly<Record<number, number>>;
+}): Record<number, number> {
+  const { zones, gates, online, live, admittedSince } = input;
+  const occupancy: Record<number, number> = {};
+  for (const zone of zones) {
+    if (zone.capacity < 0) continue;
+    const counted = live?.[zone.id] ?? 0;
+    const mine = admittedSince[zone.id] ?? 0;
+    if (online && live) {
+      occupancy[zone.id] = counted + mine;
+      continue;
+    }
+    const into = gates.filter((g) => g.active && zonesEntered(zones, g).some((z) => z.id === zone.id));
+    const share = Math.floor(Math.max(0, zone.capacity - counted) / Math.max(1, into.length));
+    occupancy[zone.id] = zone.capacity - share + mine;
+  }
+  return occupancy;
+}
+
 /**
  * Admitted or refused, with the access code and the reason. In order: an inactive gate (NT); a
  * wristband banned on terminals (NT); a passage outwards (into a zone that holds the one it leaves)
@@ -161,10 +205,8 @@ export function decideAccess({ rules, gate, wristband, now, occupancy }: AccessI
       ).length < g.nAccess,
   );
   if (!left) return decided('ND', 'accessUsed');
-  // The zones this passage enters: the zone led into and those holding it, but not the one it leaves.
-  for (const zone of zones) {
-    if (zone.capacity < 0 || !zoneWithin(zones, to, zone.id)) continue;
-    if (gate.zoneFromId !== null && zoneWithin(zones, gate.zoneFromId, zone.id)) continue;
+  for (const zone of zonesEntered(zones, gate)) {
+    if (zone.capacity < 0) continue;
     const inside = occupancy?.[zone.id];
     if (inside !== undefined && inside >= zone.capacity) return decided('NC', 'capacityFull');
   }
