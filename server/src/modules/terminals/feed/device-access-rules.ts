@@ -3,10 +3,16 @@
  * the wristband lookup adds (its role, flags, last zone and latest entries): the inputs of the shared
  * `decideAccess`.
  */
-import { ACCESS_ENTRIES_KEPT, type DeviceConfig, type DeviceWristband } from '@pulsera/contracts';
+import {
+  ACCESS_ENTRIES_KEPT,
+  type DeviceConfig,
+  type DeviceOccupancy,
+  type DeviceWristband,
+} from '@pulsera/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { accessRecords, flagAccess, rolAccess, timeRanges } from '../../../core/db/schema';
+import { zoneOccupancy } from '../../reports';
 
 /** The event's time ranges and the roles' and flags' access entries. */
 export async function accessRules(db: Executor, eventId: number): Promise<DeviceConfig['access']> {
@@ -70,5 +76,20 @@ export async function wristbandPassages(
     entries: rows
       .filter((r) => r.zoneTo !== null)
       .map((r) => ({ zoneId: r.zoneTo!, at: r.at.toISOString() })),
+  };
+}
+
+/** The people in each zone with capacity control now (entries less exits since its last reset). */
+export async function liveOccupancy(
+  db: Executor,
+  eventId: number,
+  at = new Date(),
+): Promise<DeviceOccupancy> {
+  const rows = await zoneOccupancy(db, eventId, at);
+  return {
+    at: at.toISOString(),
+    zones: rows
+      .filter((z) => z.capacity >= 0)
+      .map((z) => ({ zoneId: z.id, inside: Math.max(0, z.entries - z.exits) })),
   };
 }

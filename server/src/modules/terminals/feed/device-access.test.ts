@@ -127,5 +127,11 @@ describe('a gate’s configuration and wristband state', () => {
     const unknown = (await t.call('GET', '/api/device/wristband/04A7E5000000A2', { headers })).body.result;
     expect(unknown).toMatchObject({ roleId: null, flags: [], lastZone: null, entries: [] });
     expect(decide(unknown)).toMatchObject({ code: 'NI', reason: 'noRole' });
+
+    // The live count: the one let in is in the arena (capacity 40); without a token, nothing.
+    const live = await t.call('GET', '/api/device/occupancy', { headers });
+    expect(live.status).toBe(200);
+    expect(live.body.result.zones).toContainEqual({ zoneId: zone.id, inside: 1 });
+    expect((await t.call('GET', '/api/device/occupancy')).status).toBe(401);
   });
 });
