@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReaderInput, type WristbandRead } from '../reader/reader-input';
 import { db, type Session } from '../store/db';
-import { decideAtGate, passOf, recordPassage } from '../store/gate';
+import { decideAtGate, occupancyAtGate, passOf, recordPassage } from '../store/gate';
 import { contactStop } from '../store/limits';
 import { operationWritten } from '../sync';
 
@@ -65,8 +65,8 @@ export function Gate({
       const stop = await contactStop(db, config);
       if (stop?.reason === 'offlineTooLong') return setError(t('gate.stale', { hours: stop.hours }));
       const now = new Date();
-      const pass = await passOf(db, serial);
-      const decision = decideAtGate(config, gateId, pass, now);
+      const [pass, occupancy] = await Promise.all([passOf(db, serial), occupancyAtGate(db, config, gateId)]);
+      const decision = decideAtGate(config, gateId, pass, now, occupancy);
       await recordPassage(
         db,
         { config, gateId, staffId: session.staffId, locationId: session.locationId },

@@ -78,6 +78,10 @@ export interface KvValues {
   locationId: number;
   /** The gate this terminal works at (a gate's scanner location is `locationId`), if it is one. */
   gateId: number;
+  /** The last live count of the zones with capacity control (ms; zone id → people inside). */
+  occupancy: { at: number; zones: Record<number, number> };
+  /** When this gate let someone in (ms), the last day: its count against its share of a zone. */
+  gateLog: number[];
   /** The last sequence number given to an operation (0: none yet). */
   lastSeq: number;
   /** The version of the ban list held (0: none yet). */

@@ -2,7 +2,7 @@ import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyBanList } from './bans';
 import { TerminalDb } from './db';
-import { decideAtGate, passOf, recordPassage } from './gate';
+import { decideAtGate, occupancyAtGate, passOf, recordPassage } from './gate';
 
 const db = new TerminalDb('gate-test');
 beforeEach(() => vi.stubGlobal('navigator', { onLine: false }));
@@ -93,5 +93,39 @@ describe('a gate offline', () => {
     // The feed refuses a banned wristband's access: nothing is queued for it.
     await recordPassage(db, at, banned, decision, new Date());
     expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('a gate offline and a zone with capacity', () => {
+  it('lets in its share of the room left at the last live count, then refuses with NC', async () => {
+    // Capacity 5, 1 inside at the last count, two gates into it: this gate's share is 2.
+    const full = {
+      ...config,
+      zones: [{ ...config.zones[0]!, capacity: 5 }],
+      gates: [...config.gates, { ...config.gates[0]!, id: 10, name: 'South gate' }],
+    } as DeviceConfig;
+    await db.put('occupancy', { at: Date.now() - 60_000, zones: { 1: 1 } });
+    const tap = async (serial: string) => {
+      await db.passes.put({
+        serial,
+        roleId: 4,
+        flags: [],
+        lastZone: null,
+        entries: [],
+        bannedTerminals: false,
+      });
+      const pass = await passOf(db, serial);
+      const decision = decideAtGate(full, 9, pass, new Date(), await occupancyAtGate(db, full, 9));
+      await recordPassage(db, { ...at, config: full }, pass, decision, new Date());
+      return decision;
+    };
+    expect((await tap('04AB00000000D1')).code).toBe('S');
+    expect((await tap('04AB00000000D2')).code).toBe('S');
+    expect(await tap('04AB00000000D3')).toEqual({ admitted: false, code: 'NC', reason: 'capacityFull' });
+    expect((await db.outbox.toArray()).map((r) => (r.operation as { acceso: string }).acceso)).toEqual([
+      'S',
+      'S',
+      'NC',
+    ]);
   });
 });

@@ -8,9 +8,11 @@ import {
   type AccessDecision,
   type AccessWristband,
   decideAccess,
+  gateOccupancy,
+  zonesEntered,
 } from '@pulsera/contracts/terminals/access-decision';
 import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
-import { wristband } from '../api';
+import { occupancy, wristband } from '../api';
 import { bannedOnTerminals } from './bans';
 import type { PassRow, TerminalDb } from './db';
 import { enqueue } from './outbox';
@@ -43,8 +45,59 @@ export async function passOf(db: TerminalDb, serial: string): Promise<PassRow> {
   return { ...row, bannedTerminals: row.bannedTerminals || (await bannedOnTerminals(db, serial)) };
 }
 
+const DAY = 86_400_000;
+
+/**
+ * The zones' occupancy this gate decides by (contracts `gateOccupancy`): online, the server's live
+ * count (kept) plus this gate's admissions still waiting in the outbox; offline, its share of the room
+ * left at the last live count, against what it let in since (and what was still waiting then).
+ */
+export async function occupancyAtGate(db: TerminalDb, config: DeviceConfig, gateId: number) {
+  const gate = config.gates.find((g) => g.id === gateId);
+  if (!gate) return {};
+  let online = false;
+  if (navigator.onLine) {
+    try {
+      const live = await occupancy();
+      const zones = Object.fromEntries(live.zones.map((z) => [z.zoneId, z.inside]));
+      await db.put('occupancy', { at: Date.now(), zones });
+      online = true;
+    } catch {
+      // The server cannot be reached: the last count and this gate's share.
+    }
+  }
+  const [live, log, waiting] = await Promise.all([
+    db.get('occupancy'),
+    db.get('gateLog'),
+    db.outbox.toArray(),
+  ]);
+  const since = live?.at ?? 0;
+  const unsentBefore = waiting.filter(
+    (r) =>
+      r.operation.kind === 'access' &&
+      (r.operation.acceso === 'S' || r.operation.acceso === 'W') &&
+      r.operation.gateId === gateId &&
+      Date.parse(r.operation.deviceTime) < since,
+  ).length;
+  const mine = unsentBefore + (log ?? []).filter((at) => at >= since).length;
+  const admittedSince = Object.fromEntries(zonesEntered(config.zones, gate).map((z) => [z.id, mine]));
+  return gateOccupancy({
+    zones: config.zones,
+    gates: config.gates,
+    online,
+    live: live?.zones ?? null,
+    admittedSince,
+  });
+}
+
 /** The access decision for this wristband at this gate, now. */
-export function decideAtGate(config: DeviceConfig, gateId: number, pass: PassRow, now: Date): AccessDecision {
+export function decideAtGate(
+  config: DeviceConfig,
+  gateId: number,
+  pass: PassRow,
+  now: Date,
+  occupancy: Record<number, number> = {},
+): AccessDecision {
   const gate = config.gates.find((g) => g.id === gateId);
   const wristband: AccessWristband = { ...pass, banned: pass.bannedTerminals };
   if (!gate) return { admitted: false, code: 'NT', reason: 'gateInactive' };
@@ -53,6 +106,7 @@ export function decideAtGate(config: DeviceConfig, gateId: number, pass: PassRow
     gate,
     wristband,
     now,
+    occupancy,
   });
 }
 
@@ -90,6 +144,8 @@ export async function recordPassage(
       },
     }));
     if (decision.admitted) {
+      const log = ((await db.get('gateLog')) ?? []).filter((t) => t > now.getTime() - DAY);
+      await db.put('gateLog', [...log, now.getTime()]);
       await db.passes.put({
         ...pass,
         lastZone: gate.zoneToId,
