@@ -51,6 +51,7 @@ export * from './settings/languages';
 export * from './settings/promoters';
 export * from './settings/provinces';
 export * from './settings/teams';
+export * from './terminals/access-decision';
 export * from './terminals/app-versions';
 export * from './terminals/feed';
 export * from './terminals/feed-config';

@@ -49,3 +49,7 @@ export function localMoment(at: Date, zone: string | null | undefined): LocalMom
     offset: part('timeZoneName').replace('GMT', '') || '+00:00',
   };
 }
+
+/** A window of hours; one whose end is before its start runs past midnight (22:00–04:00). */
+export const withinHours = (time: string, start: string, end: string) =>
+  start <= end ? time >= start && time <= end : time >= start || time <= end;

@@ -5,6 +5,7 @@
 export { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 export {
   DeviceAuthResult,
+  DeviceOccupancy,
   DeviceRedeemResult,
   DeviceWristband,
 } from '@pulsera/contracts/terminals/feed-devices';

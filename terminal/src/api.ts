@@ -114,5 +114,7 @@ export async function loadConfig(): Promise<{ config: DeviceConfig; changed: boo
 export const wristband = async (serial: string) =>
   (await deviceCall('DeviceWristband', `/device/wristband/${encodeURIComponent(serial)}`)).result!;
 
+export const occupancy = async () => (await deviceCall('DeviceOccupancy', '/device/occupancy')).result!;
+
 export const sync = async (body: Record<string, unknown>) =>
   (await deviceCall('SyncResult', '/device/sync', { method: 'POST', body: JSON.stringify(body) })).result!;

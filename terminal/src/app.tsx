@@ -1,6 +1,7 @@
 /**
  * The terminal's flow: provisioned by the event's QR → its configuration (cached, refreshed between
- * sales) → the location it sells at → a staff member signed in → the bar.
+ * sales) → the location it sells at, or the gate it guards → a staff member signed in → the bar, the
+ * top-up point or the gate.
  */
 import type { DeviceConfig } from '@pulsera/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -22,6 +23,7 @@ const Provision = lazy(() => import('./screens/provision').then((m) => ({ defaul
 const Sale = lazy(() => import('./screens/sale').then((m) => ({ default: m.Sale })));
 const SignIn = lazy(() => import('./screens/sign-in').then((m) => ({ default: m.SignIn })));
 const Blocked = lazy(() => import('./screens/blocked').then((m) => ({ default: m.Blocked })));
+const Gate = lazy(() => import('./screens/gate').then((m) => ({ default: m.Gate })));
 const TopUp = lazy(() => import('./screens/top-up').then((m) => ({ default: m.TopUp })));
 const CashClose = lazy(() => import('./screens/cash-close').then((m) => ({ default: m.CashClose })));
 
@@ -29,6 +31,7 @@ interface Loaded {
   credentials?: Credentials;
   config?: DeviceConfig;
   locationId?: number;
+  gateId?: number;
   session?: Session;
 }
 
@@ -62,13 +65,14 @@ export function App() {
 
   useEffect(() => {
     void (async () => {
-      const [credentials, config, locationId, session] = await Promise.all([
+      const [credentials, config, locationId, gateId, session] = await Promise.all([
         db.get('credentials'),
         db.get('config'),
         db.get('locationId'),
+        db.get('gateId'),
         db.get('session'),
       ]);
-      setState({ credentials, config, locationId, session });
+      setState({ credentials, config, locationId, gateId, session });
       if (credentials) {
         // A terminal set up before the offline limits existed counts from its first start with them.
         if ((await db.get('lastContact')) === undefined) await contactMade(db);
@@ -110,13 +114,16 @@ export function App() {
   };
 
   let screen: React.ReactNode;
-  const { config, locationId, session } = state;
+  const { config, locationId, gateId, session } = state;
   const place = config?.locations.find((l) => l.id === locationId);
-  const modes = [
-    ...(place?.activities.includes('V') ? (['sale'] as const) : []),
-    // Where cash is taken (a top-up point), the staff close their cash desk at the end of a shift.
-    ...(place?.activities.includes('C') ? (['topUp', 'cashClose'] as const) : []),
-  ];
+  const modes =
+    gateId !== undefined
+      ? []
+      : [
+          ...(place?.activities.includes('V') ? (['sale'] as const) : []),
+          // Where cash is taken (a top-up point), the staff close their cash desk at the end of a shift.
+          ...(place?.activities.includes('C') ? (['topUp', 'cashClose'] as const) : []),
+        ];
   const shown = mode && modes.includes(mode) ? mode : modes[0];
   const onBusy = (b: boolean) => {
     busy.current = b;
@@ -140,6 +147,11 @@ export function App() {
           await db.put('locationId', id);
           setState({ ...state, locationId: id });
         }}
+        onPickGate={async (gate, id) => {
+          await db.put('gateId', gate);
+          await db.put('locationId', id);
+          setState({ ...state, gateId: gate, locationId: id });
+        }}
       />
     );
   } else if (!session) {
@@ -153,6 +165,8 @@ export function App() {
         }}
       />
     );
+  } else if (gateId !== undefined) {
+    screen = <Gate config={config} session={session} gateId={gateId} />;
   } else if (shown === 'cashClose') {
     screen = <CashClose config={config} session={session} />;
   } else if (shown === 'topUp') {
@@ -169,7 +183,7 @@ export function App() {
       {session && (
         <nav className="who">
           <span data-testid="signed-in">{t('sale.staff', { name: session.staffName })}</span>
-          <span>{place?.name}</span>
+          <span>{gateId !== undefined ? config?.gates.find((g) => g.id === gateId)?.name : place?.name}</span>
           {modes.length > 1 &&
             modes.map((m) => (
               <button

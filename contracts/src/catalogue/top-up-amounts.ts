@@ -1,4 +1,4 @@
-import { localMoment } from '../local-time';
+import { localMoment, withinHours } from '../local-time';
 import { BONUS_ALWAYS, type Bonus } from './bonuses';
 import type { Fee } from './fees';
 
@@ -70,10 +70,6 @@ type FeeRule = Pick<
   | 'idLocations'
   | 'idDevices'
 >;
-
-/** A window of hours; one whose end is before its start runs past midnight (22:00–04:00). */
-const withinHours = (time: string, start: string, end: string) =>
-  start <= end ? time >= start && time <= end : time >= start || time <= end;
 
 const listed = (ids: readonly number[], id: number | null | undefined) =>
   ids.length === 0 || (id !== null && id !== undefined && ids.includes(id));

@@ -96,7 +96,16 @@ export const DeviceConfig = z.object({
       locationIds: z.array(intId).nullable(),
     }),
   ),
-  zones: z.array(z.object({ id: intId, name: z.string(), parentId: intId.nullable() })),
+  /** The zone tree, each zone's double-entry mode (S allow, W warn, N deny) and capacity (-1 none). */
+  zones: z.array(
+    z.object({
+      id: intId,
+      name: z.string(),
+      parentId: intId.nullable(),
+      modeDoubleIn: z.string(),
+      capacity: z.number().int(),
+    }),
+  ),
   gates: z.array(
     z.object({
       id: intId,
@@ -108,6 +117,28 @@ export const DeviceConfig = z.object({
     }),
   ),
   roles: z.array(z.object({ id: intId, name: z.string() })),
+  /**
+   * What a gate decides by (contracts `decideAccess`): the time ranges, and the ticket roles' and
+   * flags' access entries into the zones.
+   */
+  access: z.object({
+    timeRanges: z.array(
+      z.object({
+        id: intId,
+        dateStart: z.string(),
+        dateEnd: z.string(),
+        timeStart: z.string(),
+        timeEnd: z.string(),
+        weekdays: z.string(),
+      }),
+    ),
+    roleAccess: z.array(
+      z.object({ roleId: intId, zoneId: intId, timeRangeId: intId, nAccess: z.number().int() }),
+    ),
+    flagAccess: z.array(
+      z.object({ flagId: intId, zoneId: intId, timeRangeId: intId, allowMultipleEntry: z.number().int() }),
+    ),
+  }),
   flags: z.array(z.object({ id: intId, flagNumber: z.number().int() })),
   addons: z.array(
     z.object({

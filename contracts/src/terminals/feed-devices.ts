@@ -102,5 +102,24 @@ export const DeviceWristband = z.object({
   bannedTopUps: z.boolean(),
   /** The top-ups recorded on it (a top-up's number for its bonuses and fees is this + 1). */
   topUps: z.number().int(),
+  /** What a gate decides by: its ticket role (null: none recorded) and flags. */
+  roleId: z.number().int().nullable(),
+  flags: z.array(z.number().int()),
+  /** The zone its last accepted passage led into (null: never through a gate). */
+  lastZone: z.number().int().nullable(),
+  /** Its latest accepted entries (S, W; at most ACCESS_ENTRIES_KEPT): the zone and the instant. */
+  entries: z.array(z.object({ zoneId: z.number().int(), at: z.string() })),
 });
+/**
+ * GET /device/occupancy: the people in each zone with capacity control now (the capacities report's
+ * count since the zone's last reset), so a gate online decides by live counts.
+ */
+export const DeviceOccupancy = z.object({
+  at: z.string(),
+  zones: z.array(z.object({ zoneId: z.number().int(), inside: z.number().int() })),
+});
+export type DeviceOccupancy = z.infer<typeof DeviceOccupancy>;
+
+/** How many of a wristband's latest entries its lookup carries (enough for any entry limit). */
+export const ACCESS_ENTRIES_KEPT = 100;
 export type DeviceWristband = z.infer<typeof DeviceWristband>;

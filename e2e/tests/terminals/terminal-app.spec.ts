@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { openActiveEvent } from '../helpers';
+import { eventQr, installed } from './terminal-helpers';
 
 /**
  * The terminal web app (/terminal/) on a phone (360×740): set up by the event's configuration QR
@@ -8,21 +9,6 @@ import { openActiveEvent } from '../helpers';
  */
 
 const ATTENDEE = '04E2E7A1B2C301';
-
-const stored = (page: Page, key: string) =>
-  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as string, key);
-
-async function eventQr(page: Page) {
-  const res = await page.request.post('/api/event/generateQr', {
-    headers: {
-      token: await stored(page, 'pulsera.token'),
-      tokenevent: await stored(page, 'pulsera.eventToken'),
-    },
-    data: { qrExpiration: 30, authExpiration: 24 },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()).result as string;
-}
 
 /** A top-up kiosk of the same event (redeemed through the API): loads the wristband and reads it back. */
 async function kiosk(request: APIRequestContext, qr: string) {
@@ -95,15 +81,7 @@ test('a bar terminal sells online and offline, survives a reload, and every sale
   await terminal.getByTestId('reader-read').click();
   await expect(terminal.getByTestId('signed-in')).toHaveText('Staff: Carmen Ruiz');
   // Installed: the service worker controls the page, so it loads with no network.
-  await terminal.waitForFunction(
-    () =>
-      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator
-        .serviceWorker.controller !== null,
-    undefined,
-    {
-      timeout: 30_000,
-    },
-  );
+  await installed(terminal);
 
   const status = terminal.getByTestId('status-bar');
   const sell = async () => {

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { openActiveEvent } from '../helpers';
+import { consoleHeaders, eventQr } from './terminal-helpers';
 
 /**
  * The terminal's second slice on a phone (360×740): a top-up point that shows the bonus the event's
@@ -13,22 +14,6 @@ type Config = {
   menus: { location: number; items: { name: string; price: number }[] }[];
   staff: { name: string; rfid: string | null; active: boolean; locationIds: number[] | null }[];
 };
-
-const stored = (page: Page, key: string) =>
-  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as string, key);
-const consoleHeaders = async (page: Page) => ({
-  token: await stored(page, 'pulsera.token'),
-  tokenevent: await stored(page, 'pulsera.eventToken'),
-});
-
-async function eventQr(page: Page) {
-  const res = await page.request.post('/api/event/generateQr', {
-    headers: await consoleHeaders(page),
-    data: { qrExpiration: 30, authExpiration: 24 },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()).result as string;
-}
 
 /** A kiosk of the event, through the device API: loads wristbands and reads them back. */
 async function desk(request: APIRequestContext, qr: string, serial: string) {

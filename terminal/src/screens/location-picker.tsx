@@ -1,17 +1,36 @@
-/** Which of the event's active sale (activity V) or top-up (C) locations this terminal works at. */
+/**
+ * Where this terminal works: one of the event's active sale (activity V) or top-up (C) locations, or
+ * one of its active gates whose scanner is a location (an access totem, or a phone at the gate).
+ */
 import type { DeviceConfig } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
 
 export const saleLocations = (config: DeviceConfig) =>
   config.locations.filter((l) => l.active && (l.activities.includes('V') || l.activities.includes('C')));
 
-export function LocationPicker({ config, onPick }: { config: DeviceConfig; onPick: (id: number) => void }) {
+/** The gates a terminal can work at: active, with their scanner's location active. */
+export const gatePlaces = (config: DeviceConfig) =>
+  config.gates.filter(
+    (g) =>
+      g.active && g.locationId !== null && config.locations.some((l) => l.id === g.locationId && l.active),
+  );
+
+export function LocationPicker({
+  config,
+  onPick,
+  onPickGate,
+}: {
+  config: DeviceConfig;
+  onPick: (id: number) => void;
+  onPickGate: (gateId: number, locationId: number) => void;
+}) {
   const { t } = useTranslation();
   const places = saleLocations(config);
+  const gates = gatePlaces(config);
   return (
     <main className="panel">
       <h1>{t('location.heading')}</h1>
-      {places.length === 0 && <p>{t('location.none')}</p>}
+      {places.length === 0 && gates.length === 0 && <p>{t('location.none')}</p>}
       <div className="grid">
         {places.map((l) => (
           <button key={l.id} type="button" className="tile" onClick={() => onPick(l.id)}>
@@ -19,6 +38,24 @@ export function LocationPicker({ config, onPick }: { config: DeviceConfig; onPic
           </button>
         ))}
       </div>
+      {gates.length > 0 && (
+        <>
+          <h2>{t('location.gates')}</h2>
+          <div className="grid">
+            {gates.map((g) => (
+              <button
+                key={g.id}
+                type="button"
+                className="tile"
+                data-testid={`gate-${g.id}`}
+                onClick={() => onPickGate(g.id, g.locationId!)}
+              >
+                {t('location.gate', { name: g.name })}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
     </main>
   );
 }

@@ -45,6 +45,16 @@ export interface BalanceRow {
 }
 
 /** What the redeemed configuration QR gave the terminal. */
+/** What a gate knows of a wristband: the server's answer, then this terminal's own passages. */
+export interface PassRow {
+  serial: string;
+  roleId: number | null;
+  flags: number[];
+  lastZone: number | null;
+  entries: { zoneId: number; at: string }[];
+  bannedTerminals: boolean;
+}
+
 export interface Credentials {
   serial: string;
   secretKey: string;
@@ -66,6 +76,12 @@ export interface KvValues {
   config: DeviceConfig;
   session: Session;
   locationId: number;
+  /** The gate this terminal works at (a gate's scanner location is `locationId`), if it is one. */
+  gateId: number;
+  /** The last live count of the zones with capacity control (ms; zone id → people inside). */
+  occupancy: { at: number; zones: Record<number, number> };
+  /** When this gate let someone in (ms), the last day: its count against its share of a zone. */
+  gateLog: number[];
   /** The last sequence number given to an operation (0: none yet). */
   lastSeq: number;
   /** The version of the ban list held (0: none yet). */
@@ -103,6 +119,7 @@ export class TerminalDb extends Dexie {
   refused!: EntityTable<RefusedRow, 'seq'>;
   balances!: EntityTable<BalanceRow, 'serial'>;
   bans!: EntityTable<BanRow, 'nSerie'>;
+  passes!: EntityTable<PassRow, 'serial'>;
 
   constructor(name = 'pulsera-terminal') {
     super(name);
@@ -113,6 +130,7 @@ export class TerminalDb extends Dexie {
       balances: '&serial',
       bans: '&nSerie',
     });
+    this.version(2).stores({ passes: '&serial' });
   }
 
   async get<K extends keyof KvValues>(key: K): Promise<KvValues[K] | undefined> {

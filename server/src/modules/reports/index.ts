@@ -30,6 +30,7 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
 
 export const jobKinds: readonly AnyJobKind[] = [capacityLogJob, rollupCompactionJob];
 
+export { zoneOccupancy } from './capacity/capacity.repo';
 export { logSlot } from './capacity/capacity.service';
 export { seedDemoAccessAndTickets } from './capacity/capacity-demo';
 export { slotCron } from './capacity/capacity-log.task';

@@ -27,6 +27,7 @@ import {
   zones,
 } from '../../../core/db/schema';
 import { currencyLabels } from '../../settings';
+import { accessRules, wristbandPassages } from './device-access-rules';
 import { type OfflineLimits, offlineLimitsOf, topUpCount, topUpRules } from './device-top-up-rules';
 
 async function menusOf(db: Executor, eventId: number): Promise<DeviceConfig['menus']> {
@@ -101,6 +102,7 @@ export async function deviceConfig(
 ): Promise<DeviceConfig> {
   const content = {
     ...(await configContent(db, eventId)),
+    access: await accessRules(db, eventId),
     topUp: await topUpRules(db, eventId),
     offlineLimits: offlineLimitsOf(limits),
   };
@@ -111,7 +113,7 @@ export async function deviceConfig(
 async function configContent(
   db: Executor,
   eventId: number,
-): Promise<Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits'>> {
+): Promise<Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits' | 'access'>> {
   const now = Date.now();
   const articleRows = await db
     .select({ id: articles.id, name: articles.name, price: articles.basePrice })
@@ -176,7 +178,13 @@ async function configContent(
       rfid: s.rfid ? s.rfid.toUpperCase() : null,
       locationIds: s.locationIds ?? null,
     })),
-    zones: zoneRows.map((z) => ({ id: z.id, name: z.name, parentId: z.parentId })),
+    zones: zoneRows.map((z) => ({
+      id: z.id,
+      name: z.name,
+      parentId: z.parentId,
+      modeDoubleIn: z.modeDoubleIn,
+      capacity: z.capacity,
+    })),
     gates: gateRows.map((g) => ({
       id: g.id,
       name: g.name,
@@ -206,7 +214,13 @@ export async function deviceWristband(
 ): Promise<DeviceWristband> {
   const [[band], [ban]] = await Promise.all([
     db
-      .select({ id: wristbands.id, cash: wristbands.cash, gift: wristbands.gift })
+      .select({
+        id: wristbands.id,
+        cash: wristbands.cash,
+        gift: wristbands.gift,
+        roleId: wristbands.roleId,
+        flags: wristbands.flags,
+      })
       .from(wristbands)
       .where(and(eq(wristbands.eventId, eventId), eq(wristbands.nSerie, serial))),
     db
@@ -214,6 +228,9 @@ export async function deviceWristband(
       .from(bannedWristbands)
       .where(eq(bannedWristbands.nSerie, serial)),
   ]);
+  const [topUps, passages] = band
+    ? await Promise.all([topUpCount(db, eventId, band.id), wristbandPassages(db, eventId, band.id)])
+    : [0, { lastZone: null, entries: [] }];
   return {
     serial,
     known: Boolean(band),
@@ -221,6 +238,9 @@ export async function deviceWristband(
     gift: band?.gift ?? 0,
     bannedTerminals: ban?.enabled === 1,
     bannedTopUps: ban?.enabledTopUps === 1,
-    topUps: band ? await topUpCount(db, eventId, band.id) : 0,
+    topUps,
+    roleId: band?.roleId ?? null,
+    flags: band?.flags ?? [],
+    ...passages,
   };
 }

@@ -2,6 +2,7 @@ import {
   DeviceAuthRequest,
   DeviceAuthResult,
   DeviceConfig,
+  DeviceOccupancy,
   DeviceRedeemRequest,
   DeviceRedeemResult,
   DeviceRegister,
@@ -20,6 +21,7 @@ import { ok } from '../../../core/lib/envelope';
 import { serverOrigin } from '../../../core/lib/public-origin';
 import { syncTerminal } from '../registry/terminal-contact';
 import * as service from './device.service';
+import { liveOccupancy } from './device-access-rules';
 import { type DeviceCaller, requireDevice } from './device-auth';
 import { deviceConfig, deviceWristband } from './device-config.repo';
 
@@ -110,6 +112,19 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const device = await requireDevice(ctx, req);
       return ok(req, await deviceWristband(ctx.db, device.eventId, req.params.serial));
+    },
+  );
+
+  // The live counts of the zones with capacity control (a gate online decides by them).
+  r.get(
+    '/api/device/occupancy',
+    {
+      config: { access: { auth: 'none' } },
+      schema: { tags, response: { 200: okSchema(DeviceOccupancy) } },
+    },
+    async (req) => {
+      const device = await requireDevice(ctx, req);
+      return ok(req, await liveOccupancy(ctx.db, device.eventId));
     },
   );
 

@@ -246,6 +246,10 @@ describe('GET /api/device/config and /api/device/wristband/:serial', () => {
       bannedTerminals: false,
       bannedTopUps: false,
       topUps: 1,
+      roleId: null,
+      flags: [],
+      lastZone: null,
+      entries: [],
     });
     const unknown = await t.call('GET', '/api/device/wristband/04C0FFEE000999', {
       headers: { devicetoken: token },
