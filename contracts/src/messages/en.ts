@@ -295,6 +295,7 @@ export const en: Catalogue = {
     oneOf: 'Choose one of: {{values}}',
     unknownKeys: 'Unknown fields: {{keys}}',
     alphanumeric: 'Letters and numbers only',
+    staffPin: 'A PIN is 4 to 8 digits',
     letters: 'Letters only',
     numbers: 'Numbers only',
     numbersSpaces: 'Numbers and spaces only',

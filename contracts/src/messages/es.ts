@@ -306,6 +306,7 @@ export const es: Catalogue = {
     oneOf: 'Elige uno de: {{values}}',
     unknownKeys: 'Campos desconocidos: {{keys}}',
     alphanumeric: 'Solo letras y números',
+    staffPin: 'El PIN tiene de 4 a 8 cifras',
     letters: 'Solo letras',
     numbers: 'Solo números',
     numbersSpaces: 'Solo números y espacios',

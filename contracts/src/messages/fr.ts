@@ -319,6 +319,7 @@ export const fr: Catalogue = {
     oneOf: 'Choisissez parmi : {{values}}',
     unknownKeys: 'Champs inconnus : {{keys}}',
     alphanumeric: 'Lettres et chiffres uniquement',
+    staffPin: 'Un code PIN compte 4 à 8 chiffres',
     letters: 'Lettres uniquement',
     numbers: 'Chiffres uniquement',
     numbersSpaces: 'Chiffres et espaces uniquement',

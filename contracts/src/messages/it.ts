@@ -312,6 +312,7 @@ export const it: Catalogue = {
     oneOf: 'Scegli uno tra: {{values}}',
     unknownKeys: 'Campi sconosciuti: {{keys}}',
     alphanumeric: 'Solo lettere e numeri',
+    staffPin: 'Il PIN ha da 4 a 8 cifre',
     letters: 'Solo lettere',
     numbers: 'Solo numeri',
     numbersSpaces: 'Solo numeri e spazi',

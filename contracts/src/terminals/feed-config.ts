@@ -93,6 +93,11 @@ export const DeviceConfig = z.object({
       trusts: z.string(),
       active: z.boolean(),
       rfid: z.string().nullable(),
+      /**
+       * The PIN the staff member may sign in with instead of their wristband: its salted PBKDF2 hash
+       * (contracts/terminals/staff-pin.ts), checked on the terminal offline; null: none set.
+       */
+      pin: z.object({ hash: z.string(), salt: z.string() }).nullable(),
       locationIds: z.array(intId).nullable(),
     }),
   ),

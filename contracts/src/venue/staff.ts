@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRUST_LETTERS, type TrustLetter } from '../access/permissions';
 import { instant as dateInRange, id } from '../inputs';
+import { STAFF_PIN } from '../terminals/staff-pin';
 import { VenueOption } from './gates';
 
 /**
@@ -60,6 +61,8 @@ export const Staff = z.object({
   user: z.string(),
   name: z.string(),
   rfid: z.string().nullable(),
+  /** Whether a PIN is set (never the PIN nor its hash). */
+  hasPin: z.boolean(),
   intern: flag01,
   dateInactive: isoDate.nullable(),
   trusts: z.string(),
@@ -80,6 +83,13 @@ export const StaffSave = z.object({
   user: z.string().trim().min(1, required).max(STAFF_USER_MAX),
   name: z.string().trim().min(1, required).max(STAFF_NAME_MAX),
   rfid: z.string().trim().max(STAFF_RFID_MAX).nullable().optional(),
+  /**
+   * The PIN to sign in on a terminal, write-only: 4 to 8 digits set it, null or '' clears it, left
+   * out keeps the one set (the one field a save does not replace: the console never has it back).
+   */
+  pin: z
+    .union([z.string().trim().regex(STAFF_PIN, { error: 'validation.staffPin' }), z.literal(''), z.null()])
+    .optional(),
   intern: flag01.default(STAFF_DEFAULTS.intern),
   dateInactive: isoDate.nullable().optional(),
   trusts: trustsSchema(),
@@ -107,6 +117,9 @@ export const StaffForm = z
     user: StaffSave.shape.user,
     name: StaffSave.shape.name,
     rfid: z.string().trim().max(STAFF_RFID_MAX),
+    /** A new PIN (empty: keep the one set, if any); `clearPin` removes it. */
+    pin: z.union([z.string().trim().regex(STAFF_PIN, { error: 'validation.staffPin' }), z.literal('')]),
+    clearPin: z.boolean(),
     intern: flag01,
     inactive: z.boolean(),
     dateInactive: z.string().nullable(),

@@ -106,7 +106,28 @@ function TrustsField() {
   );
 }
 
-function StaffFields() {
+/** The PIN to sign in on a terminal: write-only (the console never has it back), set, changed or removed. */
+function PinField({ hasPin }: { hasPin: boolean }) {
+  const { t } = useTranslation();
+  const { control } = useFormContext<StaffForm>();
+  const clearPin = useWatch({ control, name: 'clearPin' });
+  return (
+    <Stack gap={4}>
+      {!clearPin && (
+        <TextField<StaffForm>
+          name="pin"
+          inputMode="numeric"
+          maxLength={8}
+          autoComplete="off"
+          description={t(hasPin ? 'staff.staff.pinSet' : 'staff.staff.pinNone')}
+        />
+      )}
+      {hasPin && <CheckboxField<StaffForm> name="clearPin" label={t('staff.staff.clearPin')} />}
+    </Stack>
+  );
+}
+
+function StaffFields({ row }: { row?: Staff }) {
   const { t } = useTranslation();
   const { control } = useFormContext<StaffForm>();
   const [inactive, allLocations, allRooms] = useWatch({
@@ -121,6 +142,7 @@ function StaffFields() {
         <TextField<StaffForm> name="user" required maxLength={100} autoComplete="off" />
         <TextField<StaffForm> name="name" required maxLength={150} />
         <TextField<StaffForm> name="rfid" maxLength={50} autoComplete="off" />
+        <PinField hasPin={!!row?.hasPin} />
         <Stack gap="xs" justify="center">
           <Switch01Field<StaffForm> name="intern" />
           <CheckboxField<StaffForm> name="inactive" label={t('staff.staff.inactive')} />
@@ -175,6 +197,8 @@ const definition = (qc: QueryClient): ResourceDefinition<Staff, StaffForm> => ({
     user: '',
     name: '',
     rfid: '',
+    pin: '',
+    clearPin: false,
     intern: 1,
     inactive: false,
     dateInactive: null,
@@ -188,6 +212,8 @@ const definition = (qc: QueryClient): ResourceDefinition<Staff, StaffForm> => ({
     user: r.user,
     name: r.name,
     rfid: r.rfid ?? '',
+    pin: '',
+    clearPin: false,
     intern: r.intern,
     inactive: r.dateInactive !== null,
     dateInactive: r.dateInactive,
@@ -204,6 +230,8 @@ const definition = (qc: QueryClient): ResourceDefinition<Staff, StaffForm> => ({
       user: v.user,
       name: v.name,
       rfid: v.rfid || null,
+      // Write-only: a typed PIN sets it, the box removes it, nothing typed keeps it.
+      ...(v.clearPin ? { pin: null } : v.pin ? { pin: v.pin } : {}),
       intern: v.intern,
       dateInactive: v.inactive ? (v.dateInactive ?? null) : null,
       trusts: v.trusts,
@@ -212,7 +240,7 @@ const definition = (qc: QueryClient): ResourceDefinition<Staff, StaffForm> => ({
     }),
   remove: (r) => removeStaff(r),
   matches: (r, text) => `${r.user} ${r.name} ${r.rfid ?? ''}`.toLowerCase().includes(text),
-  Form: () => <StaffFields />,
+  Form: ({ row }) => <StaffFields row={row ?? undefined} />,
 });
 
 /**

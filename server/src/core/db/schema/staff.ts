@@ -19,6 +19,9 @@ export const staff = pgTable(
     user: text('user').notNull(),
     name: text('name').notNull(),
     rfid: text('rfid'),
+    /** The PIN to sign in on a terminal: a salted PBKDF2 hash (contracts/terminals/staff-pin.ts). */
+    pinHash: text('pin_hash'),
+    pinSalt: text('pin_salt'),
     intern: smallint('intern').notNull().default(1),
     dateInactive: ts('date_inactive'),
     /** Trust letters, upper-case, in the order C S T V R A G P X H B M K O D. */

@@ -176,6 +176,7 @@ async function configContent(
       trusts: s.trusts,
       active: !s.dateInactive || s.dateInactive.getTime() > now,
       rfid: s.rfid ? s.rfid.toUpperCase() : null,
+      pin: s.pinHash && s.pinSalt ? { hash: s.pinHash, salt: s.pinSalt } : null,
       locationIds: s.locationIds ?? null,
     })),
     zones: zoneRows.map((z) => ({

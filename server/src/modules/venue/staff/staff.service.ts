@@ -7,6 +7,7 @@ import {
   type StaffListResult,
   type StaffSave,
 } from '@pulsera/contracts';
+import { newStaffPin } from '@pulsera/contracts/terminals/staff-pin';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { isUniqueViolation } from '../../../core/lib/db-errors';
@@ -26,6 +27,7 @@ const toDto = (r: repo.StaffRow, live?: { locations: Set<number>; rooms: Set<num
   user: r.user,
   name: r.name,
   rfid: r.rfid,
+  hasPin: r.pinHash !== null,
   intern: r.intern === 0 ? 0 : 1,
   dateInactive: r.dateInactive?.toISOString() ?? null,
   trusts: r.trusts,
@@ -58,9 +60,17 @@ async function checkVenue(db: Executor, eventId: number, input: StaffSave) {
 /**
  * POST /staff {staff}: no id creates, an id updates that staff member of the event. The user is
  * unique within the event, case-insensitively (409 staffUserTaken). A save replaces the item: left-out
- * rfid and inactive date are cleared, left-out locations and rooms mean all.
+ * rfid and inactive date are cleared, left-out locations and rooms mean all; the PIN alone is kept
+ * when left out (write-only: set by digits, cleared by '' or null), stored as a salted hash.
  */
 export async function saveStaff(ctx: AppContext, eventId: number, input: StaffSave): Promise<Staff> {
+  // Hashed before the transaction: 100,000 PBKDF2 rounds hold no row lock.
+  const pin =
+    input.pin === undefined
+      ? {}
+      : input.pin
+        ? await newStaffPin(input.pin).then(({ hash, salt }) => ({ pinHash: hash, pinSalt: salt }))
+        : { pinHash: null, pinSalt: null };
   const taken = () =>
     fail('staffUserTaken', {
       params: { user: input.user },
@@ -81,6 +91,7 @@ export async function saveStaff(ctx: AppContext, eventId: number, input: StaffSa
         trusts: input.trusts,
         locationIds: input.idsLocation ?? null,
         roomIds: input.availableRooms ?? null,
+        ...pin,
       };
       const row = existing
         ? await repo.updateStaff(tx, eventId, existing.id, values)

@@ -33,6 +33,7 @@ describe('staff (admin/events/staffs)', () => {
       user: 'bar.ana',
       name: 'Ana Ruiz',
       rfid: null,
+      hasPin: false,
       intern: 1,
       dateInactive: null,
       // Upper-cased, in the canonical order C S T V …

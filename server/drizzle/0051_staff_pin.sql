@@ -1,0 +1,2 @@
+ALTER TABLE "staff" ADD COLUMN "pin_hash" text;--> statement-breakpoint
+ALTER TABLE "staff" ADD COLUMN "pin_salt" text;
