@@ -216,6 +216,8 @@ export const ERRORS = {
   portalSignInFailed: { code: 3900, status: 401 },
   portalCaptchaFailed: { code: 3901, status: 400 },
   portalClosed: { code: 3902, status: 403 },
+  portalRefundExists: { code: 3903, status: 409 },
+  portalNothingToRefund: { code: 3904, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

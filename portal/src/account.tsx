@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAccount, PortalError } from './api';
 import { formatDate, formatMoney } from './money';
+import { Refund } from './refund';
 
 /** The amount screen loads on demand: the top-up rule (and zod with it) stays out of the first load. */
 const TopUp = lazy(() => import('./top-up'));
@@ -88,6 +89,15 @@ export function Account({
           </button>
         )}
       </section>
+
+      <Refund
+        site={site}
+        session={session}
+        account={account}
+        money={money}
+        date={date}
+        onAsked={setAccount}
+      />
 
       <section className="card" aria-labelledby="online-title">
         <h2 id="online-title">{t('account.online')}</h2>

@@ -1,5 +1,6 @@
 import type {
   PortalAccount,
+  PortalRefundRequest,
   PortalSession,
   PortalSignIn,
   PortalSite,
@@ -13,6 +14,8 @@ export class PortalError extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
+    /** The fields refused, each with its message in our language. */
+    readonly fields: { path: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -25,7 +28,12 @@ async function call<T>(path: string, init: RequestInit = {}, token?: string): Pr
   const res = await fetch(path, { ...init, headers });
   const body = await res.json().catch(() => null);
   if (!res.ok || !body || body.error !== 0)
-    throw new PortalError(res.status, body?.error ?? res.status, body?.description ?? res.statusText);
+    throw new PortalError(
+      res.status,
+      body?.error ?? res.status,
+      body?.description ?? res.statusText,
+      body?.fields ?? [],
+    );
   return body.result as T;
 }
 
@@ -52,3 +60,5 @@ export const storeSession = (slug: string, s: PortalSession | null) =>
   s
     ? sessionStorage.setItem(sessionKey(slug), JSON.stringify(s))
     : sessionStorage.removeItem(sessionKey(slug));
+export const requestRefund = (slug: string, token: string, body: PortalRefundRequest) =>
+  call<PortalAccount>(`${base(slug)}/refund`, { method: 'POST', body: JSON.stringify(body) }, token);

@@ -11,7 +11,7 @@ import { buildApp } from '../src/app';
 import type { Config } from '../src/core/config';
 import { type Database, openDatabase } from '../src/core/db/client';
 import { events, userEventPermissions, users } from '../src/core/db/schema';
-import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo';
+import { DEMO_PASSWORD, seedDemo, seedIfEmpty } from '../src/seed/demo';
 
 /** What server/test/global-setup.ts built for this run (nothing when a file runs without it). */
 function built(key: 'pgliteDump' | 'pgTemplate'): string {
@@ -71,6 +71,33 @@ export interface CallOptions {
   body?: unknown;
   headers?: Record<string, string>;
   ip?: string;
+}
+
+/**
+ * The app on the demo as `npm start` makes it the first time: the demo festival simulated up to now
+ * (the README's wristbands and tickets), on a database of this test file's own.
+ */
+export async function createDemoFestivalApp() {
+  const database = await openTestDatabase();
+  await seedIfEmpty(database.db, { seed: 'demo' });
+  const { app } = await buildApp({
+    database,
+    logger: false,
+    config: {
+      seed: 'none',
+      outboxDir: mkdtempSync(path.join(os.tmpdir(), 'pulsera-outbox-')),
+      smtpUrl: null,
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 export async function createTestApp(config: Partial<Config> = {}) {

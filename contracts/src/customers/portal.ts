@@ -122,6 +122,16 @@ export const PortalAccount = z.object({
   ticketCode: z.string().nullable(),
   operations: z.array(PortalOperation),
   onlineTopUps: z.array(PortalOnlineTopUp),
+  /** The attendee's request for their money back by bank transfer, and where its payout stands. */
+  refund: z
+    .object({
+      amount: z.number().int(),
+      fee: z.number().int(),
+      status: z.enum(['pending', 'inRun', 'paid', 'rejected']),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+    })
+    .nullable(),
   currency: EventCurrency,
 });
 export type PortalAccount = z.infer<typeof PortalAccount>;

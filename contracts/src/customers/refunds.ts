@@ -153,3 +153,12 @@ export const RefundEdit = z
   .superRefine(refundRules);
 export type RefundEdit = z.input<typeof RefundEdit>;
 export const RefundEditRequest = z.object({ refund: RefundEdit });
+
+/**
+ * POST /api/portal/{slug}/refund: the attendee asks for their money back by bank transfer — the whole
+ * cash balance of their wristband (the gift balance is never refunded), to the account they give.
+ */
+export const PortalRefundRequest = z
+  .object({ ccOwner: owner(), ccIban: refundIban(), ccBic: refundBic(), ccEmail: optionalEmail() })
+  .superRefine((v, ctx) => checkBicWithIban(v.ccIban, v.ccBic, ctx, 'ccBic'));
+export type PortalRefundRequest = z.input<typeof PortalRefundRequest>;

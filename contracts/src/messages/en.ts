@@ -64,6 +64,8 @@ export const en: Catalogue = {
     portalSignInFailed: 'We found no wristband or ticket with these details; check them and try again',
     portalCaptchaFailed: 'The anti-robot check failed; try again',
     portalClosed: 'The online services of this event are not open',
+    portalRefundExists: 'You have already asked for your money back: its progress shows on this page',
+    portalNothingToRefund: 'There is no money on this wristband to give back (a bonus is never refunded)',
     validation: 'Some fields are not valid',
     unauthorized: 'You must sign in to continue',
     tokenExpired: 'The session has expired',

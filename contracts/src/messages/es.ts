@@ -68,6 +68,8 @@ export const es: Catalogue = {
       'No encontramos ninguna pulsera o entrada con estos datos; revísalos y vuelve a intentarlo',
     portalCaptchaFailed: 'La comprobación antirrobots ha fallado; vuelve a intentarlo',
     portalClosed: 'Los servicios online de este evento no están abiertos',
+    portalRefundExists: 'Ya has pedido la devolución de tu dinero: su estado aparece en esta página',
+    portalNothingToRefund: 'No hay dinero en esta pulsera para devolver (el bono nunca se devuelve)',
     validation: 'Algunos campos no son válidos',
     unauthorized: 'Debes iniciar sesión para continuar',
     tokenExpired: 'La sesión ha expirado',

@@ -71,6 +71,9 @@ export const fr: Catalogue = {
       'Nous n’avons trouvé aucun bracelet ni billet avec ces données ; vérifiez-les et réessayez',
     portalCaptchaFailed: 'La vérification anti-robot a échoué ; réessayez',
     portalClosed: 'Les services en ligne de cet événement ne sont pas ouverts',
+    portalRefundExists: 'Vous avez déjà demandé le remboursement : son avancement s’affiche sur cette page',
+    portalNothingToRefund:
+      'Il n’y a pas d’argent à rembourser sur ce bracelet (un bonus n’est jamais remboursé)',
     validation: 'Certains champs ne sont pas valides',
     unauthorized: 'Vous devez vous connecter pour continuer',
     tokenExpired: 'La session a expiré',

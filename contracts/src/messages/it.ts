@@ -70,6 +70,9 @@ export const it: Catalogue = {
       'Non abbiamo trovato alcun braccialetto o biglietto con questi dati; controllali e riprova',
     portalCaptchaFailed: 'Il controllo anti-robot non è riuscito; riprova',
     portalClosed: 'I servizi online di questo evento non sono aperti',
+    portalRefundExists: 'Hai già chiesto il rimborso: il suo stato è su questa pagina',
+    portalNothingToRefund:
+      'Su questo braccialetto non c’è denaro da rimborsare (il bonus non si rimborsa mai)',
     validation: 'Alcuni campi non sono validi',
     unauthorized: 'Devi accedere per continuare',
     tokenExpired: 'La sessione è scaduta',

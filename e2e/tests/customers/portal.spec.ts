@@ -12,16 +12,19 @@ const stored = (page: Page, key: string) =>
   page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as string, key);
 
 /** A demo wristband with its check code and balance, as the console's customer lookup shows it. */
-async function demoWristband(page: Page) {
+async function demoWristband(page: Page, names = ['elena']) {
   await openActiveEvent(page, 'ops@demo.test');
   const headers = {
     token: await stored(page, 'pulsera.token'),
     tokenevent: await stored(page, 'pulsera.eventToken'),
     tokentrusts: await stored(page, 'pulsera.trusts'),
   };
-  const search = await page.request.get('/api/infoCustomer/search?name=elena', { headers });
-  expect(search.status()).toBe(200);
-  const rows = (await search.json()).result as { customerId: number; idRfid: number | null }[];
+  const rows: { customerId: number; idRfid: number | null }[] = [];
+  for (const name of names) {
+    const search = await page.request.get(`/api/infoCustomer/search?name=${name}`, { headers });
+    expect(search.status()).toBe(200);
+    rows.push(...(await search.json()).result);
+  }
   for (const row of rows.filter((r) => r.idRfid !== null)) {
     const res = await page.request.get(`/api/infoCustomer?customerId=${row.customerId}`, { headers });
     const c = (await res.json()).result as {
@@ -32,7 +35,7 @@ async function demoWristband(page: Page) {
     };
     if (c.codeCheck && c.cash > 0 && c.gift >= 0) return { ...c, codeCheck: c.codeCheck };
   }
-  throw new Error('The demo has no Elena with a wristband, a check code and money');
+  throw new Error(`The demo has no ${names.join(' or ')} with a wristband, a check code and money`);
 }
 
 test('an attendee signs in with the wristband and sees the balance and history; a wrong code is refused', async ({
@@ -100,5 +103,33 @@ test('an attendee signs in with the wristband and sees the balance and history; 
   await expect(p.getByRole('heading', { name: 'Saldo' })).toBeVisible();
   await p.getByRole('button', { name: 'Salir' }).click();
   await expect(p.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await phone.close();
+});
+
+test('an attendee asks for their money back: a wrong IBAN is told under its field, then the request shows its state', async ({
+  page,
+  browser,
+}) => {
+  const w = await demoWristband(page, ['jorge', 'marta', 'pablo', 'sara']);
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+  const p = await phone.newPage();
+  await p.goto('/portal/sonora-2026');
+  await p.getByLabel('Wristband serial number').fill(w.n_serie);
+  await p.getByLabel('Check code').fill(w.codeCheck);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await expect(p.getByTestId('balance-total')).toBeVisible();
+
+  const cash = (await p.getByTestId('balance-cash').textContent())!;
+  await expect(p.getByRole('heading', { name: 'Get your money back' })).toBeVisible();
+  await p.getByTestId('refund-ccOwner').fill('Jordi Puig');
+  await p.getByTestId('refund-ccIban').fill('ES0000000000000000000000');
+  await p.getByTestId('refund-submit').click();
+  await expect(p.getByTestId('refund-ccIban').locator('..').getByRole('alert')).toBeVisible();
+  await expect(p.getByTestId('refund-status')).toHaveCount(0);
+
+  await p.getByTestId('refund-ccIban').fill('ES91 2100 0418 4502 0005 1332');
+  await p.getByTestId('refund-submit').click();
+  await expect(p.getByTestId('refund-status')).toContainText(`for ${cash} back`);
+  await expect(p.getByTestId('refund-status')).toContainText('Waiting for the next bank transfer run.');
   await phone.close();
 });

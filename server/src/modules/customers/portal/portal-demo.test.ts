@@ -1,11 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase } from '../../../../test/helper';
-import { buildApp } from '../../../app';
+import { createDemoFestivalApp } from '../../../../test/helper';
 import { REPO_ROOT } from '../../../core/config';
-import { seedIfEmpty } from '../../../seed/demo';
 
 /**
  * The README's demo wristband and ticket sign in to the demo festival's portal and show a balance, a
@@ -20,26 +17,11 @@ const slug = /\/portal\/([a-z0-9-]+)>/.exec(readme);
 describe.each(['2026-11-28T23:30:00Z', '2026-11-29T00:20:00Z', '2026-11-29T13:10:00Z'])(
   "the README's demo portal, first started at %s",
   (startedAt) => {
-    let app: Awaited<ReturnType<typeof buildApp>>['app'];
+    let app: Awaited<ReturnType<typeof createDemoFestivalApp>>['app'];
     let close: () => Promise<void>;
     beforeAll(async () => {
       vi.useFakeTimers({ toFake: ['Date'], now: new Date(startedAt) });
-      const database = await openTestDatabase();
-      await seedIfEmpty(database.db, { seed: 'demo' });
-      ({ app } = await buildApp({
-        database,
-        logger: false,
-        config: {
-          seed: 'none',
-          outboxDir: mkdtempSync(path.join(os.tmpdir(), 'pulsera-outbox-')),
-          smtpUrl: null,
-        },
-      }));
-      await app.ready();
-      close = async () => {
-        await app.close();
-        await database.close();
-      };
+      ({ app, close } = await createDemoFestivalApp());
     }, 240_000);
     afterAll(async () => {
       await close();

@@ -1,6 +1,6 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
-import { currencies, customers, events, tickets, wristbands } from '../../../core/db/schema';
+import { customers, events, tickets, wristbands } from '../../../core/db/schema';
 import { currencyLabels } from '../../settings';
 
 /** The event an attendee portal address names (its online-services slug), with its currencies. */

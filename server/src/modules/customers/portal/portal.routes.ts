@@ -1,6 +1,7 @@
 import {
   ok as okSchema,
   PortalAccount,
+  PortalRefundRequest,
   PortalSession,
   PortalSignIn,
   PortalSite,
@@ -12,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
 import * as service from './portal.service';
+import { requestRefund } from './portal-refund';
 
 /**
  * The attendee portal's calls (issue 28). Open to anyone as far as the console's guard goes: the
@@ -55,6 +57,23 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
       return ok(req, await service.topUpOptions(ctx, event, claims));
+    },
+  );
+  r.post(
+    '/api/portal/:slug/refund',
+    {
+      config,
+      schema: {
+        tags,
+        params: PortalSlugParams,
+        body: PortalRefundRequest,
+        response: { 200: okSchema(PortalAccount) },
+      },
+    },
+    async (req) => {
+      const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
+      await requestRefund(ctx, event, claims, req.body);
+      return ok(req, await service.account(ctx, event, claims));
     },
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '@pulsera/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
+import type { Executor } from '../../../core/db/client';
 import { fail, fieldError } from '../../../core/lib/errors';
 import { listBonuses, listFees } from '../../catalogue';
 import { getOnlineServices, recaptchaSecretOf } from '../../events';
@@ -40,7 +41,7 @@ async function eventOr404(ctx: AppContext, slug: string) {
   return event;
 }
 
-function stateOf(e: repo.PortalEvent, now = Date.now()): PortalState {
+export function stateOf(e: repo.PortalEvent, now = Date.now()): PortalState {
   if (e.opensAt && now < e.opensAt.getTime()) return 'notYetOpen';
   if (e.closesAt && now > e.closesAt.getTime()) return 'closed';
   return 'open';
@@ -162,12 +163,10 @@ const STATE: Record<number, PortalOnlineTopUp['state']> = {
 };
 
 /** The wristband the attendee holds now: the customer's current one, else the one signed in with. */
-async function wristbandOf(ctx: AppContext, eventId: number, claims: PortalClaims) {
-  const byCustomer = claims.cus
-    ? await customersRepo.currentWristband(ctx.db, eventId, claims.cus)
-    : undefined;
+export async function wristbandOf(db: Executor, eventId: number, claims: PortalClaims) {
+  const byCustomer = claims.cus ? await customersRepo.currentWristband(db, eventId, claims.cus) : undefined;
   return (
-    byCustomer ?? (claims.rfid ? await customersRepo.findWristband(ctx.db, eventId, claims.rfid) : undefined)
+    byCustomer ?? (claims.rfid ? await customersRepo.findWristband(db, eventId, claims.rfid) : undefined)
   );
 }
 
@@ -180,12 +179,7 @@ export async function account(
   event: repo.PortalEvent,
   claims: PortalClaims,
 ): Promise<PortalAccount> {
-  const byCustomer = claims.cus
-    ? await customersRepo.currentWristband(ctx.db, event.id, claims.cus)
-    : undefined;
-  const wristband =
-    byCustomer ??
-    (claims.rfid ? await customersRepo.findWristband(ctx.db, event.id, claims.rfid) : undefined);
+  const wristband = await wristbandOf(ctx.db, event.id, claims);
   let operations: PortalOperation[] = [];
   if (wristband) {
     const x = await extract(ctx, event.id, wristband.id);
@@ -218,6 +212,7 @@ export async function account(
     : wristband
       ? [wristband.id]
       : [];
+  const refund = customerId ? await customersRepo.refundOfCustomer(ctx.db, event.id, customerId) : undefined;
   const online =
     customerId || wristbandIds.length
       ? await customersRepo.onlineTopUpsOf(ctx.db, event.id, customerId ?? -1, wristbandIds)
@@ -237,6 +232,15 @@ export async function account(
       deliveredAt: row.dateRechargeRfid?.toISOString() ?? null,
       card: row.cardNumber ? `${row.cardBrand ?? ''} ${row.cardNumber}`.trim() : null,
     })),
+    refund: refund
+      ? {
+          amount: refund.amount,
+          fee: refund.fee,
+          status: refund.status as 'pending' | 'inRun' | 'paid' | 'rejected',
+          createdAt: refund.createdAt.toISOString(),
+          paidAt: refund.paidAt?.toISOString() ?? null,
+        }
+      : null,
     currency: currencyOf(event),
   };
 }
@@ -252,7 +256,7 @@ export async function topUpOptions(
   claims: PortalClaims,
 ): Promise<PortalTopUpOptions> {
   const s = await getOnlineServices(ctx, event.id);
-  const wristband = await wristbandOf(ctx, event.id, claims);
+  const wristband = await wristbandOf(ctx.db, event.id, claims);
   const [bonuses, fees, done] = await Promise.all([
     listBonuses(ctx, event.id),
     listFees(ctx, event.id),

@@ -1,0 +1,110 @@
+/**
+ * The attendee asks for their money back from the portal (issue 28): the whole cash balance of the
+ * wristband they hold, once, to an account whose BIC and IBAN agree; it is the customer's refund the
+ * console lists (and a payout run pays); a wristband nobody registered gets its customer.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoFestivalApp } from '../../../../test/helper';
+import { events } from '../../../core/db/schema';
+import { registerDevice } from '../../terminals';
+
+let app: Awaited<ReturnType<typeof createDemoFestivalApp>>['app'];
+let close: () => Promise<void>;
+let eventId: number;
+const SLUG = 'sonora-2026';
+const LUCA = { serial: '04577424DBA62E', checkCode: '08367F' };
+const ANON = { serial: '04A1B2C3D4E5A7', checkCode: 'C0FFEE' };
+const ACCOUNT = { ccOwner: 'Luca Ruiz', ccIban: 'ES9121000418450200051332', ccBic: 'CAIXESBBXXX' };
+
+beforeAll(async () => {
+  const demo = await createDemoFestivalApp();
+  ({ app, close } = demo);
+  const { database } = demo;
+  [{ id: eventId }] = (await database.db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.slug, SLUG))) as [{ id: number }];
+  // A wristband nobody registered, topped up with 12.00 in cash at a kiosk.
+  const { secretKey } = await registerDevice(database.db, { n_serie: 'REFUND-KIOSK-1', idEvent: eventId });
+  const auth = await app.inject({
+    method: 'POST',
+    url: '/api/device/auth',
+    payload: { serial: 'REFUND-KIOSK-1', secretKey },
+  });
+  const sync = await app.inject({
+    method: 'POST',
+    url: '/api/device/sync',
+    headers: { devicetoken: auth.json().result.token },
+    payload: {
+      operations: [
+        {
+          kind: 'topup',
+          id: randomUUID(),
+          deviceTime: new Date().toISOString(),
+          rfid: ANON.serial,
+          codeCheck: ANON.checkCode,
+          type: 'N',
+          paymentType: 'S',
+          amount: 1200,
+          money: 1200,
+        },
+      ],
+    },
+  });
+  expect(sync.json().result.accepted).toHaveLength(1);
+}, 240_000);
+afterAll(() => close());
+
+const signIn = async (band: { serial: string; checkCode: string }) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/portal/${SLUG}/session`,
+    payload: { method: 'rfid', ...band },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { authorization: `Bearer ${res.json().result.token}` };
+};
+const me = async (headers: Record<string, string>) =>
+  (await app.inject({ method: 'GET', url: `/api/portal/${SLUG}/me`, headers })).json().result;
+const ask = (headers: Record<string, string>, body: object) =>
+  app.inject({ method: 'POST', url: `/api/portal/${SLUG}/refund`, headers, payload: body });
+
+describe('POST /api/portal/{slug}/refund', () => {
+  it('asks for the whole cash balance back, once, and shows where it stands', async () => {
+    const luca = await signIn(LUCA);
+    const before = await me(luca);
+    expect(before.refund).toBeNull();
+    expect(before.wristband.cash).toBeGreaterThan(0);
+
+    // A BIC of another country than the IBAN's is refused under its field; nothing is made.
+    const mismatch = await ask(luca, { ...ACCOUNT, ccBic: 'DEUTDEFFXXX' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.body).toContain('ccBic');
+    expect((await me(luca)).refund).toBeNull();
+
+    const res = await ask(luca, ACCOUNT);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.refund).toMatchObject({
+      amount: before.wristband.cash,
+      fee: 0,
+      status: 'pending',
+    });
+    const again = await ask(luca, ACCOUNT);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message ?? again.body).toContain('already asked for your money back');
+  });
+
+  it('gives a wristband nobody registered its customer, named after the account holder', async () => {
+    const anon = await signIn(ANON);
+    const res = await ask(anon, { ccOwner: 'Ana Anónima', ccIban: 'ES9121000418450200051332' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.refund).toMatchObject({ amount: 1200, status: 'pending' });
+  });
+
+  it('refuses without a session', async () => {
+    const res = await ask({}, ACCOUNT);
+    expect(res.statusCode).toBe(401);
+  });
+});
