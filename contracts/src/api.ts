@@ -218,6 +218,7 @@ export const ERRORS = {
   portalClosed: { code: 3902, status: 403 },
   portalRefundExists: { code: 3903, status: 409 },
   portalNothingToRefund: { code: 3904, status: 409 },
+  portalNoWristband: { code: 3905, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

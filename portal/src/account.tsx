@@ -2,6 +2,7 @@ import type { PortalAccount, PortalSession, PortalSite } from '@pulsera/contract
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAccount, PortalError } from './api';
+import { Lost } from './lost';
 import { formatDate, formatMoney } from './money';
 import { Refund } from './refund';
 
@@ -83,11 +84,12 @@ export function Account({
         ) : (
           <p>{t('account.noWristband')}</p>
         )}
-        {w && (
+        {w && !w.blocked && (
           <button type="button" className="primary top-up-open" onClick={() => setToppingUp(true)}>
             {t('topUp.open')}
           </button>
         )}
+        <Lost site={site} session={session} account={account} onBlocked={setAccount} />
       </section>
 
       <Refund

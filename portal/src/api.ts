@@ -62,3 +62,5 @@ export const storeSession = (slug: string, s: PortalSession | null) =>
     : sessionStorage.removeItem(sessionKey(slug));
 export const requestRefund = (slug: string, token: string, body: PortalRefundRequest) =>
   call<PortalAccount>(`${base(slug)}/refund`, { method: 'POST', body: JSON.stringify(body) }, token);
+export const reportLost = (slug: string, token: string) =>
+  call<PortalAccount>(`${base(slug)}/lost`, { method: 'POST' }, token);

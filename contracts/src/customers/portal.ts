@@ -118,7 +118,15 @@ export type PortalOnlineTopUp = z.infer<typeof PortalOnlineTopUp>;
 /** GET /api/portal/me: the signed-in attendee's wristband, its extract and their online top-ups. */
 export const PortalAccount = z.object({
   eventName: z.string(),
-  wristband: z.object({ serial: z.string(), cash: z.number().int(), gift: z.number().int() }).nullable(),
+  wristband: z
+    .object({
+      serial: z.string(),
+      cash: z.number().int(),
+      gift: z.number().int(),
+      /** Banned (reported lost on the portal, or by the organiser): nobody can pay or top up with it. */
+      blocked: z.boolean(),
+    })
+    .nullable(),
   ticketCode: z.string().nullable(),
   operations: z.array(PortalOperation),
   onlineTopUps: z.array(PortalOnlineTopUp),

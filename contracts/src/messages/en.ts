@@ -66,6 +66,7 @@ export const en: Catalogue = {
     portalClosed: 'The online services of this event are not open',
     portalRefundExists: 'You have already asked for your money back: its progress shows on this page',
     portalNothingToRefund: 'There is no money on this wristband to give back (a bonus is never refunded)',
+    portalNoWristband: 'No wristband is bound to this ticket yet: it gets one at the entrance',
     validation: 'Some fields are not valid',
     unauthorized: 'You must sign in to continue',
     tokenExpired: 'The session has expired',

@@ -70,6 +70,7 @@ export const es: Catalogue = {
     portalClosed: 'Los servicios online de este evento no están abiertos',
     portalRefundExists: 'Ya has pedido la devolución de tu dinero: su estado aparece en esta página',
     portalNothingToRefund: 'No hay dinero en esta pulsera para devolver (el bono nunca se devuelve)',
+    portalNoWristband: 'Esta entrada aún no tiene pulsera: la recibe en la entrada',
     validation: 'Algunos campos no son válidos',
     unauthorized: 'Debes iniciar sesión para continuar',
     tokenExpired: 'La sesión ha expirado',

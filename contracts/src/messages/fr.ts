@@ -74,6 +74,7 @@ export const fr: Catalogue = {
     portalRefundExists: 'Vous avez déjà demandé le remboursement : son avancement s’affiche sur cette page',
     portalNothingToRefund:
       'Il n’y a pas d’argent à rembourser sur ce bracelet (un bonus n’est jamais remboursé)',
+    portalNoWristband: 'Ce billet n’a pas encore de bracelet : il le reçoit à l’entrée',
     validation: 'Certains champs ne sont pas valides',
     unauthorized: 'Vous devez vous connecter pour continuer',
     tokenExpired: 'La session a expiré',

@@ -73,6 +73,7 @@ export const it: Catalogue = {
     portalRefundExists: 'Hai già chiesto il rimborso: il suo stato è su questa pagina',
     portalNothingToRefund:
       'Su questo braccialetto non c’è denaro da rimborsare (il bonus non si rimborsa mai)',
+    portalNoWristband: 'Questo biglietto non ha ancora un braccialetto: lo riceve all’ingresso',
     validation: 'Alcuni campi non sono validi',
     unauthorized: 'Devi accedere per continuare',
     tokenExpired: 'La sessione è scaduta',

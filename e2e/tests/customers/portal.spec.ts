@@ -14,6 +14,8 @@ const stored = (page: Page, key: string) =>
 /** A demo wristband with its check code and balance, as the console's customer lookup shows it. */
 async function demoWristband(page: Page, names = ['elena']) {
   await openActiveEvent(page, 'ops@demo.test');
+  // The permission-role token comes a moment after the event opens.
+  await expect.poll(() => stored(page, 'pulsera.trusts')).toEqual(expect.any(String));
   const headers = {
     token: await stored(page, 'pulsera.token'),
     tokenevent: await stored(page, 'pulsera.eventToken'),
@@ -131,5 +133,30 @@ test('an attendee asks for their money back: a wrong IBAN is told under its fiel
   await p.getByTestId('refund-submit').click();
   await expect(p.getByTestId('refund-status')).toContainText(`for ${cash} back`);
   await expect(p.getByTestId('refund-status')).toContainText('Waiting for the next bank transfer run.');
+  await phone.close();
+});
+
+test('an attendee blocks a lost wristband: asked first, then nobody can top up with it and the page says what to do', async ({
+  page,
+  browser,
+}) => {
+  const w = await demoWristband(page, ['diego', 'irene', 'hugo', 'emma']);
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+  const p = await phone.newPage();
+  await p.goto('/portal/sonora-2026');
+  await p.getByLabel('Wristband serial number').fill(w.n_serie);
+  await p.getByLabel('Check code').fill(w.codeCheck);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await expect(p.getByRole('button', { name: 'Top up' })).toBeVisible();
+
+  await p.getByTestId('lost-open').click();
+  await expect(p.getByTestId('lost-confirm')).toContainText(`Block wristband ${w.n_serie}?`);
+  await p.getByRole('button', { name: 'Keep it' }).click();
+  await expect(p.getByTestId('lost-confirm')).toHaveCount(0);
+
+  await p.getByTestId('lost-open').click();
+  await p.getByTestId('lost-block').click();
+  await expect(p.getByTestId('lost-blocked')).toContainText('This wristband is blocked');
+  await expect(p.getByRole('button', { name: 'Top up' })).toHaveCount(0);
   await phone.close();
 });

@@ -28,7 +28,7 @@ const alreadyBanned = (nSerie: string) =>
  * never overwritten, and of two concurrent creates one wins; with an id an edit of that ban (404 when
  * there is none; its serial may not become another ban's).
  */
-export async function ban(ctx: AppContext, userId: number, input: BanRequest) {
+export async function ban(ctx: AppContext, userId: number | null, input: BanRequest) {
   const values = {
     nSerie: input.nSerie,
     codeCheck: input.codeCheck || null,

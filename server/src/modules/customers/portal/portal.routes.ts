@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
 import * as service from './portal.service';
+import { reportLost } from './portal-lost';
 import { requestRefund } from './portal-refund';
 
 /**
@@ -73,6 +74,15 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
       await requestRefund(ctx, event, claims, req.body);
+      return ok(req, await service.account(ctx, event, claims));
+    },
+  );
+  r.post(
+    '/api/portal/:slug/lost',
+    { config, schema: { tags, params: PortalSlugParams, response: { 200: okSchema(PortalAccount) } } },
+    async (req) => {
+      const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
+      await reportLost(ctx, event, claims);
       return ok(req, await service.account(ctx, event, claims));
     },
   );

@@ -18,6 +18,7 @@ import type { Executor } from '../../../core/db/client';
 import { fail, fieldError } from '../../../core/lib/errors';
 import { listBonuses, listFees } from '../../catalogue';
 import { getOnlineServices, recaptchaSecretOf } from '../../events';
+import * as bannedRepo from '../banned-wristbands/banned-wristbands.repo';
 import * as customersRepo from '../customers/customers.repo';
 import { extract } from '../customers/customers.service';
 import * as repo from './portal.repo';
@@ -219,7 +220,14 @@ export async function account(
       : [];
   return {
     eventName: event.name,
-    wristband: wristband ? { serial: wristband.nSerie, cash: wristband.cash, gift: wristband.gift } : null,
+    wristband: wristband
+      ? {
+          serial: wristband.nSerie,
+          cash: wristband.cash,
+          gift: wristband.gift,
+          blocked: !!(await bannedRepo.findBySerial(ctx.db, wristband.nSerie)),
+        }
+      : null,
     ticketCode: claims.tkt,
     operations,
     onlineTopUps: online.map(({ row }) => ({

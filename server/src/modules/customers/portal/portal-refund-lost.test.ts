@@ -1,7 +1,8 @@
 /**
- * The attendee asks for their money back from the portal (issue 28): the whole cash balance of the
- * wristband they hold, once, to an account whose BIC and IBAN agree; it is the customer's refund the
- * console lists (and a payout run pays); a wristband nobody registered gets its customer.
+ * What an attendee does about their money on the portal (issue 28): asks for it back — the whole cash
+ * balance of the wristband they hold, once, to an account whose BIC and IBAN agree; the customer's
+ * refund the console lists (and a payout run pays); a wristband nobody registered gets its customer —
+ * and blocks a lost wristband, which the terminals then refuse.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { registerDevice } from '../../terminals';
 let app: Awaited<ReturnType<typeof createDemoFestivalApp>>['app'];
 let close: () => Promise<void>;
 let eventId: number;
+let deviceHeaders: Record<string, string>;
 const SLUG = 'sonora-2026';
 const LUCA = { serial: '04577424DBA62E', checkCode: '08367F' };
 const ANON = { serial: '04A1B2C3D4E5A7', checkCode: 'C0FFEE' };
@@ -33,6 +35,7 @@ beforeAll(async () => {
     url: '/api/device/auth',
     payload: { serial: 'REFUND-KIOSK-1', secretKey },
   });
+  deviceHeaders = { devicetoken: auth.json().result.token };
   const sync = await app.inject({
     method: 'POST',
     url: '/api/device/sync',
@@ -106,5 +109,24 @@ describe('POST /api/portal/{slug}/refund', () => {
   it('refuses without a session', async () => {
     const res = await ask({}, ACCOUNT);
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/portal/{slug}/lost', () => {
+  it('blocks the wristband for every terminal, once, and says so on the page', async () => {
+    const anon = await signIn(ANON);
+    expect((await me(anon)).wristband.blocked).toBe(false);
+    const lost = () => app.inject({ method: 'POST', url: `/api/portal/${SLUG}/lost`, headers: anon });
+    const [a, b] = await Promise.all([lost(), lost()]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().result.wristband.blocked).toBe(true);
+    // The terminals refuse it: its lookup says banned from sales and top-ups.
+    const seen = await app.inject({
+      method: 'GET',
+      url: `/api/device/wristband/${ANON.serial}`,
+      headers: deviceHeaders,
+    });
+    expect(seen.json().result).toMatchObject({ bannedTerminals: true, bannedTopUps: true });
+    expect((await lost()).statusCode).toBe(200);
   });
 });
