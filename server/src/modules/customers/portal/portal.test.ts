@@ -247,7 +247,7 @@ describe('the attendee session', () => {
     const lucia = (await signIn({ method: 'rfid', serial: LUCIA, checkCode: 'K7Q2' })).body.result.token;
     const marco = (await signIn({ method: 'rfid', serial: MARCO, checkCode: 'M9X4' })).body.result.token;
     const a = (await me(lucia)).body.result;
-    expect(a.wristband).toEqual({ serial: LUCIA, cash: 4400, gift: 0 });
+    expect(a.wristband).toEqual({ serial: LUCIA, cash: 4400, gift: 0, blocked: false });
     // Newest first: the sale of two articles, then the top-up; the running balance after each.
     expect(a.operations.map((o: any) => [o.operation, o.amount, o.accumulate])).toEqual([
       ['sale', -600, 4400],
@@ -255,7 +255,7 @@ describe('the attendee session', () => {
     ]);
     expect(a.operations[0].articles).toEqual([{ quantity: 2, name: 'Article 999' }]);
     const b = (await me(marco)).body.result;
-    expect(b.wristband).toEqual({ serial: MARCO, cash: 1000, gift: 0 });
+    expect(b.wristband).toEqual({ serial: MARCO, cash: 1000, gift: 0, blocked: false });
     expect(b.operations).toHaveLength(1);
   });
 
