@@ -118,3 +118,14 @@ export const StockControlSave = z.object({
   required: z.union([z.literal(0), z.literal(1)]),
 });
 export type StockControlSave = z.infer<typeof StockControlSave>;
+
+/** GET /api/wristband-stock/stock-control/impact?eventId: what turning stock control on or off changes. */
+export const StockControlImpactQuery = z.object({ eventId: queryId() });
+export const StockControlImpact = z.object({
+  eventId: z.number().int(),
+  /** Wristbands in use at the event (not replaced). */
+  activeWristbands: z.number().int(),
+  /** Of them, those in no lot assigned to the event: refused once control is on. */
+  outsideStock: z.number().int(),
+});
+export type StockControlImpact = z.infer<typeof StockControlImpact>;

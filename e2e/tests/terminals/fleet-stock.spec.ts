@@ -116,3 +116,21 @@ test('a disabled payment method is gone from the event form', async ({ page }) =
   await page.getByTestId('resource-save').click();
   await expectSaved(page);
 });
+
+test('stock control asks first, with how many wristbands in use the terminals would refuse', async ({
+  page,
+}) => {
+  await openActiveEvent(page, 'mega@demo.test');
+  await page.getByTestId('nav-rfids').click();
+  await expect(page.getByRole('heading', { name: 'Wristband stock' })).toBeVisible();
+  await page.getByTestId('stock-control-event').click();
+  await page.getByRole('option', { name: 'Sonora Festival 2026' }).click();
+  await page.getByRole('button', { name: 'Require stock control' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Require stock control?' });
+  await expect(dialog).toContainText(
+    /Wristbands in use at this event: \d+\. In no lot assigned to the event, so refused by the terminals from now on: \d+\./,
+  );
+  // Not confirmed: nothing changes.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Stop requiring stock control' })).toHaveCount(0);
+});

@@ -1,4 +1,10 @@
-import type { StockImportResult, StockSearchQuery, StockWristband, WristbandLot } from '@pulsera/contracts';
+import type {
+  StockControlImpact,
+  StockImportResult,
+  StockSearchQuery,
+  StockWristband,
+  WristbandLot,
+} from '@pulsera/contracts';
 import { api } from '../../../lib/api';
 
 export const stockKeys = {
@@ -23,3 +29,5 @@ export const stockControlEvents = () =>
   api.get<{ eventId: number; eventName: string }[]>('/wristband-stock/stock-control');
 export const setStockControl = (eventId: number, required: 0 | 1) =>
   api.post<{ eventId: number; eventName: string }[]>('/wristband-stock/stock-control', { eventId, required });
+export const stockControlImpact = (eventId: number) =>
+  api.get<StockControlImpact>('/wristband-stock/stock-control/impact', { query: { eventId } });

@@ -27,7 +27,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/dialogs';
+import { confirm, notifySuccess } from '../../../components/dialogs';
 import { formatDateTime } from '../../../lib/format';
 import { translateMessage } from '../../../lib/i18n';
 import { searchEvents } from '../../events';
@@ -38,6 +38,7 @@ import {
   searchStock,
   setStockControl,
   stockControlEvents,
+  stockControlImpact,
   stockKeys,
 } from './api';
 
@@ -302,6 +303,22 @@ function StockControlCard() {
       notifySuccess();
     },
   });
+  // The server counts the wristbands in use that the change would refuse (or accept again).
+  const ask = async (id: number, required: 0 | 1) => {
+    const impact = await stockControlImpact(id);
+    const on = required === 1;
+    const yes = await confirm({
+      title: t(on ? 'wristbandStock.confirmOnTitle' : 'wristbandStock.confirmOffTitle'),
+      text: t(on ? 'wristbandStock.confirmOnText' : 'wristbandStock.confirmOffText', {
+        active: impact.activeWristbands,
+        outside: impact.outsideStock,
+      }),
+      confirm: t(on ? 'wristbandStock.confirmOn' : 'wristbandStock.confirmOff'),
+      cancel: t('common.cancel'),
+      danger: on && impact.outsideStock > 0,
+    });
+    if (yes) save.mutate({ id, required });
+  };
   return (
     <Card withBorder padding="lg">
       <Stack>
@@ -316,10 +333,7 @@ function StockControlCard() {
             label={t('wristbandStock.fields.event')}
             testId="stock-control-event"
           />
-          <Button
-            disabled={!eventId}
-            onClick={() => eventId && save.mutate({ id: Number(eventId), required: 1 })}
-          >
+          <Button disabled={!eventId} onClick={() => eventId && ask(Number(eventId), 1)}>
             {t('wristbandStock.requireControl')}
           </Button>
         </Group>
@@ -331,7 +345,7 @@ function StockControlCard() {
                 variant="subtle"
                 color="red"
                 aria-label={t('wristbandStock.removeControl')}
-                onClick={() => save.mutate({ id: e.eventId, required: 0 })}
+                onClick={() => ask(e.eventId, 0)}
               >
                 <IconTrash size={16} />
               </ActionIcon>

@@ -164,3 +164,15 @@ export async function inEventStock(db: Executor, eventId: number, serials: strin
     where l.event_id = ${eventId} and s.n_serie = any(${texts(serials)})`);
   return new Set(rowsOf<{ n_serie: string }>(res).map((r) => r.n_serie));
 }
+
+/** The event's wristbands in use (not replaced), and how many of them are in no lot assigned to it. */
+export async function stockControlImpact(db: Executor, eventId: number) {
+  const res = await db.execute(sql`
+    select count(*)::int as active,
+      count(*) filter (where not exists (
+        select 1 from stock_wristbands s join wristband_lots l on l.id = s.lot_id
+        where l.event_id = w.event_id and s.n_serie = w.n_serie))::int as outside
+    from wristbands w where w.event_id = ${eventId} and w.active = 1`);
+  const row = rowsOf<{ active: number; outside: number }>(res)[0];
+  return { active: Number(row?.active ?? 0), outside: Number(row?.outside ?? 0) };
+}

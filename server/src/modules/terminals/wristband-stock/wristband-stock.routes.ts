@@ -4,6 +4,8 @@ import {
   ok as okSchema,
   STOCK_IMPORT_MAX_BYTES,
   StockControlEvent,
+  StockControlImpact,
+  StockControlImpactQuery,
   StockControlSave,
   StockImportQuery,
   StockImportResult,
@@ -69,6 +71,14 @@ export async function wristbandStockRoutes(app: FastifyInstance, ctx: AppContext
     '/api/wristband-stock/stock-control',
     { config, schema: { tags, response: { 200: okSchema(z.array(StockControlEvent)) } } },
     async (req) => ok(req, await service.stockControlEvents(ctx)),
+  );
+  r.get(
+    '/api/wristband-stock/stock-control/impact',
+    {
+      config,
+      schema: { tags, querystring: StockControlImpactQuery, response: { 200: okSchema(StockControlImpact) } },
+    },
+    async (req) => ok(req, await service.stockControlImpact(ctx, req.query.eventId)),
   );
   r.post(
     '/api/wristband-stock/stock-control',

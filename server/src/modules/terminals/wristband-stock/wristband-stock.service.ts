@@ -231,6 +231,13 @@ export async function stockControlEvents(ctx: AppContext) {
   }));
 }
 
+/** How many active wristbands of the event stock control would refuse (asked before turning it on or off). */
+export async function stockControlImpact(ctx: AppContext, eventId: number) {
+  if (!(await repo.eventExists(ctx.db, eventId))) throw fail('notFound');
+  const { active, outside } = await repo.stockControlImpact(ctx.db, eventId);
+  return { eventId, activeWristbands: active, outsideStock: outside };
+}
+
 export async function setStockControl(ctx: AppContext, userId: number, eventId: number, required: boolean) {
   if (!(await repo.eventExists(ctx.db, eventId))) throw fail('notFound');
   await repo.setStockControl(ctx.db, eventId, required, userId);

@@ -207,8 +207,20 @@ describe('stock control at the terminal feed', { timeout: 120_000 }, () => {
     const send = (operations: unknown[]) =>
       t.call('POST', '/api/device/sync', { headers: { devicetoken }, body: { operations } });
 
+    const impact = async () =>
+      (await t.call('GET', `/api/wristband-stock/stock-control/impact?eventId=${eventId}`, admin)).body
+        .result;
+    const before = await impact();
     // Without stock control, any wristband is accepted.
     expect((await send([topUp('04FFFF00000001')])).body.result.accepted).toHaveLength(1);
+    // The confirmation tells how many wristbands in use would be refused: one more, outside the stock.
+    const after = await impact();
+    expect(after).toEqual({
+      eventId,
+      activeWristbands: before.activeWristbands + 1,
+      outsideStock: before.outsideStock + 1,
+    });
+    expect(after.outsideStock).toBeLessThanOrEqual(after.activeWristbands);
 
     const on = await t.call('POST', '/api/wristband-stock/stock-control', {
       ...admin,
