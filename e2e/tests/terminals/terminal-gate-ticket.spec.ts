@@ -7,7 +7,7 @@ import { consoleHeaders, eventQr } from './terminal-helpers';
  * Ticket validation at the gate (issue 30) on a phone (360×740): a General ticket made in the console
  * is typed at the North gate, a new wristband tapped next is bound to it, and that wristband is then
  * admitted by the ticket's role; the ticket typed again is refused as used, an unknown code is refused
- * with its reason.
+ * with its reason, and offline no ticket can be checked.
  */
 
 interface Config {
@@ -84,6 +84,13 @@ test('a ticket validated at the gate binds the next wristband, which is then adm
   await terminal.getByTestId('ticket-check').click();
   await expect(terminal.getByTestId('ticket-refused')).toHaveText(
     `Refused: this ticket is already validated on wristband ${band}.`,
+  );
+
+  // Offline the gate cannot check a ticket, and says so.
+  await phone.setOffline(true);
+  await terminal.getByTestId('ticket-check').click();
+  await expect(terminal.getByTestId('ticket-refused')).toHaveText(
+    'Refused: the ticket cannot be checked without a connection to the server. Connect the gate and try again.',
   );
   await phone.close();
 });
