@@ -212,6 +212,8 @@ export const ERRORS = {
   ticketNoReportEmail: { code: 3705, status: 409 },
   ticketInUse: { code: 3706, status: 409 },
   ticketResellerInUse: { code: 3707, status: 409 },
+  ticketNotFound: { code: 3708, status: 404 },
+  ticketCancelled: { code: 3709, status: 409 },
   // Attendee portal (3900-3949)
   portalSignInFailed: { code: 3900, status: 401 },
   portalCaptchaFailed: { code: 3901, status: 400 },

@@ -7,6 +7,7 @@ export {
   DeviceAuthResult,
   DeviceOccupancy,
   DeviceRedeemResult,
+  DeviceTicket,
   DeviceWristband,
 } from '@pulsera/contracts/terminals/feed-devices';
 export { SyncResult } from '@pulsera/contracts/terminals/feed-sync';

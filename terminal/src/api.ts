@@ -118,3 +118,7 @@ export const occupancy = async () => (await deviceCall('DeviceOccupancy', '/devi
 
 export const sync = async (body: Record<string, unknown>) =>
   (await deviceCall('SyncResult', '/device/sync', { method: 'POST', body: JSON.stringify(body) })).result!;
+
+/** A ticket typed or scanned at a gate (ticketNotFound, ticketCancelled: an ApiError with the reason). */
+export const ticket = async (code: string) =>
+  (await deviceCall('DeviceTicket', `/device/ticket/${encodeURIComponent(code)}`)).result!;

@@ -60,6 +60,8 @@ export const en: Catalogue = {
     ticketIssueSolved: 'This issue is already solved',
     ticketNoReportEmail: 'This schedule has no report address',
     ticketInUse: 'The ticket {{code}} is validated, on a wristband or imported: it cannot be deleted',
+    ticketNotFound: 'No ticket of this event has this code',
+    ticketCancelled: 'This ticket was cancelled: it does not admit',
     ticketResellerInUse: 'This reseller has tickets or is named by a schedule: it cannot be deleted',
     portalSignInFailed: 'We found no wristband or ticket with these details; check them and try again',
     portalCaptchaFailed: 'The anti-robot check failed; try again',

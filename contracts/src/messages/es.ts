@@ -63,6 +63,8 @@ export const es: Catalogue = {
     ticketIssueSolved: 'Esta incidencia ya está resuelta',
     ticketNoReportEmail: 'Esta programación no tiene dirección de informe',
     ticketInUse: 'La entrada {{code}} está validada, en una pulsera o importada: no se puede eliminar',
+    ticketNotFound: 'Ninguna entrada de este evento tiene este código',
+    ticketCancelled: 'Esta entrada fue anulada: no da acceso',
     ticketResellerInUse: 'Este revendedor tiene entradas o lo nombra una programación: no se puede eliminar',
     portalSignInFailed:
       'No encontramos ninguna pulsera o entrada con estos datos; revísalos y vuelve a intentarlo',

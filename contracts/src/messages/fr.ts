@@ -65,6 +65,8 @@ export const fr: Catalogue = {
     ticketIssueSolved: 'Ce problème est déjà résolu',
     ticketNoReportEmail: 'Cette planification n’a pas d’adresse de rapport',
     ticketInUse: 'Le billet {{code}} est validé, sur un bracelet ou importé : il ne peut pas être supprimé',
+    ticketNotFound: 'Aucun billet de cet événement n’a ce code',
+    ticketCancelled: 'Ce billet a été annulé : il ne donne pas accès',
     ticketResellerInUse:
       'Ce revendeur a des billets ou est nommé par une planification : il ne peut pas être supprimé',
     portalSignInFailed:

@@ -64,6 +64,8 @@ export const it: Catalogue = {
     ticketIssueSolved: 'Questo problema è già risolto',
     ticketNoReportEmail: 'Questa programmazione non ha un indirizzo per il rapporto',
     ticketInUse: 'Il biglietto {{code}} è convalidato, su un braccialetto o importato: non si può eliminare',
+    ticketNotFound: 'Nessun biglietto di questo evento ha questo codice',
+    ticketCancelled: 'Questo biglietto è stato annullato: non dà accesso',
     ticketResellerInUse:
       'Questo rivenditore ha biglietti o è indicato da una programmazione: non si può eliminare',
     portalSignInFailed:

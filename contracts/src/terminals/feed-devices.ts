@@ -120,6 +120,21 @@ export const DeviceOccupancy = z.object({
 });
 export type DeviceOccupancy = z.infer<typeof DeviceOccupancy>;
 
+/**
+ * GET /device/ticket/:code: a ticket of the device's event as a gate validates it (an unknown or
+ * cancelled code is an error, ticketNotFound or ticketCancelled): its role, its holder's name, and the
+ * wristband it is already bound to (null: not yet validated).
+ */
+export const DeviceTicket = z.object({
+  code: z.string(),
+  roleId: z.number().int().nullable(),
+  holder: z.string().nullable(),
+  boundTo: z.string().nullable(),
+});
+export type DeviceTicket = z.infer<typeof DeviceTicket>;
+/** A ticket's code as a gate types or scans it (the ticketValidation operation's ticketCode). */
+export const DeviceTicketCode = z.string().trim().min(1).max(64);
+
 /** How many of a wristband's latest entries its lookup carries (enough for any entry limit). */
 export const ACCESS_ENTRIES_KEPT = 100;
 export type DeviceWristband = z.infer<typeof DeviceWristband>;

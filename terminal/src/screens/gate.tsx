@@ -14,6 +14,7 @@ import { db, type Session } from '../store/db';
 import { decideAtGate, occupancyAtGate, passOf, recordPassage } from '../store/gate';
 import { contactStop } from '../store/limits';
 import { operationWritten } from '../sync';
+import { GateTicket } from './gate-ticket';
 
 /** How long an answer stays before the gate is ready for the next wristband. */
 const ANSWER_MS = 4000;
@@ -45,6 +46,8 @@ export function Gate({
   const { t } = useTranslation();
   const [answer, setAnswer] = useState<(AccessDecision & { serial: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [validating, setValidating] = useState(false);
+  const [bound, setBound] = useState<string | null>(null);
   const reading = useRef(false);
   const gate = config.gates.find((g) => g.id === gateId);
   const zone = (id: number | null) => config.zones.find((z) => z.id === id)?.name ?? t('gate.outside');
@@ -59,6 +62,7 @@ export function Gate({
     if (reading.current) return;
     reading.current = true;
     setError(null);
+    setBound(null);
     try {
       // Out of contact longer than the configuration allows, its lists (bans, rules) are too old to
       // admit anyone: the gate stops and says why.
@@ -103,12 +107,34 @@ export function Gate({
     );
   }
 
+  if (validating) {
+    return (
+      <main className="panel">
+        <GateTicket
+          session={session}
+          onDone={(serial) => {
+            setValidating(false);
+            setBound(serial);
+          }}
+        />
+      </main>
+    );
+  }
+
   return (
     <main className="panel">
       <h1 data-testid="gate-name">{gate?.name ?? t('gate.unknown')}</h1>
       {gate && <p>{t('gate.passage', { from: zone(gate.zoneFromId), to: zone(gate.zoneToId) })}</p>}
       <p>{t('gate.tap')}</p>
       <ReaderInput withCheckCode={false} onRead={(r) => void read(r)} />
+      {bound && (
+        <p role="status" data-testid="ticket-bound">
+          {t('ticket.bound', { serial: bound })}
+        </p>
+      )}
+      <button type="button" onClick={() => setValidating(true)} data-testid="gate-validate-ticket">
+        {t('ticket.title')}
+      </button>
       {error && (
         <p className="error" role="alert" data-testid="gate-stopped">
           {error}

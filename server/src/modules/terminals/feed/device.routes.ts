@@ -7,6 +7,8 @@ import {
   DeviceRedeemResult,
   DeviceRegister,
   DeviceRegistered,
+  DeviceTicket,
+  DeviceTicketCode,
   DeviceWristband,
   ok as okSchema,
   RfidSerial,
@@ -24,6 +26,7 @@ import * as service from './device.service';
 import { liveOccupancy } from './device-access-rules';
 import { type DeviceCaller, requireDevice } from './device-auth';
 import { deviceConfig, deviceWristband } from './device-config.repo';
+import { deviceTicket } from './device-ticket.repo';
 
 /** A full batch of SYNC_MAX_OPERATIONS operations fits comfortably. */
 const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
@@ -112,6 +115,23 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const device = await requireDevice(ctx, req);
       return ok(req, await deviceWristband(ctx.db, device.eventId, req.params.serial));
+    },
+  );
+
+  // A ticket typed or scanned at a gate: its role, holder and whether a wristband already holds it.
+  r.get(
+    '/api/device/ticket/:code',
+    {
+      config: { access: { auth: 'none' } },
+      schema: {
+        tags,
+        params: z.object({ code: DeviceTicketCode }),
+        response: { 200: okSchema(DeviceTicket) },
+      },
+    },
+    async (req) => {
+      const device = await requireDevice(ctx, req);
+      return ok(req, await deviceTicket(ctx.db, device.eventId, req.params.code));
     },
   );
 
