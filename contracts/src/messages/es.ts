@@ -71,8 +71,9 @@ export const es: Catalogue = {
     portalCardPaymentOff: 'El pago con tarjeta no está abierto para este evento',
     portalTopUpAmountRefused: 'El importe está fuera de los límites de recarga de este evento',
     portalNoWristband: 'No hay ninguna pulsera que recargar en esta cuenta',
-    portalPaymentUnavailable: 'El servicio de pago con tarjeta no ha respondido; inténtalo de nuevo en un momento',
-    portalWebhookSignature: "El aviso de pago no está firmado con el secreto de webhook de este servidor",
+    portalPaymentUnavailable:
+      'El servicio de pago con tarjeta no ha respondido; inténtalo de nuevo en un momento',
+    portalWebhookSignature: 'El aviso de pago no está firmado con el secreto de webhook de este servidor',
     validation: 'Algunos campos no son válidos',
     unauthorized: 'Debes iniciar sesión para continuar',
     tokenExpired: 'La sesión ha expirado',

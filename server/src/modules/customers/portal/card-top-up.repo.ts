@@ -30,7 +30,10 @@ export async function insertPending(
     .returning();
   if (!row) throw new Error('online top-up not inserted');
   // The recharge reference the feed and the console show: this row's own id.
-  await db.update(onlineTopUps).set({ idRecharge: String(row.id) }).where(eq(onlineTopUps.id, row.id));
+  await db
+    .update(onlineTopUps)
+    .set({ idRecharge: String(row.id) })
+    .where(eq(onlineTopUps.id, row.id));
   return row;
 }
 
@@ -129,7 +132,10 @@ export async function creditPaid(
     cashAfter,
     giftAfter,
   });
-  await tx.update(wristbands).set({ cash: cashAfter, gift: giftAfter, updatedAt: paid.paidAt }).where(eq(wristbands.id, w.id));
+  await tx
+    .update(wristbands)
+    .set({ cash: cashAfter, gift: giftAfter, updatedAt: paid.paidAt })
+    .where(eq(wristbands.id, w.id));
   await tx
     .update(onlineTopUps)
     .set({

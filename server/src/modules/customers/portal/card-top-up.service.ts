@@ -9,9 +9,9 @@ import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { fail } from '../../../core/lib/errors';
 import * as card from './card-top-up.repo';
+import type * as repo from './portal.repo';
 import type { PortalClaims } from './portal.service';
 import { onlineTopUpRules, stateOf, wristbandOf } from './portal.service';
-import type * as repo from './portal.repo';
 import { stripeOf } from './stripe-client';
 
 /**
@@ -137,15 +137,17 @@ export async function settleCardTopUp(
     session.client_reference_id === String(id) &&
     session.amount_total === first.amountTotal;
   if (!paid && session.status !== 'expired') return 'pending';
-  return card.settleLocked(db, id, (row, tx) =>
-    paid
-      ? card.creditPaid(tx, row, {
-          paidAt: new Date(),
-          currency: session.currency?.toUpperCase() ?? null,
-          paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : null,
-        })
-      : card.reject(tx, row.id, 'Checkout session expired'),
-  ).then((done) => (done ? (paid ? 'paid' : 'expired') : 'settled'));
+  return card
+    .settleLocked(db, id, (row, tx) =>
+      paid
+        ? card.creditPaid(tx, row, {
+            paidAt: new Date(),
+            currency: session.currency?.toUpperCase() ?? null,
+            paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : null,
+          })
+        : card.reject(tx, row.id, 'Checkout session expired'),
+    )
+    .then((done) => (done ? (paid ? 'paid' : 'expired') : 'settled'));
 }
 
 /** The pending card top-ups older than the reconciliation delay, settled one by one. */

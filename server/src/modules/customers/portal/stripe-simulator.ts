@@ -95,7 +95,10 @@ export async function startStripeSimulator(opts: { webhookUrl?: string; port?: n
     const send = () =>
       fetch(sim.webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, webhookSecret) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': stripeSignature(payload, webhookSecret),
+        },
         body: payload,
       }).catch(() => undefined);
     await Promise.all(Array.from({ length: copies }, send));
@@ -153,7 +156,8 @@ export async function startStripeSimulator(opts: { webhookUrl?: string; port?: n
         return json(200, s);
       }
       const s = id ? sessions.get(id) : undefined;
-      if (!s) return json(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+      if (!s)
+        return json(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
       if (req.method === 'GET' && pathParts.length === 4) return json(200, s);
       if (req.method === 'POST' && pathParts[4] === 'expire') {
         if (s.status === 'open') s.status = 'expired';

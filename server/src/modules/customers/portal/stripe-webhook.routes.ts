@@ -15,7 +15,9 @@ import { stripeOf } from './stripe-client';
 export async function stripeWebhookRoute(app: FastifyInstance, ctx: AppContext) {
   await app.register(async (sub) => {
     sub.removeContentTypeParser('application/json');
-    sub.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    sub.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
     sub.post('/api/portal/stripe/webhook', { config: { access: { auth: 'none' as const } } }, async (req) => {
       const stripe = stripeOf(ctx);
       const secret = ctx.config.stripe.webhookSecret;
