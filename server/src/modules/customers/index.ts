@@ -24,3 +24,4 @@ export const jobKinds: readonly AnyJobKind[] = [cardTopUpReconcileJob];
 
 export { seedOnlineServices } from './customers/demo';
 export { seedPortalDemo } from './portal/demo';
+export { startStripeSimulator } from './portal/stripe-simulator';

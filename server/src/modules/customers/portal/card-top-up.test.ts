@@ -165,7 +165,7 @@ describe('a card top-up', () => {
       body: payload,
     });
     expect(forged.status).toBe(400);
-    expect((await forged.json()).error).toBe(3907);
+    expect(((await forged.json()) as { error: number }).error).toBe(3907);
     expect(await balance()).toEqual(before);
   });
 
