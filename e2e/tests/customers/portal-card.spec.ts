@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -8,7 +9,10 @@ import { expect, test } from '@playwright/test';
  * comes back to the result and the new balance; an amount outside the event's limits is refused by
  * the server whatever the page lets through.
  */
-const readme = readFileSync(path.resolve(__dirname, '../../../README.md'), 'utf8');
+const readme = readFileSync(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../README.md'),
+  'utf8',
+);
 const [, serial = '', checkCode = ''] =
   /serial \*\*`(\w+)`\*\* and check code \*\*`(\w+)`\*\*/.exec(readme) ?? [];
 const SESSION = 'pulsera.portal.session.sonora-2026';

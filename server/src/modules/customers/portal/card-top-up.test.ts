@@ -5,8 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { seedDemoTopUpRules } from '../../catalogue';
-import { registerDevice } from '../../terminals';
-import { ledgerMismatches } from '../../terminals/feed/ledger.repo';
+import { ledgerMismatches, registerDevice } from '../../terminals';
 import { reconcileCardTopUps } from './card-top-up.service';
 import { type StripeSimulator, startStripeSimulator, stripeSignature } from './stripe-simulator';
 
