@@ -218,9 +218,13 @@ export const ERRORS = {
   portalSignInFailed: { code: 3900, status: 401 },
   portalCaptchaFailed: { code: 3901, status: 400 },
   portalClosed: { code: 3902, status: 403 },
-  portalRefundExists: { code: 3903, status: 409 },
-  portalNothingToRefund: { code: 3904, status: 409 },
+  portalCardPaymentOff: { code: 3903, status: 409 },
+  portalTopUpAmountRefused: { code: 3904, status: 400 },
   portalNoWristband: { code: 3905, status: 409 },
+  portalPaymentUnavailable: { code: 3906, status: 502 },
+  portalWebhookSignature: { code: 3907, status: 400 },
+  portalRefundExists: { code: 3908, status: 409 },
+  portalNothingToRefund: { code: 3909, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -1,15 +1,19 @@
 import type { PortalAccount, PortalSession, PortalSite } from '@pulsera/contracts';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAccount, PortalError } from './api';
 import { Lost } from './lost';
 import { formatDate, formatMoney } from './money';
 import { Refund } from './refund';
+import { returnedTopUp, TopUpResult } from './top-up-result';
 
 /** The amount screen loads on demand: the top-up rule (and zod with it) stays out of the first load. */
 const TopUp = lazy(() => import('./top-up'));
 
-/** The signed-in attendee: the wristband's balance, its history and the online top-ups. */
+/**
+ * The signed-in attendee: the wristband's balance, its history and the online top-ups; back from the
+ * payment page, the card top-up's result above them.
+ */
 export function Account({
   site,
   session,
@@ -24,13 +28,15 @@ export function Account({
   const [error, setError] = useState<string | null>(null);
   const [toppingUp, setToppingUp] = useState(false);
   const lang = i18n.language;
+  const [returned] = useState(returnedTopUp);
 
-  useEffect(() => {
+  const load = useCallback(() => {
     fetchAccount(site.slug, session.token).then(setAccount, (e) => {
       if (e instanceof PortalError && e.status === 401) onSignOut();
       else setError(e instanceof Error ? e.message : String(e));
     });
   }, [site.slug, session.token, onSignOut]);
+  useEffect(load, [load]);
 
   if (error)
     return (
@@ -52,6 +58,15 @@ export function Account({
 
   return (
     <>
+      {returned && (
+        <TopUpResult
+          slug={site.slug}
+          token={session.token}
+          id={returned.id}
+          cancelled={returned.cancelled}
+          onPaid={load}
+        />
+      )}
       <section className="card balance" aria-labelledby="balance-title">
         <div className="row">
           <h2 id="balance-title">{t('account.balance')}</h2>

@@ -5,6 +5,8 @@ import type {
   PortalSignIn,
   PortalSite,
   PortalTopUpOptions,
+  PortalTopUpResult,
+  PortalTopUpStarted,
 } from '@pulsera/contracts';
 import i18next from 'i18next';
 
@@ -45,6 +47,14 @@ export const fetchAccount = (slug: string, token: string) =>
   call<PortalAccount>(`${base(slug)}/me`, {}, token);
 export const fetchTopUpOptions = (slug: string, token: string) =>
   call<PortalTopUpOptions>(`${base(slug)}/top-up`, {}, token);
+export const startTopUp = (slug: string, token: string, amount: number) =>
+  call<PortalTopUpStarted>(
+    `${base(slug)}/top-ups`,
+    { method: 'POST', body: JSON.stringify({ amount }) },
+    token,
+  );
+export const fetchTopUpResult = (slug: string, token: string, id: number) =>
+  call<PortalTopUpResult>(`${base(slug)}/top-ups/${id}`, {}, token);
 
 /** The attendee's session, per festival, for this tab only. */
 const sessionKey = (slug: string) => `pulsera.portal.session.${slug}`;

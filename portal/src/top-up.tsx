@@ -2,14 +2,15 @@ import type { PortalSession, PortalSite, PortalTopUpOptions } from '@pulsera/con
 import { topUpAmounts } from '@pulsera/contracts/catalogue/top-up-amounts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchTopUpOptions } from './api';
+import { fetchTopUpOptions, startTopUp } from './api';
 import { formatMoney } from './money';
 
 /**
  * The card top-up's amount screen (issue 28): preset amounts and, when the event allows it, a free
  * amount within its minimum and maximum; the online bonus and the fee shown before paying, computed by
- * the one rule the server and the terminals use (topUpAmounts, channel online). Card payment is not
- * open on the site yet: the screen says so.
+ * the one rule the server and the terminals use (topUpAmounts, channel online). Pay by card opens
+ * Stripe's payment page; the server computes the amounts again and charges its own. When the server
+ * has no card payment, the screen says so.
  */
 export default function TopUp({
   site,
@@ -25,6 +26,8 @@ export default function TopUp({
   const [error, setError] = useState<string | null>(null);
   const [amount, setAmount] = useState<number | null>(null);
   const [typed, setTyped] = useState('');
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
   const inputId = useId();
 
   useEffect(() => {
@@ -62,6 +65,19 @@ export default function TopUp({
           options.fees,
         )
       : null;
+
+  const pay = () => {
+    if (!quote) return;
+    setPaying(true);
+    setPayError(null);
+    startTopUp(site.slug, session.token, quote.amount).then(
+      (started) => window.location.assign(started.url),
+      (e) => {
+        setPaying(false);
+        setPayError(e instanceof Error ? e.message : String(e));
+      },
+    );
+  };
 
   const typeAmount = (v: string) => {
     setTyped(v);
@@ -131,7 +147,18 @@ export default function TopUp({
           </div>
         </dl>
       )}
-      <p className="notice">{t('topUp.notOpen')}</p>
+      {options.cardPayment ? (
+        <button type="button" className="primary" disabled={!quote || paying} onClick={pay}>
+          {paying ? t('topUp.paying') : t('topUp.pay')}
+        </button>
+      ) : (
+        <p className="notice">{t('topUp.cardOff')}</p>
+      )}
+      {payError && (
+        <p className="error" role="alert">
+          {payError}
+        </p>
+      )}
     </section>
   );
 }

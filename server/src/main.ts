@@ -5,6 +5,7 @@ import { buildApp, prepareJobQueues } from './app';
 import { type Config, loadConfig } from './core/config';
 import { type Database, openDatabase } from './core/db/client';
 import { startControlSocket } from './core/db/control-socket';
+import { startStripeSimulator } from './modules/customers';
 import { seedIfEmpty } from './seed/demo';
 
 /** Connections one process's pool may hold (db/client.ts). */
@@ -60,7 +61,24 @@ async function serve(config: Config, database: Database, seeded: boolean) {
   return app;
 }
 
-const config = loadConfig();
+/**
+ * The demo pays by card against a local Stripe (modules/customers/portal/stripe-simulator.ts) unless
+ * STRIPE_SECRET_KEY is given: its key, webhook secret and address go into this process's settings
+ * (and so the workers'), its webhooks to this server.
+ */
+async function demoStripe(config: Config) {
+  if (config.seed !== 'demo' || config.stripe.secretKey) return config;
+  const sim = await startStripeSimulator({
+    webhookUrl: `http://127.0.0.1:${config.port}/api/portal/stripe/webhook`,
+  });
+  process.env.STRIPE_SECRET_KEY = sim.secretKey;
+  process.env.STRIPE_WEBHOOK_SECRET = sim.webhookSecret;
+  process.env.STRIPE_API_URL = sim.url;
+  console.log(`Card payments of the demo go to the local Stripe simulator on ${sim.url}`);
+  return loadConfig();
+}
+
+const config = cluster.isPrimary ? await demoStripe(loadConfig()) : loadConfig();
 if (cluster.isPrimary) {
   const started = Date.now();
   // Migrations and the demo run once, here, before any worker opens the database.

@@ -163,5 +163,28 @@ export const PortalTopUpOptions = z.object({
   bonuses: z.array(Bonus),
   fees: z.array(Fee),
   currency: EventCurrency,
+  /** Whether card payment is open (the server has a Stripe secret key). */
+  cardPayment: z.boolean(),
 });
 export type PortalTopUpOptions = z.infer<typeof PortalTopUpOptions>;
+
+/** POST /api/portal/{slug}/top-ups: the amount (cents to the cash balance) to pay by card. */
+export const PortalTopUpStart = z.object({ amount: z.number().int().positive() });
+export type PortalTopUpStart = z.infer<typeof PortalTopUpStart>;
+
+/** The card top-up started: its id (for the result page) and the payment page to go to. */
+export const PortalTopUpStarted = z.object({ id: z.number().int(), url: z.string() });
+export type PortalTopUpStarted = z.infer<typeof PortalTopUpStarted>;
+
+export const PortalTopUpParams = PortalSlugParams.extend({ id: z.coerce.number().int().positive() });
+
+/** GET /api/portal/{slug}/top-ups/{id}: a card top-up's state (the result page polls it). */
+export const PortalTopUpResult = z.object({
+  id: z.number().int(),
+  state: z.enum(PORTAL_TOP_UP_STATES),
+  amount: z.number().int(),
+  bonus: z.number().int(),
+  fee: z.number().int(),
+  money: z.number().int(),
+});
+export type PortalTopUpResult = z.infer<typeof PortalTopUpResult>;

@@ -91,6 +91,13 @@ export interface Config {
   /** reCAPTCHA's verification call (RECAPTCHA_VERIFY_URL): Google's siteverify, or a test server. */
   recaptchaVerifyUrl: string;
   /**
+   * Card top-ups by Stripe Checkout (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL for a
+   * local simulator). Without a secret key card payment is off and the portal says so.
+   */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string };
+  /** Minutes a card top-up stays pending before the reconciliation job asks Stripe (STRIPE_RECONCILE_MINUTES). */
+  stripeReconcileMinutes: number;
+  /**
    * This server's public address (PUBLIC_URL, e.g. https://console.example.com): the origin of every
    * link the server writes (e-mails, device QR codes, OAuth callbacks), never taken from a request.
    * Required outside the demo; the demo derives it from HOST and PORT (publicUrlFor).
@@ -307,6 +314,12 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       `${(overrides.publicUrl ?? publicUrlFor(seed, host, port)).replace(/\/+$/, '')}${PORTAL_PATH}`,
     ),
     recaptchaVerifyUrl: str('RECAPTCHA_VERIFY_URL', 'https://www.google.com/recaptcha/api/siteverify'),
+    stripe: {
+      secretKey: str('STRIPE_SECRET_KEY', ''),
+      webhookSecret: str('STRIPE_WEBHOOK_SECRET', ''),
+      apiUrl: str('STRIPE_API_URL', 'https://api.stripe.com'),
+    },
+    stripeReconcileMinutes: int('STRIPE_RECONCILE_MINUTES', 15, 1),
     festivalPaths: str('FESTIVAL_PATHS', 'arenal,medusa')
       .split(',')
       .map((s) => s.trim().toLowerCase())

@@ -4,6 +4,7 @@ import type { AnyJobKind } from '../../core/jobs/job-queue';
 import { bannedRoutes } from './banned-wristbands/banned-wristbands.routes';
 import { customerRoutes } from './customers/customers.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
+import { cardTopUpReconcileJob } from './portal/card-top-up-reconcile.task';
 import { portalRoutes } from './portal/portal.routes';
 import { topUpSearchRoutes } from './top-up-search/top-up-search.routes';
 
@@ -19,7 +20,8 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
   await portalRoutes(app, ctx);
 }
 
-export const jobKinds: readonly AnyJobKind[] = [];
+export const jobKinds: readonly AnyJobKind[] = [cardTopUpReconcileJob];
 
 export { seedOnlineServices } from './customers/demo';
 export { seedPortalDemo } from './portal/demo';
+export { startStripeSimulator } from './portal/stripe-simulator';

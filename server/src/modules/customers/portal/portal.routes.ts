@@ -7,14 +7,20 @@ import {
   PortalSite,
   PortalSlugParams,
   PortalTopUpOptions,
+  PortalTopUpParams,
+  PortalTopUpResult,
+  PortalTopUpStart,
+  PortalTopUpStarted,
 } from '@pulsera/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
+import * as card from './card-top-up.service';
 import * as service from './portal.service';
 import { reportLost } from './portal-lost';
 import { requestRefund } from './portal-refund';
+import { stripeWebhookRoute } from './stripe-webhook.routes';
 
 /**
  * The attendee portal's calls (issue 28). Open to anyone as far as the console's guard goes: the
@@ -61,6 +67,30 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
   r.post(
+    '/api/portal/:slug/top-ups',
+    {
+      config,
+      schema: {
+        tags,
+        params: PortalSlugParams,
+        body: PortalTopUpStart,
+        response: { 200: okSchema(PortalTopUpStarted) },
+      },
+    },
+    async (req) => {
+      const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
+      return ok(req, await card.startCardTopUp(ctx, event, claims, req.body));
+    },
+  );
+  r.get(
+    '/api/portal/:slug/top-ups/:id',
+    { config, schema: { tags, params: PortalTopUpParams, response: { 200: okSchema(PortalTopUpResult) } } },
+    async (req) => {
+      const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
+      return ok(req, await card.cardTopUpResult(ctx, event, claims, req.params.id));
+    },
+  );
+  r.post(
     '/api/portal/:slug/refund',
     {
       config,
@@ -86,4 +116,5 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(req, await service.account(ctx, event, claims));
     },
   );
+  await stripeWebhookRoute(app, ctx);
 }

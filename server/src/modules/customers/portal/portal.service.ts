@@ -263,13 +263,8 @@ export async function topUpOptions(
   event: repo.PortalEvent,
   claims: PortalClaims,
 ): Promise<PortalTopUpOptions> {
-  const s = await getOnlineServices(ctx, event.id);
   const wristband = await wristbandOf(ctx.db, event.id, claims);
-  const [bonuses, fees, done] = await Promise.all([
-    listBonuses(ctx, event.id),
-    listFees(ctx, event.id),
-    wristband ? customersRepo.topUpsOf(ctx.db, event.id, wristband.id) : Promise.resolve([]),
-  ]);
+  const { s, bonuses, fees, topUpNumber } = await onlineTopUpRules(ctx, event.id, wristband?.id);
   const presets = PORTAL_PRESET_AMOUNTS.filter((a) => a >= s.minTopUp && a <= s.maxTopUp);
   return {
     minTopUp: s.minTopUp,
@@ -278,9 +273,30 @@ export async function topUpOptions(
     presets: presets.length ? [...presets] : [s.minTopUp],
     cardBrands: s.cardBrands,
     timeZone: event.timezone,
-    topUpNumber: done.length + 1,
+    topUpNumber,
+    bonuses,
+    fees,
+    currency: currencyOf(event),
+    cardPayment: Boolean(ctx.config.stripe.secretKey),
+  };
+}
+
+/**
+ * The rules an online top-up follows, one copy for the amount screen and the card payment: the
+ * limits, the bonuses meant for online services, the fees for every location and device, and the
+ * wristband's next top-up number.
+ */
+export async function onlineTopUpRules(ctx: AppContext, eventId: number, wristbandId: number | undefined) {
+  const [s, bonuses, fees, done] = await Promise.all([
+    getOnlineServices(ctx, eventId),
+    listBonuses(ctx, eventId),
+    listFees(ctx, eventId),
+    wristbandId ? customersRepo.topUpsOf(ctx.db, eventId, wristbandId) : Promise.resolve([]),
+  ]);
+  return {
+    s,
     bonuses: bonuses.bonus.filter((b) => b.applyServicesOnline === 1),
     fees: fees.fees.filter((f) => f.idLocations.length === 0 && f.idDevices.length === 0),
-    currency: currencyOf(event),
+    topUpNumber: done.length + 1,
   };
 }

@@ -123,6 +123,7 @@ describe('a job that fails for real, listed and retried', () => {
     expect(second.jobs[0].id).not.toBe(all.jobs[0].id);
     expect(all.kinds.map((k: { name: string }) => k.name)).toEqual([
       'capacity-log',
+      'card-top-up-reconcile',
       'feed-statistics',
       'password-reset-mail',
       'rollup-compaction',
