@@ -111,9 +111,12 @@ test('imports terminals from a CSV: a preview with each bad row named, the good 
   await expect(problems.getByTestId('import-row-4')).toContainText('Unknown device type');
   await expect(problems.getByTestId('import-row-5')).toContainText('already in line 2');
   await page.getByTestId('registry-import-upload').click();
-  await expect(page.getByTestId('registry-import-result')).toContainText(
-    '2 terminals registered, 2 rows refused',
-  );
+  const result = page.getByTestId('registry-import-result');
+  await expect(result).toContainText('2 terminals registered, 2 rows refused');
+  // Each refusal names its field as the screen does, never the raw key.
+  await expect(result).toContainText('Type: Unknown device type');
+  await expect(result).not.toContainText('type:');
+  await expect(result).not.toContainText('n_serie');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('row', { name: /E2E-IMP-02/ })).toContainText('Cash kiosk');
 });

@@ -127,7 +127,7 @@ export function DeviceImportDialog({ opened, onClose }: { opened: boolean; onClo
             {t('registry.import.columns')}
           </Text>
           {DEVICE_IMPORT_COLUMNS.map((c, i) => (
-            <Badge key={c} variant="light" radius="sm">{`${i + 1}. ${c}`}</Badge>
+            <Badge key={c} variant="light" radius="sm">{`${i + 1}. ${t(`registry.fields.${c}`)}`}</Badge>
           ))}
         </Group>
         {table && !table.ok && (
@@ -152,7 +152,10 @@ export function DeviceImportDialog({ opened, onClose }: { opened: boolean; onClo
                 rows={result.refused.map((r) => ({
                   line: r.line,
                   cells: { n_serie: r.n_serie },
-                  errors: [r.description],
+                  // Each field as the screen calls it, with the server's message in our language.
+                  errors: (r.fields ?? []).map(
+                    (f) => `${t(`registry.fields.${f.path}`, { defaultValue: f.path })}: ${f.text}`,
+                  ),
                 }))}
               />
             )}
