@@ -186,6 +186,7 @@ export const DUPLICATE_REGISTRY: CopyRule[] = [
   { table: s.roleRecordings, copy: 'never', why: HISTORY },
   { table: s.wristbandChanges, copy: 'never', why: HISTORY },
   { table: s.presenceRecords, copy: 'never', why: HISTORY },
+  { table: s.cashCloses, copy: 'never', why: HISTORY },
   { table: s.processedOperations, copy: 'never', why: HISTORY },
   { table: s.syncBatches, copy: 'never', why: HISTORY },
   { table: s.refusedOperations, copy: 'never', why: HISTORY },
