@@ -90,7 +90,7 @@ test('a top-up of another event is found and opens its customer in that event', 
   await page.getByTestId('top-up-search-submit').click();
   const rows = page.getByTestId('top-up-search-results').locator('tbody tr');
   await expect(rows.first()).toContainText('Sonora Festival 2026');
-  await expect(rows.first()).toContainText('€50.00');
+  await expect(rows.first()).toContainText('50.00 €');
   await rows.first().click();
   const detail = page.getByTestId('top-up-detail');
   await expect(detail.getByTestId('top-up-payTpvCurrency')).toHaveText('EUR (978)');
