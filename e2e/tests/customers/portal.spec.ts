@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { openActiveEvent } from '../helpers';
 
 /**
@@ -108,17 +108,23 @@ test('an attendee signs in with the wristband and sees the balance and history; 
   await phone.close();
 });
 
-test('an attendee asks for their money back: a wrong IBAN is told under its field, then the request shows its state', async ({
-  page,
-  browser,
-}) => {
-  const w = await demoWristband(page, ['jorge', 'marta', 'pablo', 'sara']);
+/** A phone (360 × 740) signed in to the demo portal with the wristband's serial and check code. */
+async function signedInPhone(browser: Browser, w: { n_serie: string; codeCheck: string }) {
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
   const p = await phone.newPage();
   await p.goto('/portal/sonora-2026');
   await p.getByLabel('Wristband serial number').fill(w.n_serie);
   await p.getByLabel('Check code').fill(w.codeCheck);
   await p.getByRole('button', { name: 'Sign in' }).click();
+  return { phone, p };
+}
+
+test('an attendee asks for their money back: a wrong IBAN is told under its field, then the request shows its state', async ({
+  page,
+  browser,
+}) => {
+  const w = await demoWristband(page, ['jorge', 'marta', 'pablo', 'sara']);
+  const { phone, p } = await signedInPhone(browser, w);
   await expect(p.getByTestId('balance-total')).toBeVisible();
 
   const cash = (await p.getByTestId('balance-cash').textContent())!;
@@ -141,12 +147,7 @@ test('an attendee blocks a lost wristband: asked first, then nobody can top up w
   browser,
 }) => {
   const w = await demoWristband(page, ['diego', 'irene', 'hugo', 'emma']);
-  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
-  const p = await phone.newPage();
-  await p.goto('/portal/sonora-2026');
-  await p.getByLabel('Wristband serial number').fill(w.n_serie);
-  await p.getByLabel('Check code').fill(w.codeCheck);
-  await p.getByRole('button', { name: 'Sign in' }).click();
+  const { phone, p } = await signedInPhone(browser, w);
   await expect(p.getByRole('button', { name: 'Top up' })).toBeVisible();
 
   await p.getByTestId('lost-open').click();
