@@ -21,7 +21,7 @@ function precompress(): Plugin {
           return statSync(p).isDirectory() ? walk(p) : [p];
         });
       for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
+        if (!/\.(js|css|html|svg|webmanifest|wasm)$/.test(file) || statSync(file).size < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(readFileSync(file), { level: 9 }));
       }
     },
@@ -58,7 +58,7 @@ export default defineConfig({
         icons: [{ src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest,wasm}'],
         navigateFallback: '/terminal/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         clientsClaim: true,

@@ -199,6 +199,18 @@ describe('browser and HTTP hardening', () => {
     }
   });
 
+  it("lets only the terminal's pages compile WebAssembly (its camera's barcode reader), and nothing evaluate text", async () => {
+    for (const url of ['/terminal/', '/terminal/assets/zxing_reader-AAAAAAAA.wasm']) {
+      const csp = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp, url).not.toMatch(/'unsafe-eval'|unsafe-inline'[^;]*script/);
+    }
+    for (const url of ['/admin/events', '/api/health', '/portal/demo', '/terminally']) {
+      const csp = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect(csp, url).not.toContain('wasm-unsafe-eval');
+    }
+  });
+
   it('sends one Content-Security-Policy with one frame-ancestors directive on every answer, the API docs included', async () => {
     const urls = [
       '/api/health',

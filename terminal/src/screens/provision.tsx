@@ -1,11 +1,14 @@
 /**
- * First start: the event's configuration QR (the console's event, tab Devices) pasted or scanned as
- * text, redeemed for this terminal; the key is kept in IndexedDB.
+ * First start: the event's configuration QR (the console's event, tab Devices) scanned with the
+ * camera or pasted as text, redeemed for this terminal; the key is kept in IndexedDB.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, redeem } from '../api';
+import { CameraScan } from '../camera/camera-scan';
 import { type Credentials, db } from '../store/db';
+
+const QR: ['qr_code'] = ['qr_code'];
 
 const newSerial = () => `WEB-${crypto.randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase()}`;
 
@@ -20,11 +23,11 @@ export function Provision({ onDone, serial }: { onDone: (c: Credentials) => void
   const [error, setError] = useState<string | null>(null);
   // Its own screen on first start; part of the blocked screen when set up again.
   const Frame = serial ? 'section' : 'main';
-  const submit = async () => {
+  const submit = async (text: string) => {
     setBusy(true);
     setError(null);
     try {
-      const creds = await redeem(qr.trim(), serial ?? newSerial());
+      const creds = await redeem(text.trim(), serial ?? newSerial());
       await db.put('credentials', creds);
       onDone(creds);
     } catch (e) {
@@ -37,10 +40,18 @@ export function Provision({ onDone, serial }: { onDone: (c: Credentials) => void
     <Frame className={serial ? undefined : 'panel'}>
       {!serial && <h1>{t('provision.heading')}</h1>}
       <p>{t('provision.help')}</p>
+      <CameraScan
+        formats={QR}
+        testId="provision-camera"
+        onCode={(code) => {
+          setQr(code);
+          void submit(code);
+        }}
+      />
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          void submit(qr);
         }}
       >
         <label>

@@ -5,6 +5,8 @@ import { type Config, PORTAL_PATH } from '../config';
 /** reCAPTCHA's script and challenge frame (Google's documented origins), allowed on portal pages only. */
 const RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
 const RECAPTCHA_FRAME = 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/';
+/** Where the server serves the terminal web app (core/plugins/static.ts). */
+const TERMINAL_PATH = '/terminal';
 
 /**
  * Browser hardening on every answer (console, API, files): a strict Content-Security-Policy with no
@@ -46,17 +48,25 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginResourcePolicy: { policy: 'same-origin' },
     xPoweredBy: true,
   });
-  // The attendee portal's pages load reCAPTCHA when an event has a site key: its script and frame.
+  const under = (url: string, base: string) => url === base || url.startsWith(`${base}/`);
   app.addHook('onSend', async (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (url !== PORTAL_PATH && !url.startsWith(`${PORTAL_PATH}/`)) return;
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp !== 'string') return;
-    reply.header(
-      'content-security-policy',
-      csp
-        .replace("script-src 'self'", `script-src 'self' ${RECAPTCHA_SCRIPT}`)
-        .concat(`;frame-src ${RECAPTCHA_FRAME}`),
-    );
+    // The attendee portal's pages load reCAPTCHA when an event has a site key: its script and frame.
+    if (under(url, PORTAL_PATH))
+      reply.header(
+        'content-security-policy',
+        csp
+          .replace("script-src 'self'", `script-src 'self' ${RECAPTCHA_SCRIPT}`)
+          .concat(`;frame-src ${RECAPTCHA_FRAME}`),
+      );
+    // The terminal's camera scan runs a barcode reader compiled to WebAssembly (its own file, from
+    // /terminal/): compiling WebAssembly is allowed there, and nothing else (no eval of text).
+    if (under(url, TERMINAL_PATH))
+      reply.header(
+        'content-security-policy',
+        csp.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"),
+      );
   });
 }
