@@ -1,14 +1,18 @@
 /** What the terminal's browser tests share: the console's headers, the event's QR, the installed app. */
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
 const stored = (page: Page, key: string) =>
   page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as string, key);
 
 /** The headers of the console session open in `page`. */
-export const consoleHeaders = async (page: Page) => ({
-  token: await stored(page, 'pulsera.token'),
-  tokenevent: await stored(page, 'pulsera.eventToken'),
-});
+export const consoleHeaders = async (page: Page): Promise<Record<string, string>> => {
+  const trusts = await stored(page, 'pulsera.trusts');
+  return {
+    token: await stored(page, 'pulsera.token'),
+    tokenevent: await stored(page, 'pulsera.eventToken'),
+    ...(trusts ? { tokentrusts: trusts } : {}),
+  };
+};
 
 /** A device configuration QR of the event open in the console. */
 export async function eventQr(page: Page) {
@@ -29,3 +33,77 @@ export const installed = (terminal: Page) =>
     undefined,
     { timeout: 30_000 },
   );
+
+/** What the tests read of a device configuration. */
+export type DeviceConfig = {
+  locations: { id: number; name: string; active: boolean; activities: string[] }[];
+  menus: { location: number; items: { name: string; price: number }[] }[];
+  staff: { name: string; rfid: string | null; active: boolean; locationIds: number[] | null }[];
+};
+
+/** A kiosk of the event, through the device API: loads wristbands and reads them back. */
+export async function deviceDesk(request: APIRequestContext, qr: string, serial: string) {
+  const res = await request.post('/api/device/redeem', { data: { qr, serial } });
+  expect(res.status()).toBe(200);
+  const headers = { devicetoken: (await res.json()).result.token as string };
+  return {
+    config: async () =>
+      (await (await request.get('/api/device/config', { headers })).json()).result as DeviceConfig,
+    topUp: async (rfid: string, amount: number) => {
+      const r = await request.post('/api/device/sync', {
+        headers,
+        data: {
+          operations: [
+            {
+              kind: 'topup',
+              id: crypto.randomUUID(),
+              deviceTime: new Date().toISOString(),
+              rfid,
+              type: 'N',
+              paymentType: 'S',
+              amount,
+              money: amount,
+            },
+          ],
+        },
+      });
+      expect((await r.json()).result.accepted).toHaveLength(1);
+    },
+    band: async (rfid: string) =>
+      (await (await request.get(`/api/device/wristband/${rfid}`, { headers })).json()).result as {
+        cash: number;
+        gift: number;
+        topUps: number;
+      },
+  };
+}
+
+/** A phone (or, with its viewport, a tablet) terminal set up with the QR, at the location named, with a staff member who may work there. */
+export async function phoneTerminal(
+  browser: Browser,
+  qr: string,
+  config: DeviceConfig,
+  locationId: number,
+  viewport = { width: 360, height: 740 },
+) {
+  const phone = await browser.newContext({ viewport, locale: 'en-GB' });
+  const terminal = await phone.newPage();
+  await terminal.goto('/terminal/');
+  await terminal.getByTestId('provision-qr').fill(qr);
+  await terminal.getByTestId('provision-submit').click();
+  const place = config.locations.find((l) => l.id === locationId)!;
+  await terminal.getByRole('button', { name: place.name, exact: true }).click();
+  const member = config.staff.find(
+    (s) => s.active && s.rfid && (s.locationIds === null || s.locationIds.includes(locationId)),
+  )!;
+  await terminal.getByTestId('reader-serial').fill(member.rfid!);
+  await terminal.getByTestId('reader-read').click();
+  await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${member.name}`);
+  return { phone, terminal };
+}
+
+/** A wristband read by the test reader. */
+export const tap = async (terminal: Page, serial: string) => {
+  await terminal.getByTestId('reader-serial').fill(serial);
+  await terminal.getByTestId('reader-read').click();
+};
