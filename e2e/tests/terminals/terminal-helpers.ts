@@ -107,3 +107,14 @@ export const tap = async (terminal: Page, serial: string) => {
   await terminal.getByTestId('reader-serial').fill(serial);
   await terminal.getByTestId('reader-read').click();
 };
+
+/** The event's first active bar with a menu, and that menu's items. */
+export function barOf(config: DeviceConfig) {
+  const bar = config.locations.find(
+    (l) =>
+      l.active &&
+      l.activities.includes('V') &&
+      config.menus.some((m) => m.location === l.id && m.items.length),
+  )!;
+  return { bar, items: config.menus.find((m) => m.location === bar.id)!.items };
+}

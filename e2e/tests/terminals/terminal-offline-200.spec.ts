@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { openActiveEvent } from '../helpers';
-import { consoleHeaders, deviceDesk, eventQr, installed, phoneTerminal, tap } from './terminal-helpers';
+import {
+  barOf,
+  consoleHeaders,
+  deviceDesk,
+  eventQr,
+  installed,
+  phoneTerminal,
+  tap,
+} from './terminal-helpers';
 
 /**
  * A day at a bar on a tablet in landscape (1280×800): 20 sales and 5 top-ups (a phone at the top-up
@@ -21,16 +29,9 @@ test('200 sales offline with a reload in the middle reach the console once each,
   const qr = await eventQr(page);
   const desk = await deviceDesk(page.request, qr, 'E2E-OFFLINE-200-DESK');
   const config = await desk.config();
-  const bar = config.locations.find(
-    (l) =>
-      l.active &&
-      l.activities.includes('V') &&
-      config.menus.some((m) => m.location === l.id && m.items.length),
-  )!;
+  const { bar, items } = barOf(config);
   // The bar's cheapest drink: ten of them offline stay within the offline limit of one wristband.
-  const drink = config.menus
-    .find((m) => m.location === bar.id)!
-    .items.reduce((a, b) => (b.price < a.price ? b : a));
+  const drink = items.reduce((a, b) => (b.price < a.price ? b : a));
   expect(10 * drink.price).toBeLessThanOrEqual(10_000);
   for (const band of BANDS) await desk.topUp(band, START);
 

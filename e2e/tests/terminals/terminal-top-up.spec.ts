@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { openActiveEvent } from '../helpers';
-import { consoleHeaders, deviceDesk as desk, eventQr, phoneTerminal, tap } from './terminal-helpers';
+import { barOf, consoleHeaders, deviceDesk as desk, eventQr, phoneTerminal, tap } from './terminal-helpers';
 
 /**
  * The terminal's second slice on a phone (360×740): a top-up point that shows the bonus the event's
@@ -98,13 +98,8 @@ test('offline, a wristband that reached the offline limit on this terminal is re
   const qr = await eventQr(page);
   const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-2');
   const config = await kiosk.config();
-  const bar = config.locations.find(
-    (l) =>
-      l.active &&
-      l.activities.includes('V') &&
-      config.menus.some((m) => m.location === l.id && m.items.length),
-  )!;
-  const drink = config.menus.find((m) => m.location === bar.id)!.items[0]!;
+  const { bar, items } = barOf(config);
+  const drink = items[0]!;
   await kiosk.topUp(BAND, 20_000);
   const { phone, terminal } = await phoneTerminal(browser, qr, config, bar.id);
   if (await terminal.getByTestId('mode-sale').isVisible()) await terminal.getByTestId('mode-sale').click();
@@ -154,13 +149,8 @@ test('a terminal whose key was rotated says what to do, keeps its sale and sends
   const qr = await eventQr(page);
   const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-3');
   const config = await kiosk.config();
-  const bar = config.locations.find(
-    (l) =>
-      l.active &&
-      l.activities.includes('V') &&
-      config.menus.some((m) => m.location === l.id && m.items.length),
-  )!;
-  const drink = config.menus.find((m) => m.location === bar.id)!.items[0]!;
+  const { bar, items } = barOf(config);
+  const drink = items[0]!;
   await kiosk.topUp(BAND, 5000);
   const { phone, terminal } = await phoneTerminal(browser, qr, config, bar.id);
   if (await terminal.getByTestId('mode-sale').isVisible()) await terminal.getByTestId('mode-sale').click();
@@ -210,13 +200,8 @@ test('the last order can be cancelled: the wristband gets back what it paid, on 
   const qr = await eventQr(page);
   const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-4');
   const config = await kiosk.config();
-  const bar = config.locations.find(
-    (l) =>
-      l.active &&
-      l.activities.includes('V') &&
-      config.menus.some((m) => m.location === l.id && m.items.length),
-  )!;
-  const drink = config.menus.find((m) => m.location === bar.id)!.items[0]!;
+  const { bar, items } = barOf(config);
+  const drink = items[0]!;
   await kiosk.topUp(BAND, 3000);
   const { phone, terminal } = await phoneTerminal(browser, qr, config, bar.id);
   if (await terminal.getByTestId('mode-sale').isVisible()) await terminal.getByTestId('mode-sale').click();
@@ -250,13 +235,8 @@ test('a terminal unassigned in the console says so, keeps its sale, and resumes 
   const qr = await eventQr(page);
   const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-5');
   const config = await kiosk.config();
-  const bar = config.locations.find(
-    (l) =>
-      l.active &&
-      l.activities.includes('V') &&
-      config.menus.some((m) => m.location === l.id && m.items.length),
-  )!;
-  const drink = config.menus.find((m) => m.location === bar.id)!.items[0]!;
+  const { bar, items } = barOf(config);
+  const drink = items[0]!;
   await kiosk.topUp(BAND, 3000);
   const { phone, terminal } = await phoneTerminal(browser, qr, config, bar.id);
   if (await terminal.getByTestId('mode-sale').isVisible()) await terminal.getByTestId('mode-sale').click();
