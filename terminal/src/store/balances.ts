@@ -24,11 +24,13 @@ export async function balanceOf(serial: string): Promise<BalanceRow | null> {
         bannedTopUps: w.bannedTopUps,
         topUps: w.topUps,
       };
-      // Only when nothing was written for it meanwhile (a sale of another tab).
-      await db.transaction('rw', db.balances, db.outbox, async () => {
-        if ((await db.outbox.where('rfid').equals(serial).count()) === 0) await db.balances.put(row);
+      // Only when nothing was written for it meanwhile (a sale of another tab): then what that wrote.
+      return await db.transaction('rw', db.balances, db.outbox, async () => {
+        if ((await db.outbox.where('rfid').equals(serial).count()) > 0)
+          return (await db.balances.get(serial)) ?? row;
+        await db.balances.put(row);
+        return row;
       });
-      return (await db.balances.get(serial)) ?? row;
     } catch {
       // The server cannot be reached: what this terminal knows.
     }
