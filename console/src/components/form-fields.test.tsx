@@ -2,12 +2,12 @@ import { Button } from '@mantine/core';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formResolver } from '../lib/form';
 import { installDomShims, renderScreen, signInForTest } from '../test-utils';
-import { FieldPrefix, NumberField } from './form-fields';
+import { FieldPrefix, NumberField, TextField } from './form-fields';
 
 installDomShims();
 
@@ -67,5 +67,50 @@ describe('the shared number field (issue 16)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Max 7200')).toBeTruthy();
     expect(minutes).toHaveProperty('value', '9000');
     expect(screen.getByTestId('saved').textContent).toBe('');
+  });
+});
+
+const ListSchema = z.object({
+  rows: z.array(z.object({ name: z.string().min(1, { error: 'validation.required' }) })),
+});
+type ListValues = z.infer<typeof ListSchema>;
+
+/** A list of rows as the integrator's events are: "Add" appends an empty row. */
+function TheList() {
+  const form = useForm<ListValues>({
+    resolver: formResolver<ListValues>(ListSchema),
+    defaultValues: { rows: [] },
+    mode: 'onTouched',
+  });
+  const rows = useFieldArray({ control: form.control, name: 'rows' });
+  return (
+    <FormProvider {...form}>
+      <FieldPrefix.Provider value="test">
+        <form onSubmit={form.handleSubmit(() => undefined)} noValidate>
+          {rows.fields.map((f, i) => (
+            <TextField<ListValues> key={f.id} name={`rows.${i}.name`} label={`Row ${i + 1}`} />
+          ))}
+          <Button onClick={() => rows.append({ name: '' })}>Add</Button>
+          <Button type="submit">Save</Button>
+        </form>
+      </FieldPrefix.Provider>
+    </FormProvider>
+  );
+}
+
+describe('a row added to a list (issue 27 #17)', { timeout: 30_000 }, () => {
+  it('says nothing before it is touched, and says what is missing once saved or left empty', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TheList />);
+    await user.click(await screen.findByRole('button', { name: 'Add' }));
+    expect(await screen.findByLabelText('Row 1')).toBeTruthy();
+    expect(screen.queryByText('Required field')).toBeNull();
+    // Left empty (the new row had the focus): it says so; the row added next does not, yet.
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByLabelText('Row 2')).toBeTruthy();
+    expect(await screen.findAllByText('Required field')).toHaveLength(1);
+    // Saved: every empty row says so.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByText('Required field')).toHaveLength(2));
   });
 });

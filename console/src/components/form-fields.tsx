@@ -10,7 +10,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { createContext, useContext } from 'react';
-import { Controller, type FieldValues, type Path, useFormContext } from 'react-hook-form';
+import { Controller, type FieldValues, get, type Path, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../lib/i18n';
 import { type Money, messageAmount, useMoney } from '../lib/money';
@@ -64,12 +64,21 @@ function useField(name: string, label?: string) {
   const prefix = useContext(FieldPrefix);
   const form = useFormContext();
   const money = useMoney();
+  // An item of a list (`grants.0.eventId`) is validated with its whole list as soon as the list
+  // changes (react-hook-form checks a field array on append and remove), so a row just added would
+  // say "Required field" before anyone typed in it: its error waits until it is touched or the form
+  // is submitted. Other fields are validated when touched anyway.
+  const listItem = /\.\d+(\.|$)/.test(name);
+  const shown =
+    !listItem || form.formState.isSubmitted || get(form.formState.touchedFields, name) !== undefined;
   return {
     form,
     label: label ?? t(`${prefix}.fields.${name}`),
     // A field shows the errors of what it edits, nested ones included (a multi-select's items), with
     // their amounts in the screen's currency.
-    error: translateMessage(t, errorMessageAt(form.formState.errors, name, true), messageAmount(money)),
+    error: shown
+      ? translateMessage(t, errorMessageAt(form.formState.errors, name, true), messageAmount(money))
+      : undefined,
   };
 }
 

@@ -330,7 +330,7 @@ function IntegratorForm({ row, extra }: ResourceFormProps<Integrator, Values, Ex
   return (
     <Stack>
       <TextField<Values> name="name" required maxLength={120} />
-      <Group grow>
+      <Group grow align="start">
         <TextField<Values> name="contactName" maxLength={120} />
         <TextField<Values> name="contactEmail" maxLength={200} />
       </Group>
