@@ -51,6 +51,8 @@ test('an attendee tops up the wristband by card and sees the new balance; an amo
   await expect(p.getByTestId('quote-money')).toHaveText('20.00 €');
   await p.getByRole('button', { name: 'Pay by card' }).click();
   await expect(p.getByRole('heading', { name: '20.00 EUR' })).toBeVisible();
+  // A Mastercard test card: its brand and last digits come back from Stripe's charge.
+  await p.getByLabel('Card number').fill('5555 5555 5555 4444');
   await p.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(p).toHaveURL(/\/portal\/sonora-2026\/top-up\/result\?id=\d+$/);
   await expect(p.getByTestId('top-up-result')).toHaveText('Payment received: your balance is topped up.');
@@ -60,6 +62,7 @@ test('an attendee tops up the wristband by card and sees the new balance; an amo
     );
   await expect(p.getByTestId('balance-cash')).toContainText(tokens(before + 2000));
   expect(await cashNow()).toBe(before + 2000);
+  await expect(p.getByTestId('online-top-ups').locator('li').first()).toContainText('Mastercard **** 4444');
   const width = await p.evaluate<number>('document.documentElement.scrollWidth');
   expect(width).toBeLessThanOrEqual(360);
   await phone.close();

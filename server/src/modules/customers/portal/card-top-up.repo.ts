@@ -95,16 +95,23 @@ export async function settleLocked(
   });
 }
 
+/** What Stripe tells of a paid card top-up (card-top-up.service `paymentOf`). */
+export interface CardPayment {
+  currency: string | null;
+  paymentIntent: string | null;
+  authCode: string | null;
+  cardBrand: string | null;
+  /** Masked: `**** 4242`. */
+  cardNumber: string | null;
+  cardCountry: string | null;
+}
+
 /**
  * Marks the locked online top-up paid and credits its wristband as the feed records an online
  * top-up (type O, paid by card, ref = the recharge reference): the top-up row, its ledger entry and
  * the wristband's balances in one transaction, so that the balances stay the sum of the ledger.
  */
-export async function creditPaid(
-  tx: Tx,
-  row: OnlineTopUp,
-  paid: { paidAt: Date; currency: string | null; paymentIntent: string | null },
-) {
+export async function creditPaid(tx: Tx, row: OnlineTopUp, paid: CardPayment & { paidAt: Date }) {
   if (row.wristbandId === null) throw new Error(`online top-up ${row.id} has no wristband`);
   const [w] = await tx.select().from(wristbands).where(eq(wristbands.id, row.wristbandId)).for('update');
   if (!w) throw new Error(`wristband ${row.wristbandId} not found`);
@@ -144,7 +151,10 @@ export async function creditPaid(
       payTpvDateTime: paid.paidAt,
       payTpvAmount: row.amountTotal,
       payTpvCurrency: paid.currency,
-      payTpvAuthCode: paid.paymentIntent,
+      payTpvAuthCode: paid.authCode,
+      cardBrand: paid.cardBrand,
+      cardNumber: paid.cardNumber,
+      payTpvCardCountry: paid.cardCountry,
       updatedAt: sql`now()`,
     })
     .where(eq(onlineTopUps.id, row.id));

@@ -1,4 +1,5 @@
 import {
+  CARD_BRAND_LABEL,
   type PortalTopUpResult,
   type PortalTopUpStart,
   type PortalTopUpStarted,
@@ -131,7 +132,10 @@ export async function settleCardTopUp(
   const stripe = stripeOf(ctx);
   const first = await card.byIdAnyEvent(db, id);
   if (!stripe || !first?.payTpvOrderId || first.payed !== 0) return 'settled';
-  const session = await stripe.checkout.sessions.retrieve(first.payTpvOrderId);
+  // The charge's card (brand, last 4 digits, country, authorisation code) comes with the session.
+  const session = await stripe.checkout.sessions.retrieve(first.payTpvOrderId, {
+    expand: ['payment_intent.latest_charge'],
+  });
   const paid =
     session.payment_status === 'paid' &&
     session.client_reference_id === String(id) &&
@@ -140,14 +144,42 @@ export async function settleCardTopUp(
   return card
     .settleLocked(db, id, (row, tx) =>
       paid
-        ? card.creditPaid(tx, row, {
-            paidAt: new Date(),
-            currency: session.currency?.toUpperCase() ?? null,
-            paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : null,
-          })
+        ? card.creditPaid(tx, row, { paidAt: new Date(), ...paymentOf(session) })
         : card.reject(tx, row.id, 'Checkout session expired'),
     )
     .then((done) => (done ? (paid ? 'paid' : 'expired') : 'settled'));
+}
+
+/** Stripe's card brands (Charge.payment_method_details.card.brand) by the names the console shows. */
+const BRAND_NAMES: Record<string, string> = {
+  visa: CARD_BRAND_LABEL.visa,
+  mastercard: CARD_BRAND_LABEL.mastercard,
+  amex: CARD_BRAND_LABEL.amex,
+  diners: CARD_BRAND_LABEL.dinersClub,
+  discover: CARD_BRAND_LABEL.discover,
+  jcb: CARD_BRAND_LABEL.jcb,
+  unionpay: CARD_BRAND_LABEL.unionPay,
+};
+
+/**
+ * What a paid session tells of its payment: the currency, the PaymentIntent, and from its latest
+ * charge's `payment_method_details.card` the brand, the last 4 digits (kept masked: `**** 4242`), the
+ * card's country and the authorisation code (the PaymentIntent's id when the network gave none).
+ */
+export function paymentOf(session: Stripe.Checkout.Session): card.CardPayment {
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+  const intentId = intent?.id ?? (typeof session.payment_intent === 'string' ? session.payment_intent : null);
+  const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const c = charge?.payment_method_details?.card;
+  const brand = c?.brand && c.brand !== 'unknown' ? (BRAND_NAMES[c.brand] ?? c.brand) : null;
+  return {
+    currency: session.currency?.toUpperCase() ?? null,
+    paymentIntent: intentId,
+    authCode: c?.authorization_code || intentId,
+    cardBrand: brand,
+    cardNumber: c?.last4 ? `**** ${c.last4}` : null,
+    cardCountry: c?.country ?? null,
+  };
 }
 
 /** The pending card top-ups older than the reconciliation delay, settled one by one. */
