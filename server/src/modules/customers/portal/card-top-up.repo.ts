@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../core/db/client';
-import { ledgerEntries, onlineTopUps, topUps, wristbands } from '../../../core/db/schema';
+import { customers, ledgerEntries, onlineTopUps, topUps, wristbands } from '../../../core/db/schema';
 
 /** The online top-ups' `module` of a card payment by Stripe Checkout. */
 export const STRIPE_MODULE = 'stripe';
@@ -117,7 +117,7 @@ export async function creditPaid(tx: Tx, row: OnlineTopUp, paid: CardPayment & {
   if (!w) throw new Error(`wristband ${row.wristbandId} not found`);
   const cashAfter = w.cash + row.amountRecharge;
   const giftAfter = w.gift + row.amountBonus;
-  const operationId = randomUUID();
+  const operationId: string = randomUUID();
   const common = { eventId: row.eventId, wristbandId: w.id, operationId, deviceTime: paid.paidAt };
   await tx.insert(topUps).values({
     ...common,
@@ -158,7 +158,13 @@ export async function creditPaid(tx: Tx, row: OnlineTopUp, paid: CardPayment & {
       updatedAt: sql`now()`,
     })
     .where(eq(onlineTopUps.id, row.id));
+  return operationId;
 }
+
+/** A customer's e-mail address, when they have one. */
+export const customerEmail = async (db: Executor, customerId: number) =>
+  (await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId)))[0]
+    ?.email || null;
 
 /** The card top-up of a Checkout Session, by the session id recorded when it was created. */
 export const sessionTopUpId = async (db: Executor, sessionId: string) =>

@@ -1,5 +1,7 @@
 import {
   CARD_BRAND_LABEL,
+  LANGUAGES,
+  type Language,
   type PortalTopUpResult,
   type PortalTopUpStart,
   type PortalTopUpStarted,
@@ -13,6 +15,7 @@ import * as card from './card-top-up.repo';
 import type * as repo from './portal.repo';
 import type { PortalClaims } from './portal.service';
 import { onlineTopUpRules, stateOf, wristbandOf } from './portal.service';
+import { portalMailQueue } from './portal-mail.jobs';
 import { stripeOf } from './stripe-client';
 
 /**
@@ -37,6 +40,7 @@ export async function startCardTopUp(
   event: repo.PortalEvent,
   claims: PortalClaims,
   input: PortalTopUpStart,
+  lang: Language = 'en',
 ): Promise<PortalTopUpStarted> {
   const stripe = stripeOf(ctx);
   if (!stripe) throw fail('portalCardPaymentOff');
@@ -61,6 +65,7 @@ export async function startCardTopUp(
     amountBonus: amounts.bonus,
     concept: `${event.name} · ${wristband.nSerie}`,
   });
+  const email = row.customerId ? await card.customerEmail(ctx.db, row.customerId) : null;
   const back = `${siteBase(ctx)}/${encodeURIComponent(event.slug ?? '')}/top-up/result?id=${row.id}`;
   let session: Stripe.Checkout.Session;
   try {
@@ -68,7 +73,9 @@ export async function startCardTopUp(
       {
         mode: 'payment',
         client_reference_id: String(row.id),
-        metadata: { topUpId: String(row.id), eventId: String(event.id) },
+        // The attendee's language, for the receipt e-mail sent when the payment settles.
+        metadata: { topUpId: String(row.id), eventId: String(event.id), lang },
+        ...(email ? { customer_email: email } : {}),
         line_items: [
           {
             quantity: 1,
@@ -142,11 +149,21 @@ export async function settleCardTopUp(
     session.amount_total === first.amountTotal;
   if (!paid && session.status !== 'expired') return 'pending';
   return card
-    .settleLocked(db, id, (row, tx) =>
-      paid
-        ? card.creditPaid(tx, row, { paidAt: new Date(), ...paymentOf(session) })
-        : card.reject(tx, row.id, 'Checkout session expired'),
-    )
+    .settleLocked(db, id, async (row, tx) => {
+      if (!paid) return card.reject(tx, row.id, 'Checkout session expired');
+      const operationId = await card.creditPaid(tx, row, { paidAt: new Date(), ...paymentOf(session) });
+      // The receipt, queued with the credit: it exists only if the credit commits, so once.
+      const to =
+        session.customer_details?.email ||
+        (row.customerId ? await card.customerEmail(tx, row.customerId) : null);
+      const lang = LANGUAGES.find((l) => l === session.metadata?.lang) ?? 'en';
+      if (to)
+        await ctx.jobs.enqueue(
+          portalMailQueue,
+          { kind: 'topUpReceipt', eventId: row.eventId, id: row.id, operationId, lang, to },
+          { tx, eventId: row.eventId },
+        );
+    })
     .then((done) => (done ? (paid ? 'paid' : 'expired') : 'settled'));
 }
 

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { topUpAmounts } from '@pulsera/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { onlineTopUps, wristbands } from '../../../core/db/schema';
 import { seedDemoTopUpRules } from '../../catalogue';
 import { ledgerMismatches, registerDevice } from '../../terminals';
 import { reconcileCardTopUps } from './card-top-up.service';
+import { outboxMails } from './outbox.fixture';
 import { type StripeSimulator, startStripeSimulator, stripeSignature } from './stripe-simulator';
 
 /**
@@ -275,5 +276,33 @@ describe('the card that paid', () => {
       .from(onlineTopUps)
       .where(eq(onlineTopUps.id, res.body.result.id));
     expect(row).toEqual({ brand: 'Visa', number: '**** 0003', country: 'FR' });
+  });
+});
+
+describe('the receipt e-mail', () => {
+  it('is sent once, in the language the top-up was paid in, however many notices arrive', async () => {
+    await t.ctx.jobs.start({ work: true, schedule: false, pollingSeconds: 0.5 });
+    const res = await t.call('POST', `/api/portal/${SLUG}/top-ups`, {
+      ...auth(),
+      lang: 'es',
+      body: { amount: 1700 },
+    });
+    const session = sessionOf(res.body.result.url);
+    // The customer's address is offered to the payment page; the payer may give another.
+    expect(session.customer_email).toBe('carla.card@example.com');
+    sim.webhooks.copies = 20;
+    await sim.pay(session.id, { card: '5555555555554444', email: 'pagadora@example.com' });
+    sim.webhooks.copies = 1;
+    const mine = () => outboxMails(t.ctx.config.outboxDir).filter((m) => m.to === 'pagadora@example.com');
+    await vi.waitFor(() => expect(mine()).toHaveLength(1), { timeout: 20_000, interval: 200 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mine()).toHaveLength(1);
+    const [mail] = mine();
+    expect(mail!.subject).toBe('Sonora Festival 2026: tu recarga de 34,00 T');
+    expect(mail!.text).toContain('la pulsera 04C4A2D1E0F001 está recargada');
+    expect(mail!.text).toContain('Tarjeta: Mastercard **** 4444');
+    expect(mail!.text).toMatch(
+      /Tu recibo: https:\/\/tickets\.example\.com\/portal\/sonora-2026\/receipt\/[\w-]{50}/,
+    );
   });
 });

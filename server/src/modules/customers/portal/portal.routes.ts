@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
+import { requestLanguage } from '../../../core/lib/i18n';
 import * as card from './card-top-up.service';
 import * as service from './portal.service';
 import { reportLost } from './portal-lost';
@@ -79,7 +80,7 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
-      return ok(req, await card.startCardTopUp(ctx, event, claims, req.body));
+      return ok(req, await card.startCardTopUp(ctx, event, claims, req.body, requestLanguage(req.headers)));
     },
   );
   r.get(
@@ -103,7 +104,7 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
-      await requestRefund(ctx, event, claims, req.body);
+      await requestRefund(ctx, event, claims, req.body, requestLanguage(req.headers));
       return ok(req, await service.account(ctx, event, claims));
     },
   );
@@ -112,7 +113,7 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     { config, schema: { tags, params: PortalSlugParams, response: { 200: okSchema(PortalAccount) } } },
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
-      await reportLost(ctx, event, claims);
+      await reportLost(ctx, event, claims, requestLanguage(req.headers));
       return ok(req, await service.account(ctx, event, claims));
     },
   );
