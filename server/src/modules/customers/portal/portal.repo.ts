@@ -20,6 +20,7 @@ async function portalEvent(db: Executor, where: SQL) {
       currencyId: events.currencyId,
       localCurrencyId: events.localCurrencyId,
       localCurrencyRate: events.localCurrencyRate,
+      eventVat: events.eventVat,
     })
     .from(events)
     .where(where)

@@ -1,6 +1,8 @@
 import {
   ok as okSchema,
   PortalAccount,
+  PortalReceipt,
+  PortalReceiptParams,
   PortalRefundRequest,
   PortalSession,
   PortalSignIn,
@@ -21,6 +23,7 @@ import * as card from './card-top-up.service';
 import * as service from './portal.service';
 import { reportLost } from './portal-lost';
 import { requestRefund } from './portal-refund';
+import { receipt } from './receipt.service';
 import { stripeWebhookRoute } from './stripe-webhook.routes';
 
 /**
@@ -116,6 +119,12 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
       await reportLost(ctx, event, claims, requestLanguage(req.headers));
       return ok(req, await service.account(ctx, event, claims));
     },
+  );
+  // A receipt's link: the token is the credential (no session), so an e-mail or a QR opens it.
+  r.get(
+    '/api/portal/:slug/receipts/:token',
+    { config, schema: { tags, params: PortalReceiptParams, response: { 200: okSchema(PortalReceipt) } } },
+    async (req) => ok(req, await receipt(ctx, req.params.slug, req.params.token)),
   );
   await stripeWebhookRoute(app, ctx);
 }

@@ -46,6 +46,8 @@ export function receiptToken(secret: string, operationId: string, signer = 0): s
 export function readReceiptToken(secret: string, token: string) {
   if (!/^[A-Za-z0-9_-]{50}$/.test(token)) return null;
   const raw = Buffer.from(token, 'base64url');
+  // One spelling per token: the last character's two spare bits must be zero.
+  if (raw.toString('base64url') !== token) return null;
   if (raw.length !== BODY_BYTES + MAC_BYTES || raw[0] !== VERSION) return null;
   const body = raw.subarray(0, BODY_BYTES);
   if (!timingSafeEqual(raw.subarray(BODY_BYTES), macOf(secret, body))) return null;
