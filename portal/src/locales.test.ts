@@ -28,7 +28,17 @@ describe('the portal’s texts', () => {
     for (const op of ['topUp', 'sale', 'devolution', 'bankRefund', 'bankRefundReversal'])
       expect(en).toContain(`op.${op}`);
     for (const s of ['pending', 'paid', 'rejected', 'refunded']) expect(en).toContain(`state.${s}`);
-    for (const k of ['sale', 'devolution', 'topUp', 'pay.S', 'pay.B', 'pay.T', 'pay.O'])
+    for (const k of [
+      'sale',
+      'devolution',
+      'topUp',
+      'pay.S',
+      'pay.B',
+      'pay.T',
+      'pay.O',
+      'paidBy.S',
+      'paidBy.T',
+    ])
       expect(en).toContain(`receipt.${k}`);
   });
 });

@@ -101,7 +101,7 @@ export function Receipt({ site, token }: { site: PortalSite; token: string }) {
                 <dt>{t('receipt.paid')}</dt>
                 <dd data-testid="receipt-paid">
                   {paid(top.money)}
-                  {top.paymentType && ` · ${t(`receipt.pay.${top.paymentType}`)}`}
+                  {top.paymentType && ` · ${t(`receipt.paidBy.${top.paymentType}`)}`}
                   {top.card && ` · ${top.card}`}
                 </dd>
               </div>
