@@ -66,9 +66,7 @@ test('the portal has no serious accessibility violation on a phone: sign-in, bal
   expect(await seriousViolations(p), 'receipt').toEqual([]);
 
   // The check sees what it should: an image with no text is reported.
-  await p.evaluate(() =>
-    document.querySelector('main')?.insertAdjacentHTML('beforeend', '<img src="data:,">'),
-  );
+  await p.locator('main').evaluate((main) => main.insertAdjacentHTML('beforeend', '<img src="data:,">'));
   expect((await seriousViolations(p)).join('\n')).toContain('image-alt (critical)');
   await phone.close();
 });
