@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { outboxDir } from '../helpers';
+import { openActiveEvent, outboxDir } from '../helpers';
 
 /**
  * A card top-up of the attendee portal (issue 28) on a phone (360 × 740): the README's demo
@@ -21,6 +21,7 @@ const PAYER = 'payer.e2e@example.com';
 
 test('an attendee tops up the wristband by card and sees the new balance; an amount out of limits is refused', async ({
   browser,
+  page,
 }) => {
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
   const p = await phone.newPage();
@@ -89,4 +90,18 @@ test('an attendee tops up the wristband by card and sees the new balance; an amo
   await expect(r.getByTestId('receipt-paid')).toHaveText('20.00 € · Card · Mastercard **** 4444');
   expect(await r.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
   await stranger.close();
+
+  // The console's online top-ups of the customer name the card too.
+  await openActiveEvent(page, 'ops@demo.test');
+  await page.getByTestId('nav-customers').click();
+  await page.getByTestId('customers-search-name').fill('luca ruiz');
+  await page.getByTestId('customers-search-submit').click();
+  await page.getByTestId('customers-results').locator('tbody tr').first().click();
+  await page.getByTestId('customers-tab-online').click();
+  await expect(
+    page
+      .getByTestId('customers-online-topups')
+      .locator('tbody tr')
+      .filter({ hasText: 'Mastercard **** 4444' }),
+  ).toHaveCount(1);
 });
