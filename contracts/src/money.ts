@@ -93,3 +93,7 @@ export function rateText(fin: string, local: string, rate: number) {
   const fmt = (n: number) => n.toFixed(6).replace(/0{1,4}$/, '');
   return [`1 ${fin} = ${fmt(rate)} ${local}`, `1 ${local} = ${fmt(rate === 0 ? 0 : 1 / rate)} ${fin}`];
 }
+
+/** The net of a gross amount (cents) that includes VAT at `rate` percent (no rate: the gross). */
+export const netOfVat = (gross: number, rate: number | null | undefined) =>
+  rate ? Math.round(gross / (1 + rate / 100)) : gross;

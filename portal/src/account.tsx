@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchAccount, PortalError } from './api';
 import { Lost } from './lost';
 import { formatDate, formatMoney } from './money';
+import { receiptPath } from './receipt';
 import { Refund } from './refund';
 import { returnedTopUp, TopUpResult } from './top-up-result';
 
@@ -170,7 +171,18 @@ export function Account({
                     {o.articles.map((a) => `${a.quantity} × ${a.name}`).join(', ')}
                   </div>
                 )}
-                <div className="muted">{t('account.balanceAfter', { amount: money(o.accumulate) })}</div>
+                <div className="row">
+                  <span className="muted">{t('account.balanceAfter', { amount: money(o.accumulate) })}</span>
+                  {o.receipt && (
+                    <a
+                      className="link"
+                      href={receiptPath(site.slug, o.receipt)}
+                      aria-label={`${t('receipt.open')}: ${t(`op.${o.operation}`)} ${date(o.date)}`}
+                    >
+                      {t('receipt.open')}
+                    </a>
+                  )}
+                </div>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type {
   PortalAccount,
+  PortalReceipt,
   PortalRefundRequest,
   PortalSession,
   PortalSignIn,
@@ -74,3 +75,5 @@ export const requestRefund = (slug: string, token: string, body: PortalRefundReq
   call<PortalAccount>(`${base(slug)}/refund`, { method: 'POST', body: JSON.stringify(body) }, token);
 export const reportLost = (slug: string, token: string) =>
   call<PortalAccount>(`${base(slug)}/lost`, { method: 'POST' }, token);
+export const fetchReceipt = (slug: string, token: string) =>
+  call<PortalReceipt>(`${base(slug)}/receipts/${encodeURIComponent(token)}`);

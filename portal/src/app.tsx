@@ -5,6 +5,7 @@ import { Account } from './account';
 import { fetchSite, PortalError, storedSession, storeSession } from './api';
 import { chooseLanguage, LANGUAGE_NAMES, PORTAL_LANGUAGES, type PortalLanguage } from './i18n';
 import { formatDate } from './money';
+import { Receipt } from './receipt';
 import { SignIn } from './sign-in';
 
 type Loaded =
@@ -37,7 +38,7 @@ function useFavicon(url: string | null) {
   }, [url]);
 }
 
-export function App({ slug }: { slug: string }) {
+export function App({ slug, receipt }: { slug: string; receipt?: string | null }) {
   const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [session, setSession] = useState<PortalSession | null>(() => (slug ? storedSession(slug) : null));
@@ -110,12 +111,16 @@ export function App({ slug }: { slug: string }) {
                 {t('closed', { date: formatDate(site.closesAt, site.timeZone, lang) })}
               </p>
             )}
-            {site.state === 'open' &&
+            {receipt ? (
+              <Receipt site={site} token={receipt} />
+            ) : (
+              site.state === 'open' &&
               (session ? (
                 <Account site={site} session={session} onSignOut={signOut} />
               ) : (
                 <SignIn site={site} onSignedIn={signedIn} />
-              ))}
+              ))
+            )}
           </>
         )}
       </main>

@@ -18,7 +18,7 @@ describe('the portal’s texts', () => {
   });
 
   it('has a text for every key the screens ask for', () => {
-    const sources = ['app.tsx', 'sign-in.tsx', 'account.tsx', 'top-up.tsx']
+    const sources = ['app.tsx', 'sign-in.tsx', 'account.tsx', 'top-up.tsx', 'receipt.tsx']
       .map((f) => readFileSync(path.join(dir, f), 'utf8'))
       .join('\n');
     const used = [...sources.matchAll(/\bt\('([\w.]+)'/g)].map((m) => m[1]!);
@@ -28,5 +28,17 @@ describe('the portal’s texts', () => {
     for (const op of ['topUp', 'sale', 'devolution', 'bankRefund', 'bankRefundReversal'])
       expect(en).toContain(`op.${op}`);
     for (const s of ['pending', 'paid', 'rejected', 'refunded']) expect(en).toContain(`state.${s}`);
+    for (const k of [
+      'sale',
+      'devolution',
+      'topUp',
+      'pay.S',
+      'pay.B',
+      'pay.T',
+      'pay.O',
+      'paidBy.S',
+      'paidBy.T',
+    ])
+      expect(en).toContain(`receipt.${k}`);
   });
 });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { startI18n } from './i18n';
+import { receiptTokenOf } from './receipt';
 import './styles.css';
 
 /** /portal/<slug>: the festival's site (the slug is the address's first segment after /portal). */
@@ -12,7 +13,7 @@ const slug = decodeURIComponent(window.location.pathname.replace(/^\/portal\/?/,
 void startI18n().then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App slug={slug} />
+      <App slug={slug} receipt={receiptTokenOf(window.location.pathname)} />
     </StrictMode>,
   ),
 );

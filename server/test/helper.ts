@@ -80,7 +80,7 @@ export interface CallOptions {
 export async function createDemoFestivalApp() {
   const database = await openTestDatabase();
   await seedIfEmpty(database.db, { seed: 'demo' });
-  const { app } = await buildApp({
+  const { app, ctx } = await buildApp({
     database,
     logger: false,
     config: {
@@ -92,6 +92,7 @@ export async function createDemoFestivalApp() {
   await app.ready();
   return {
     app,
+    ctx,
     database,
     close: async () => {
       await app.close();

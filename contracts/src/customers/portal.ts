@@ -95,6 +95,8 @@ export const PortalOperation = z.object({
   accumulate: z.number().int(),
   location: z.string().nullable(),
   articles: z.array(z.object({ quantity: z.number().int(), name: z.string() })),
+  /** The token of its receipt's page (top-ups and sales), else null. */
+  receipt: z.string().nullable(),
 });
 export type PortalOperation = z.infer<typeof PortalOperation>;
 
@@ -188,3 +190,52 @@ export const PortalTopUpResult = z.object({
   money: z.number().int(),
 });
 export type PortalTopUpResult = z.infer<typeof PortalTopUpResult>;
+
+/** A receipt's token (receipt-token.ts on the server): 37 bytes in base64url, nothing else. */
+export const PortalReceiptParams = PortalSlugParams.extend({
+  token: z.string().regex(/^[A-Za-z0-9_-]{50}$/),
+});
+
+/**
+ * GET /api/portal/{slug}/receipts/{token}: one operation's receipt, for whoever holds its link (an
+ * e-mail, the history, a terminal's QR). Cents of the financial currency; `vat` is the share of
+ * the total that is the event's VAT (when the event has a rate).
+ */
+export const PortalReceipt = z.object({
+  eventName: z.string(),
+  timeZone: z.string(),
+  currency: EventCurrency,
+  kind: z.enum(['sale', 'topUp']),
+  /** A sale given back (the money returns to the wristband). */
+  devolution: z.boolean(),
+  date: z.string(),
+  location: z.string().nullable(),
+  serial: z.string().nullable(),
+  /** The articles: quantity, name, unit price and the line's total (gifts not charged). */
+  lines: z.array(
+    z.object({
+      quantity: z.number().int(),
+      gift: z.number().int(),
+      name: z.string(),
+      unitPrice: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  total: z.number().int(),
+  /** How a sale was paid: S cash balance, B bonus, T card, O other. */
+  payments: z.array(z.object({ type: z.string(), amount: z.number().int() })),
+  /** A top-up's amounts: to the cash balance, the bonus, the fee, the money that changed hands. */
+  topUp: z
+    .object({
+      type: z.string(),
+      paymentType: z.string().nullable(),
+      amount: z.number().int(),
+      bonus: z.number().int(),
+      fee: z.number().int(),
+      money: z.number().int(),
+      card: z.string().nullable(),
+    })
+    .nullable(),
+  vat: z.object({ rate: z.number(), amount: z.number().int() }).nullable(),
+});
+export type PortalReceipt = z.infer<typeof PortalReceipt>;

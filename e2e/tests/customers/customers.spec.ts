@@ -33,6 +33,7 @@ test('finds a customer, opens every tab and downloads the extract', async ({ pag
     'Location',
     'Recharge date',
     'Module',
+    'Card',
     'Type',
     'Status',
   ]);

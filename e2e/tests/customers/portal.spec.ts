@@ -161,3 +161,32 @@ test('an attendee blocks a lost wristband: asked first, then nobody can top up w
   await expect(p.getByRole('button', { name: 'Top up' })).toHaveCount(0);
   await phone.close();
 });
+
+test("a purchase's receipt opens from the history, and its link opens it for anyone without signing in", async ({
+  page,
+  browser,
+}) => {
+  const w = await demoWristband(page, ['elena', 'luca']);
+  const { phone, p } = await signedInPhone(browser, w);
+  const purchase = p.getByTestId('history').locator('li').filter({ hasText: 'Purchase' }).first();
+  await purchase.getByRole('link', { name: /^Receipt/ }).click();
+  await expect(p).toHaveURL(/\/portal\/sonora-2026\/receipt\/[\w-]{50}$/);
+  await expect(p.getByRole('heading', { name: 'Purchase receipt' })).toBeVisible();
+  await expect(p.getByTestId('receipt-total')).toHaveText(/\d+\.\d{2} T$/);
+  await expect(p.getByText('Of which VAT (10 %)')).toBeVisible();
+  expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  const address = p.url();
+  await phone.close();
+
+  const stranger = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-ES' });
+  const s = await stranger.newPage();
+  await s.goto(address);
+  await expect(s.getByRole('heading', { name: 'Recibo de compra' })).toBeVisible();
+  const altered = address.replace(
+    /(\/receipt\/[\w-]{30})(.)/,
+    (_, head, c) => head + (c === 'A' ? 'B' : 'A'),
+  );
+  await s.goto(altered);
+  await expect(s.getByRole('alert')).toHaveText('Este recibo no existe: comprueba el enlace.');
+  await stranger.close();
+});

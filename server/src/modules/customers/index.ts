@@ -6,6 +6,7 @@ import { customerRoutes } from './customers/customers.routes';
 import { payoutRoutes } from './payouts/payouts.routes';
 import { cardTopUpReconcileJob } from './portal/card-top-up-reconcile.task';
 import { portalRoutes } from './portal/portal.routes';
+import { portalMailJob } from './portal/portal-mail.task';
 import { topUpSearchRoutes } from './top-up-search/top-up-search.routes';
 
 /**
@@ -20,7 +21,7 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
   await portalRoutes(app, ctx);
 }
 
-export const jobKinds: readonly AnyJobKind[] = [cardTopUpReconcileJob];
+export const jobKinds: readonly AnyJobKind[] = [cardTopUpReconcileJob, portalMailJob];
 
 export { seedOnlineServices } from './customers/demo';
 export { seedPortalDemo } from './portal/demo';

@@ -136,6 +136,13 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
           },
           { accessor: 'module', title: f('module') },
           {
+            // The card that paid, as the payment provider told it (brand and masked number).
+            accessor: 'data',
+            title: f('data'),
+            noWrap: true,
+            render: (r) => (r.data ? [r.data.brand, r.data.number].filter(Boolean).join(' ') : null),
+          },
+          {
             // The purchase's type as the online-services web recorded it (its concept), with the
             // payment gateway's transaction type on hover (decisions.md "Customers").
             accessor: 'type',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../core/db/client';
-import { ledgerEntries, onlineTopUps, topUps, wristbands } from '../../../core/db/schema';
+import { customers, ledgerEntries, onlineTopUps, topUps, wristbands } from '../../../core/db/schema';
 
 /** The online top-ups' `module` of a card payment by Stripe Checkout. */
 export const STRIPE_MODULE = 'stripe';
@@ -95,22 +95,29 @@ export async function settleLocked(
   });
 }
 
+/** What Stripe tells of a paid card top-up (card-top-up.service `paymentOf`). */
+export interface CardPayment {
+  currency: string | null;
+  paymentIntent: string | null;
+  authCode: string | null;
+  cardBrand: string | null;
+  /** Masked: `**** 4242`. */
+  cardNumber: string | null;
+  cardCountry: string | null;
+}
+
 /**
  * Marks the locked online top-up paid and credits its wristband as the feed records an online
  * top-up (type O, paid by card, ref = the recharge reference): the top-up row, its ledger entry and
  * the wristband's balances in one transaction, so that the balances stay the sum of the ledger.
  */
-export async function creditPaid(
-  tx: Tx,
-  row: OnlineTopUp,
-  paid: { paidAt: Date; currency: string | null; paymentIntent: string | null },
-) {
+export async function creditPaid(tx: Tx, row: OnlineTopUp, paid: CardPayment & { paidAt: Date }) {
   if (row.wristbandId === null) throw new Error(`online top-up ${row.id} has no wristband`);
   const [w] = await tx.select().from(wristbands).where(eq(wristbands.id, row.wristbandId)).for('update');
   if (!w) throw new Error(`wristband ${row.wristbandId} not found`);
   const cashAfter = w.cash + row.amountRecharge;
   const giftAfter = w.gift + row.amountBonus;
-  const operationId = randomUUID();
+  const operationId: string = randomUUID();
   const common = { eventId: row.eventId, wristbandId: w.id, operationId, deviceTime: paid.paidAt };
   await tx.insert(topUps).values({
     ...common,
@@ -144,11 +151,20 @@ export async function creditPaid(
       payTpvDateTime: paid.paidAt,
       payTpvAmount: row.amountTotal,
       payTpvCurrency: paid.currency,
-      payTpvAuthCode: paid.paymentIntent,
+      payTpvAuthCode: paid.authCode,
+      cardBrand: paid.cardBrand,
+      cardNumber: paid.cardNumber,
+      payTpvCardCountry: paid.cardCountry,
       updatedAt: sql`now()`,
     })
     .where(eq(onlineTopUps.id, row.id));
+  return operationId;
 }
+
+/** A customer's e-mail address, when they have one. */
+export const customerEmail = async (db: Executor, customerId: number) =>
+  (await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId)))[0]
+    ?.email || null;
 
 /** The card top-up of a Checkout Session, by the session id recorded when it was created. */
 export const sessionTopUpId = async (db: Executor, sessionId: string) =>

@@ -1,4 +1,7 @@
 import {
+  CARD_BRAND_LABEL,
+  LANGUAGES,
+  type Language,
   type PortalTopUpResult,
   type PortalTopUpStart,
   type PortalTopUpStarted,
@@ -12,6 +15,7 @@ import * as card from './card-top-up.repo';
 import type * as repo from './portal.repo';
 import type { PortalClaims } from './portal.service';
 import { onlineTopUpRules, stateOf, wristbandOf } from './portal.service';
+import { portalMailQueue } from './portal-mail.jobs';
 import { stripeOf } from './stripe-client';
 
 /**
@@ -36,6 +40,7 @@ export async function startCardTopUp(
   event: repo.PortalEvent,
   claims: PortalClaims,
   input: PortalTopUpStart,
+  lang: Language = 'en',
 ): Promise<PortalTopUpStarted> {
   const stripe = stripeOf(ctx);
   if (!stripe) throw fail('portalCardPaymentOff');
@@ -60,6 +65,7 @@ export async function startCardTopUp(
     amountBonus: amounts.bonus,
     concept: `${event.name} · ${wristband.nSerie}`,
   });
+  const email = row.customerId ? await card.customerEmail(ctx.db, row.customerId) : null;
   const back = `${siteBase(ctx)}/${encodeURIComponent(event.slug ?? '')}/top-up/result?id=${row.id}`;
   let session: Stripe.Checkout.Session;
   try {
@@ -67,7 +73,9 @@ export async function startCardTopUp(
       {
         mode: 'payment',
         client_reference_id: String(row.id),
-        metadata: { topUpId: String(row.id), eventId: String(event.id) },
+        // The attendee's language, for the receipt e-mail sent when the payment settles.
+        metadata: { topUpId: String(row.id), eventId: String(event.id), lang },
+        ...(email ? { customer_email: email } : {}),
         line_items: [
           {
             quantity: 1,
@@ -131,23 +139,64 @@ export async function settleCardTopUp(
   const stripe = stripeOf(ctx);
   const first = await card.byIdAnyEvent(db, id);
   if (!stripe || !first?.payTpvOrderId || first.payed !== 0) return 'settled';
-  const session = await stripe.checkout.sessions.retrieve(first.payTpvOrderId);
+  // The charge's card (brand, last 4 digits, country, authorisation code) comes with the session.
+  const session = await stripe.checkout.sessions.retrieve(first.payTpvOrderId, {
+    expand: ['payment_intent.latest_charge'],
+  });
   const paid =
     session.payment_status === 'paid' &&
     session.client_reference_id === String(id) &&
     session.amount_total === first.amountTotal;
   if (!paid && session.status !== 'expired') return 'pending';
   return card
-    .settleLocked(db, id, (row, tx) =>
-      paid
-        ? card.creditPaid(tx, row, {
-            paidAt: new Date(),
-            currency: session.currency?.toUpperCase() ?? null,
-            paymentIntent: typeof session.payment_intent === 'string' ? session.payment_intent : null,
-          })
-        : card.reject(tx, row.id, 'Checkout session expired'),
-    )
+    .settleLocked(db, id, async (row, tx) => {
+      if (!paid) return card.reject(tx, row.id, 'Checkout session expired');
+      const operationId = await card.creditPaid(tx, row, { paidAt: new Date(), ...paymentOf(session) });
+      // The receipt, queued with the credit: it exists only if the credit commits, so once.
+      const to =
+        session.customer_details?.email ||
+        (row.customerId ? await card.customerEmail(tx, row.customerId) : null);
+      const lang = LANGUAGES.find((l) => l === session.metadata?.lang) ?? 'en';
+      if (to)
+        await ctx.jobs.enqueue(
+          portalMailQueue,
+          { kind: 'topUpReceipt', eventId: row.eventId, id: row.id, operationId, lang, to },
+          { tx, eventId: row.eventId },
+        );
+    })
     .then((done) => (done ? (paid ? 'paid' : 'expired') : 'settled'));
+}
+
+/** Stripe's card brands (Charge.payment_method_details.card.brand) by the names the console shows. */
+const BRAND_NAMES: Record<string, string> = {
+  visa: CARD_BRAND_LABEL.visa,
+  mastercard: CARD_BRAND_LABEL.mastercard,
+  amex: CARD_BRAND_LABEL.amex,
+  diners: CARD_BRAND_LABEL.dinersClub,
+  discover: CARD_BRAND_LABEL.discover,
+  jcb: CARD_BRAND_LABEL.jcb,
+  unionpay: CARD_BRAND_LABEL.unionPay,
+};
+
+/**
+ * What a paid session tells of its payment: the currency, the PaymentIntent, and from its latest
+ * charge's `payment_method_details.card` the brand, the last 4 digits (kept masked: `**** 4242`), the
+ * card's country and the authorisation code (the PaymentIntent's id when the network gave none).
+ */
+export function paymentOf(session: Stripe.Checkout.Session): card.CardPayment {
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+  const intentId = intent?.id ?? (typeof session.payment_intent === 'string' ? session.payment_intent : null);
+  const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const c = charge?.payment_method_details?.card;
+  const brand = c?.brand && c.brand !== 'unknown' ? (BRAND_NAMES[c.brand] ?? c.brand) : null;
+  return {
+    currency: session.currency?.toUpperCase() ?? null,
+    paymentIntent: intentId,
+    authCode: c?.authorization_code || intentId,
+    cardBrand: brand,
+    cardNumber: c?.last4 ? `**** ${c.last4}` : null,
+    cardCountry: c?.country ?? null,
+  };
 }
 
 /** The pending card top-ups older than the reconciliation delay, settled one by one. */

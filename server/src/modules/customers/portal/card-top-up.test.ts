@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { topUpAmounts } from '@pulsera/contracts';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
+import { onlineTopUps, wristbands } from '../../../core/db/schema';
 import { seedDemoTopUpRules } from '../../catalogue';
 import { ledgerMismatches, registerDevice } from '../../terminals';
 import { reconcileCardTopUps } from './card-top-up.service';
+import { outboxMails } from './outbox.fixture';
 import { type StripeSimulator, startStripeSimulator, stripeSignature } from './stripe-simulator';
 
 /**
@@ -227,5 +229,80 @@ describe('a card top-up', () => {
     // The console lists it among the customer's online top-ups, paid.
     const me = (await t.call('GET', `/api/portal/${SLUG}/me`, auth())).body.result;
     expect(me.onlineTopUps.find((o: { total: number }) => o.total === 4000)?.state).toBe('paid');
+  });
+});
+
+describe('the card that paid', () => {
+  it("stores the charge's brand, last 4 digits and country as Stripe answers them, shown in the portal and the console", async () => {
+    const res = await start(2500);
+    const session = sessionOf(res.body.result.url);
+    await sim.pay(session.id, { card: '5555 5555 5555 4444' });
+    const charge = [...sim.charges.values()].find((c) => c.payment_intent === session.payment_intent)!;
+    expect(charge.payment_method_details.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    const mine = (await t.call('GET', `/api/portal/${SLUG}/me`, auth())).body.result.onlineTopUps.find(
+      (o: { id: number }) => o.id === res.body.result.id,
+    );
+    expect(mine.card).toBe('Mastercard **** 4444');
+    const admin = await t.session('admin@demo.test');
+    const [w] = await t.database.db.select().from(wristbands).where(eq(wristbands.nSerie, RFID));
+    const online = await t.call('GET', `/api/infoCustomer/servicesOnline?customerId=${w!.customerId}`, admin);
+    const row = online.body.result.topUps.find((o: { id: number }) => o.id === res.body.result.id);
+    expect(row).toMatchObject({
+      data: { brand: 'Mastercard', number: '**** 4444' },
+      payTpvCardCountry: 'US',
+      payTpvAuthCode: charge.payment_method_details.card.authorization_code,
+    });
+    const found = await t.call('GET', '/api/search-top-up?cardDigits=4444', admin);
+    expect(JSON.stringify(found.body.result)).toContain('**** 4444');
+  });
+
+  it('reads the card of a payment the reconciliation settles, a French Visa', async () => {
+    const res = await start(1200);
+    const session = sessionOf(res.body.result.url);
+    sim.webhooks.skip = true;
+    await sim.pay(session.id, { card: '4000002500000003' });
+    sim.webhooks.skip = false;
+    const old = new Date(Date.now() - 5 * 60_000).toISOString();
+    await t.database.db.execute(
+      sql`update online_top_ups set date_recharge_online = ${old} where id = ${res.body.result.id}`,
+    );
+    expect((await reconcileCardTopUps(t.ctx)).paid).toBe(1);
+    const [row] = await t.database.db
+      .select({
+        brand: onlineTopUps.cardBrand,
+        number: onlineTopUps.cardNumber,
+        country: onlineTopUps.payTpvCardCountry,
+      })
+      .from(onlineTopUps)
+      .where(eq(onlineTopUps.id, res.body.result.id));
+    expect(row).toEqual({ brand: 'Visa', number: '**** 0003', country: 'FR' });
+  });
+});
+
+describe('the receipt e-mail', () => {
+  it('is sent once, in the language the top-up was paid in, however many notices arrive', async () => {
+    await t.ctx.jobs.start({ work: true, schedule: false, pollingSeconds: 0.5 });
+    const res = await t.call('POST', `/api/portal/${SLUG}/top-ups`, {
+      ...auth(),
+      lang: 'es',
+      body: { amount: 1700 },
+    });
+    const session = sessionOf(res.body.result.url);
+    // The customer's address is offered to the payment page; the payer may give another.
+    expect(session.customer_email).toBe('carla.card@example.com');
+    sim.webhooks.copies = 20;
+    await sim.pay(session.id, { card: '5555555555554444', email: 'pagadora@example.com' });
+    sim.webhooks.copies = 1;
+    const mine = () => outboxMails(t.ctx.config.outboxDir).filter((m) => m.to === 'pagadora@example.com');
+    await vi.waitFor(() => expect(mine()).toHaveLength(1), { timeout: 20_000, interval: 200 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mine()).toHaveLength(1);
+    const [mail] = mine();
+    expect(mail!.subject).toBe('Sonora Festival 2026: tu recarga de 34,00 T');
+    expect(mail!.text).toContain('la pulsera 04C4A2D1E0F001 está recargada');
+    expect(mail!.text).toContain('Tarjeta: Mastercard **** 4444');
+    expect(mail!.text).toMatch(
+      /Tu recibo: https:\/\/tickets\.example\.com\/portal\/sonora-2026\/receipt\/[\w-]{50}/,
+    );
   });
 });

@@ -6,13 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDemoFestivalApp } from '../../../../test/helper';
-import { events } from '../../../core/db/schema';
+import { customers, events, wristbands } from '../../../core/db/schema';
 import { registerDevice } from '../../terminals';
+import { outboxMails } from './outbox.fixture';
 
 let app: Awaited<ReturnType<typeof createDemoFestivalApp>>['app'];
+let ctx: Awaited<ReturnType<typeof createDemoFestivalApp>>['ctx'];
 let close: () => Promise<void>;
+let demoDb: () => Awaited<ReturnType<typeof createDemoFestivalApp>>['database']['db'];
 let eventId: number;
 let deviceHeaders: Record<string, string>;
 const SLUG = 'sonora-2026';
@@ -22,8 +25,10 @@ const ACCOUNT = { ccOwner: 'Luca Ruiz', ccIban: 'ES9121000418450200051332', ccBi
 
 beforeAll(async () => {
   const demo = await createDemoFestivalApp();
-  ({ app, close } = demo);
+  ({ app, close, ctx } = demo);
+  await ctx.jobs.start({ work: true, schedule: false, pollingSeconds: 0.5 });
   const { database } = demo;
+  demoDb = () => database.db;
   [{ id: eventId }] = (await database.db
     .select({ id: events.id })
     .from(events)
@@ -87,7 +92,7 @@ describe('POST /api/portal/{slug}/refund', () => {
     expect(mismatch.body).toContain('ccBic');
     expect((await me(luca)).refund).toBeNull();
 
-    const res = await ask(luca, ACCOUNT);
+    const res = await ask({ ...luca, language: 'it' }, { ...ACCOUNT, ccEmail: 'luca.conto@example.com' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().result.refund).toMatchObject({
       amount: before.wristband.cash,
@@ -97,6 +102,14 @@ describe('POST /api/portal/{slug}/refund', () => {
     const again = await ask(luca, ACCOUNT);
     expect(again.statusCode).toBe(409);
     expect(again.json().message ?? again.body).toContain('already asked for your money back');
+
+    // Acknowledged once by e-mail, in the language asked in, to the address given.
+    const toLuca = () => mailsTo('luca.conto@example.com');
+    await vi.waitFor(() => expect(toLuca()).toHaveLength(1), { timeout: 20_000, interval: 200 });
+    expect(toLuca()[0]!.subject).toBe('Sonora Festival 2026: abbiamo ricevuto la tua richiesta di rimborso');
+    expect(toLuca()[0]!.text).toContain('Ciao Luca Ruiz');
+    expect(toLuca()[0]!.text).toContain(`braccialetto ${LUCA.serial}`);
+    expect(toLuca()[0]!.text).toContain('termina con 1332');
   });
 
   it('gives a wristband nobody registered its customer, named after the account holder', async () => {
@@ -104,6 +117,9 @@ describe('POST /api/portal/{slug}/refund', () => {
     const res = await ask(anon, { ccOwner: 'Ana Anónima', ccIban: 'ES9121000418450200051332' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().result.refund).toMatchObject({ amount: 1200, status: 'pending' });
+    // No address given and none known: no e-mail.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(outboxMails(ctx.config.outboxDir).filter((m) => m.text.includes('Ana Anónima'))).toEqual([]);
   });
 
   it('refuses without a session', async () => {
@@ -129,4 +145,29 @@ describe('POST /api/portal/{slug}/lost', () => {
     expect(seen.json().result).toMatchObject({ bannedTerminals: true, bannedTopUps: true });
     expect((await lost()).statusCode).toBe(200);
   });
+
+  it('tells the attendee by e-mail, in their language, that the wristband is blocked and its balance kept', async () => {
+    const luca = await signIn(LUCA);
+    const [customer] = await demoDb()
+      .select({ email: customers.email })
+      .from(customers)
+      .innerJoin(wristbands, eq(wristbands.customerId, customers.id))
+      .where(eq(wristbands.nSerie, LUCA.serial));
+    expect(customer?.email).toMatch(/@/);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/portal/${SLUG}/lost`,
+      headers: { ...luca, language: 'fr' },
+    });
+    expect(res.statusCode).toBe(200);
+    await vi.waitFor(
+      () => expect(mailsTo(customer!.email!).filter((m) => m.subject.includes('bloqué'))).toHaveLength(1),
+      { timeout: 20_000, interval: 200 },
+    );
+    const [mail] = mailsTo(customer!.email!).filter((m) => m.subject.includes('bloqué'));
+    expect(mail!.subject).toBe(`Sonora Festival 2026 : le bracelet ${LUCA.serial} est bloqué`);
+    expect(mail!.text).toContain('personne ne peut payer ni recharger avec');
+  });
 });
+
+const mailsTo = (to: string) => outboxMails(ctx.config.outboxDir).filter((m) => m.to === to);

@@ -5,7 +5,7 @@
  * (`createRefund`: one per customer, within the balance, BIC and IBAN checked together). A
  * wristband nobody registered gets its customer here, named after the account holder.
  */
-import type { PortalRefundRequest } from '@pulsera/contracts';
+import type { Language, PortalRefundRequest } from '@pulsera/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
@@ -13,14 +13,17 @@ import { customers, wristbands } from '../../../core/db/schema';
 import { fail } from '../../../core/lib/errors';
 import * as customersRepo from '../customers/customers.repo';
 import { createRefund } from '../customers/customers.service';
+import { customerEmail } from './card-top-up.repo';
 import type * as repo from './portal.repo';
 import { type PortalClaims, stateOf, wristbandOf } from './portal.service';
+import { portalMailQueue } from './portal-mail.jobs';
 
 export async function requestRefund(
   ctx: AppContext,
   event: repo.PortalEvent,
   claims: PortalClaims,
   body: z.output<typeof PortalRefundRequest>,
+  lang: Language = 'en',
 ) {
   if (stateOf(event) !== 'open') throw fail('portalClosed');
   return ctx.db.transaction(async (tx) => {
@@ -44,7 +47,7 @@ export async function requestRefund(
     if (await customersRepo.refundOfCustomer(tx, event.id, customerId)) throw fail('portalRefundExists');
     const cash = await customersRepo.customerCash(tx, event.id, customerId);
     if (cash <= 0) throw fail('portalNothingToRefund');
-    return createRefund({ ...ctx, db: tx }, event.id, null, {
+    const refund = await createRefund({ ...ctx, db: tx }, event.id, null, {
       customerId,
       rfidId: w!.id,
       amount: cash / 100,
@@ -54,5 +57,14 @@ export async function requestRefund(
       ...(body.ccBic ? { ccBic: body.ccBic } : {}),
       ...(body.ccEmail ? { ccEmail: body.ccEmail } : {}),
     });
+    // The acknowledgement, queued with the refund: to the address given, else the customer's.
+    const to = body.ccEmail || (await customerEmail(tx, customerId));
+    if (to)
+      await ctx.jobs.enqueue(
+        portalMailQueue,
+        { kind: 'refundRequested', eventId: event.id, id: refund.id, lang, to },
+        { tx, eventId: event.id },
+      );
+    return refund;
   });
 }

@@ -1,10 +1,14 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { customers, events, tickets, wristbands } from '../../../core/db/schema';
 import { currencyLabels } from '../../settings';
 
 /** The event an attendee portal address names (its online-services slug), with its currencies. */
-export async function eventBySlug(db: Executor, slug: string) {
+export const eventBySlug = (db: Executor, slug: string) => portalEvent(db, eq(events.slug, slug));
+/** The same, by the event's id (the portal's e-mails, the receipts). */
+export const eventById = (db: Executor, id: number) => portalEvent(db, eq(events.id, id));
+
+async function portalEvent(db: Executor, where: SQL) {
   const [event] = await db
     .select({
       id: events.id,
@@ -16,9 +20,10 @@ export async function eventBySlug(db: Executor, slug: string) {
       currencyId: events.currencyId,
       localCurrencyId: events.localCurrencyId,
       localCurrencyRate: events.localCurrencyRate,
+      eventVat: events.eventVat,
     })
     .from(events)
-    .where(eq(events.slug, slug))
+    .where(where)
     .limit(1);
   if (!event) return undefined;
   const label = await currencyLabels(db, [event.currencyId, event.localCurrencyId]);
@@ -28,7 +33,7 @@ export async function eventBySlug(db: Executor, slug: string) {
     local: label(event.localCurrencyId),
   };
 }
-export type PortalEvent = NonNullable<Awaited<ReturnType<typeof eventBySlug>>>;
+export type PortalEvent = NonNullable<Awaited<ReturnType<typeof portalEvent>>>;
 
 /** A wristband of the event by its serial, as printed or typed (letters in either case). */
 export const wristbandBySerial = async (db: Executor, eventId: number, serial: string) =>

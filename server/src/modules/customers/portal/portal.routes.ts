@@ -1,6 +1,8 @@
 import {
   ok as okSchema,
   PortalAccount,
+  PortalReceipt,
+  PortalReceiptParams,
   PortalRefundRequest,
   PortalSession,
   PortalSignIn,
@@ -16,10 +18,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../core/context';
 import { ok } from '../../../core/lib/envelope';
+import { requestLanguage } from '../../../core/lib/i18n';
 import * as card from './card-top-up.service';
 import * as service from './portal.service';
 import { reportLost } from './portal-lost';
 import { requestRefund } from './portal-refund';
+import { receipt } from './receipt.service';
 import { stripeWebhookRoute } from './stripe-webhook.routes';
 
 /**
@@ -79,7 +83,7 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
-      return ok(req, await card.startCardTopUp(ctx, event, claims, req.body));
+      return ok(req, await card.startCardTopUp(ctx, event, claims, req.body, requestLanguage(req.headers)));
     },
   );
   r.get(
@@ -103,7 +107,7 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
-      await requestRefund(ctx, event, claims, req.body);
+      await requestRefund(ctx, event, claims, req.body, requestLanguage(req.headers));
       return ok(req, await service.account(ctx, event, claims));
     },
   );
@@ -112,9 +116,15 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     { config, schema: { tags, params: PortalSlugParams, response: { 200: okSchema(PortalAccount) } } },
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
-      await reportLost(ctx, event, claims);
+      await reportLost(ctx, event, claims, requestLanguage(req.headers));
       return ok(req, await service.account(ctx, event, claims));
     },
+  );
+  // A receipt's link: the token is the credential (no session), so an e-mail or a QR opens it.
+  r.get(
+    '/api/portal/:slug/receipts/:token',
+    { config, schema: { tags, params: PortalReceiptParams, response: { 200: okSchema(PortalReceipt) } } },
+    async (req) => ok(req, await receipt(ctx, req.params.slug, req.params.token)),
   );
   await stripeWebhookRoute(app, ctx);
 }

@@ -23,6 +23,7 @@ import * as customersRepo from '../customers/customers.repo';
 import { extract } from '../customers/customers.service';
 import * as repo from './portal.repo';
 import { recaptchaPasses } from './recaptcha';
+import { receiptTokensOf } from './receipt.service';
 
 /** The token audience of an attendee's session: its own key, so no console route accepts it. */
 export const PORTAL_PURPOSE = 'portal';
@@ -188,6 +189,12 @@ export async function account(
     const saleArticles = new Map(
       x.sales.map((s) => [s.idUnique, s.articles.map((a) => ({ quantity: a.quantity, name: a.article }))]),
     );
+    const tokens = await receiptTokensOf(
+      ctx,
+      event.id,
+      x.topUps.map((t) => t.idUnique),
+      x.sales.map((s) => s.idUnique),
+    );
     operations = x.rows
       .map((r) => ({
         idType: r.idType,
@@ -204,6 +211,7 @@ export async function account(
             : r.idType === 1
               ? saleArticles.get(r.idUnique)
               : []) ?? [],
+        receipt: r.idType === 0 ? tokens.topUp(r.idUnique) : r.idType === 1 ? tokens.sale(r.idUnique) : null,
       }))
       .reverse();
   }

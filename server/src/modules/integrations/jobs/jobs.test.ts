@@ -126,6 +126,7 @@ describe('a job that fails for real, listed and retried', () => {
       'card-top-up-reconcile',
       'feed-statistics',
       'password-reset-mail',
+      'portal-mail',
       'rollup-compaction',
       'sales-push',
       'sales-push-tick',

@@ -3,6 +3,7 @@ import {
   DEBIT_OPERATION_TYPES,
   type DocumentQuery,
   type LocationDocumentResult,
+  netOfVat,
   operationGroupOf,
   type PaymentDocumentKind,
   type PaymentDocumentResult,
@@ -24,10 +25,8 @@ import * as repo from './documents.repo';
  */
 
 /** Net of a gross amount at a VAT rate in % (rounded to the cent); the VAT is the rest. */
-export function netOf(gross: number, vatRate: number | null) {
-  if (!vatRate) return gross;
-  return Math.round(gross / (1 + vatRate / 100));
-}
+/** One rule for the documents and the portal's receipts (contracts/src/money.ts). */
+export const netOf = (gross: number, vatRate: number | null) => netOfVat(gross, vatRate);
 
 export async function salesVat(ctx: AppContext, eventId: number, q: DocumentQuery): Promise<SalesVatResult> {
   const ev = await eventInfo(ctx.db, eventId);
