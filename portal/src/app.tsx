@@ -7,6 +7,7 @@ import { chooseLanguage, LANGUAGE_NAMES, PORTAL_LANGUAGES, type PortalLanguage }
 import { formatDate } from './money';
 import { Receipt } from './receipt';
 import { SignIn } from './sign-in';
+import { WaitingRoom } from './waiting-room';
 
 type Loaded =
   | { kind: 'loading' }
@@ -114,12 +115,15 @@ export function App({ slug, receipt }: { slug: string; receipt?: string | null }
             {receipt ? (
               <Receipt site={site} token={receipt} />
             ) : (
-              site.state === 'open' &&
-              (session ? (
-                <Account site={site} session={session} onSignOut={signOut} />
-              ) : (
-                <SignIn site={site} onSignedIn={signedIn} />
-              ))
+              site.state === 'open' && (
+                <WaitingRoom queue={site.queue}>
+                  {session ? (
+                    <Account site={site} session={session} onSignOut={signOut} />
+                  ) : (
+                    <SignIn site={site} onSignedIn={signedIn} />
+                  )}
+                </WaitingRoom>
+              )
             )}
           </>
         )}

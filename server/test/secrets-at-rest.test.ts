@@ -5,6 +5,7 @@ import { eventOnlineServices, users } from '../src/core/db/schema';
 import { sealClearRecaptchaSecrets } from '../src/modules/events/online-services/recaptcha-secret';
 import { DEMO_OTP_SECRET, DEMO_PASSWORD } from '../src/seed/demo';
 import { createTestApp, type TestApp } from './helper';
+import { saveOnlineServices } from './online-services';
 
 /**
  * Secrets the server must read back are sealed at rest (lib/secret-box.ts), as the integrations' are:
@@ -80,20 +81,7 @@ describe('reCAPTCHA secrets', () => {
     const admin = await t.session('admin@demo.test');
     const ev = await t.activeEvent();
     /** The save body from what GET answers now (as the console does), with changes. */
-    const save = async (changes: object) => {
-      const cur = (await t.call('GET', URL_, admin)).body.result;
-      const {
-        eventId: _e,
-        images: _i,
-        siteUrl: _s,
-        siteBaseUrl: _b,
-        eventWindow: _w,
-        languages: _l,
-        recaptchaSecretSet: _r,
-        ...body
-      } = cur;
-      return t.call('PUT', URL_, { ...admin, body: { ...body, ...changes } });
-    };
+    const save = (changes: object) => saveOnlineServices(t, admin, changes);
     const set = await save({
       recaptchaSiteKey: '6LcSITEKEYSITEKEYSITEKEYSITEKEYSITEKEYxx',
       recaptchaSecret: secret,

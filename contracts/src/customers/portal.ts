@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Bonus } from '../catalogue/bonuses';
 import { Fee } from '../catalogue/fees';
-import { LOGIN_METHODS, OnlineColors, OnlineGradient } from '../events/online-services';
+import { LOGIN_METHODS, OnlineColors, OnlineGradient, QUEUE_SCRIPT_TYPES } from '../events/online-services';
 import { EventCurrency } from '../money-schemas';
 import { EXTRACT_OPERATIONS } from './customers';
 
@@ -55,6 +55,13 @@ export const PortalSite = z.object({
   maxTopUp: z.number().int(),
   manuallyTopUp: z.union([z.literal(0), z.literal(1)]),
   currency: EventCurrency,
+  /**
+   * The waiting room (online services' queue configuration), null when it is off: the site loads
+   * these scripts in order and waits for the last one's function before it shows itself.
+   */
+  queue: z
+    .array(z.object({ type: z.enum(QUEUE_SCRIPT_TYPES), src: z.string(), function: z.string() }))
+    .nullable(),
 });
 export type PortalSite = z.infer<typeof PortalSite>;
 

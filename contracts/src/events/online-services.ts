@@ -58,6 +58,7 @@ export const CARD_BRAND_LABEL: Record<CardBrand, string> = {
 
 /** The script types a queue script may have (a classic script or an ES module). */
 export const QUEUE_SCRIPT_TYPES = ['text/javascript', 'module'] as const;
+export type QueueScriptType = (typeof QUEUE_SCRIPT_TYPES)[number];
 /** The function the queue script must define, e.g. `QueueIt.validateUser` (a dotted JS name). */
 export const QUEUE_FUNCTION_PATTERN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 

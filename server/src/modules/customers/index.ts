@@ -7,6 +7,7 @@ import { payoutRoutes } from './payouts/payouts.routes';
 import { cardTopUpReconcileJob } from './portal/card-top-up-reconcile.task';
 import { portalRoutes } from './portal/portal.routes';
 import { portalMailJob } from './portal/portal-mail.task';
+import { waitingRoomCsp } from './portal/waiting-room-csp';
 import { topUpSearchRoutes } from './top-up-search/top-up-search.routes';
 
 /**
@@ -19,6 +20,7 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
   await payoutRoutes(app, ctx);
   await topUpSearchRoutes(app, ctx);
   await portalRoutes(app, ctx);
+  waitingRoomCsp(app, ctx);
 }
 
 export const jobKinds: readonly AnyJobKind[] = [cardTopUpReconcileJob, portalMailJob];

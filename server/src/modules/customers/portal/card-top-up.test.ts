@@ -4,6 +4,7 @@ import { topUpAmounts } from '@pulsera/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
+import { saveOnlineServices } from '../../../../test/online-services';
 import { onlineTopUps, wristbands } from '../../../core/db/schema';
 import { seedDemoTopUpRules } from '../../catalogue';
 import { ledgerMismatches, registerDevice } from '../../terminals';
@@ -63,20 +64,11 @@ beforeAll(async () => {
     },
   });
   expect(sync.body.result.refused).toEqual([]);
-  const cur = (await t.call('GET', '/api/event/online-services', admin)).body.result;
-  const {
-    eventId: _e,
-    images: _i,
-    siteUrl: _s,
-    siteBaseUrl: _b,
-    eventWindow: _w,
-    languages: _l,
-    recaptchaSecretSet: _r,
-    ...rest
-  } = cur;
-  const saved = await t.call('PUT', '/api/event/online-services', {
-    ...admin,
-    body: { ...rest, loginMethod: 'rfidAndTicket', needsCodeCheck: 1, minTopUp: 500, maxTopUp: 50_000 },
+  const saved = await saveOnlineServices(t, admin, {
+    loginMethod: 'rfidAndTicket',
+    needsCodeCheck: 1,
+    minTopUp: 500,
+    maxTopUp: 50_000,
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   await seedDemoTopUpRules(t.database.db, eventId);

@@ -11,6 +11,9 @@ import {
   type PortalSite,
   type PortalState,
   type PortalTopUpOptions,
+  type QueueScript,
+  type QueueScriptType,
+  queueIssues,
 } from '@pulsera/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../../core/context';
@@ -78,7 +81,14 @@ export async function site(ctx: AppContext, slug: string): Promise<PortalSite> {
     maxTopUp: s.maxTopUp,
     manuallyTopUp: s.manuallyTopUp,
     currency: currencyOf(event),
+    queue: queueOf(s.queue),
   };
+}
+
+/** The waiting room's scripts when the queue is on and its configuration is whole (else none). */
+export function queueOf(q: { enabled: 0 | 1; scripts: QueueScript[] }): PortalSite['queue'] {
+  if (!q.enabled || queueIssues(q.scripts).length) return null;
+  return q.scripts.map((s) => ({ type: s.type as QueueScriptType, src: s.src, function: s.function }));
 }
 
 /** Equal in constant time (both hashed first, so lengths tell nothing). */

@@ -5,6 +5,7 @@ import { topUpAmounts } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedNames } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
+import { saveOnlineServices } from '../../../../test/online-services';
 import { seedDemoTopUpRules } from '../../catalogue';
 import { registerDevice } from '../../terminals';
 
@@ -110,20 +111,8 @@ afterAll(async () => {
   await new Promise((r) => captcha.close(r));
 });
 
-/** Saves the event's online services as the console does: what GET answers, with changes. */
 async function configure(changes: Record<string, unknown>) {
-  const cur = (await t.call('GET', '/api/event/online-services', admin)).body.result;
-  const {
-    eventId: _e,
-    images: _i,
-    siteUrl: _s,
-    siteBaseUrl: _b,
-    eventWindow: _w,
-    languages: _l,
-    recaptchaSecretSet: _r,
-    ...rest
-  } = cur;
-  const res = await t.call('PUT', '/api/event/online-services', { ...admin, body: { ...rest, ...changes } });
+  const res = await saveOnlineServices(t, admin, changes);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -307,5 +296,30 @@ describe('the top-up amounts screen', () => {
     expect(quote(5000)).toMatchObject({ amount: 5000, bonus: 250, fee: 0, money: 5000 });
     expect(quote(500)).toMatchObject({ amount: 500, bonus: 0, fee: 50, money: 550 });
     expect((await t.call('GET', `/api/portal/${SLUG}/top-up`)).status).toBe(401);
+  });
+});
+
+describe('the waiting room (online services’ queue)', () => {
+  const scripts = [
+    { type: 'text/javascript', src: 'https://queue.example.net/loader.js', function: 'FestQueue.load' },
+    { type: 'module', src: 'https://cdn.queue.example.org/admit.js', function: 'FestQueue.admit' },
+  ];
+  it('gives the site its scripts only when the queue is on, and lets only that event’s pages load them', async () => {
+    expect((await t.call('GET', `/api/portal/${SLUG}`)).body.result.queue).toBeNull();
+    await configure({ queue: { enabled: 1, scripts } });
+    expect((await t.call('GET', `/api/portal/${SLUG}`)).body.result.queue).toEqual(scripts);
+
+    const page = await t.app.inject({ method: 'GET', url: `/portal/${SLUG}` });
+    const csp = String(page.headers['content-security-policy']);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/queue\.example\.net [^;]*https:\/\/cdn\.queue\.example\.org/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/queue\.example\.net/);
+    for (const url of ['/portal/another-festival', '/admin/events', `/api/portal/${SLUG}`]) {
+      const other = await t.app.inject({ method: 'GET', url });
+      expect(String(other.headers['content-security-policy']), url).not.toContain('queue.example');
+    }
+
+    await configure({ queue: { enabled: 0, scripts } });
+    expect((await t.call('GET', `/api/portal/${SLUG}`)).body.result.queue).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { PERMISSIONS } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { ELF, noisyPng, png, svg } from '../../../../test/image-fixtures';
+import { onlineServicesBody } from '../../../../test/online-services';
 
 let t: TestApp;
 let dir: string;
@@ -26,20 +27,7 @@ const get = async (s: Session = admin) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.result;
 };
-/** The save body built from what GET answers (as the console does), with changes. */
-const bodyOf = (cur: Record<string, any>, changes: Record<string, unknown> = {}) => {
-  const {
-    eventId: _e,
-    images: _i,
-    siteUrl: _s,
-    siteBaseUrl: _b,
-    eventWindow: _w,
-    languages: _l,
-    recaptchaSecretSet: _r,
-    ...rest
-  } = cur;
-  return { ...rest, ...changes };
-};
+const bodyOf = onlineServicesBody;
 const put = (body: unknown, s: Session = admin, lang?: string) =>
   t.call('PUT', URL_, { ...s, body, ...(lang ? { lang } : {}) });
 const fieldsOf = (res: { body: { fields?: { path: string; message: string }[] } }) =>
