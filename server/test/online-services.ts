@@ -5,7 +5,6 @@ type Session = Awaited<ReturnType<TestApp['session']>>;
 export const ONLINE_SERVICES_URL = '/api/event/online-services';
 
 /** The save body built from what GET answers (its read-only parts left out), with changes. */
-// biome-ignore lint/suspicious/noExplicitAny: the GET answer as JSON, as the console receives it
 export function onlineServicesBody(cur: Record<string, any>, changes: object = {}) {
   const {
     eventId: _e,

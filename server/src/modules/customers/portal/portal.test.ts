@@ -312,7 +312,9 @@ describe('the waiting room (online services’ queue)', () => {
     const page = await t.app.inject({ method: 'GET', url: `/portal/${SLUG}` });
     const csp = String(page.headers['content-security-policy']);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(csp).toMatch(/script-src [^;]*https:\/\/queue\.example\.net [^;]*https:\/\/cdn\.queue\.example\.org/);
+    expect(csp).toMatch(
+      /script-src [^;]*https:\/\/queue\.example\.net [^;]*https:\/\/cdn\.queue\.example\.org/,
+    );
     expect(csp).toMatch(/connect-src [^;]*https:\/\/queue\.example\.net/);
     for (const url of ['/portal/another-festival', '/admin/events', `/api/portal/${SLUG}`]) {
       const other = await t.app.inject({ method: 'GET', url });
