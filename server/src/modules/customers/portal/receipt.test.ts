@@ -4,11 +4,12 @@
  * holds, in its own event, and a device's token only among that device's operations.
  */
 import { randomUUID } from 'node:crypto';
+import { deviceReceiptToken } from '@pulsera/contracts/customers/receipt-token';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoFestivalApp } from '../../../../test/helper';
 import { sales } from '../../../core/db/schema';
-import { receiptToken } from './receipt-token';
+import { receiptKey, receiptToken } from './receipt-token';
 
 let demo: Awaited<ReturnType<typeof createDemoFestivalApp>>;
 const SLUG = 'sonora-2026';
@@ -75,5 +76,20 @@ describe('GET /api/portal/{slug}/receipts/{token}', () => {
     const secret = demo.ctx.config.sessionSecret;
     expect((await receiptOf(receiptToken(secret, sale!.op, sale!.device!))).statusCode).toBe(200);
     expect((await receiptOf(receiptToken(secret, sale!.op, sale!.device! + 1))).statusCode).toBe(404);
+  });
+
+  it('takes the token a terminal makes offline with its own receipt key, which is the server’s to the letter', async () => {
+    const [sale] = await demo.database.db
+      .select({ op: sales.operationId, device: sales.deviceId })
+      .from(sales)
+      .where(and(eq(sales.id, ops.find((o) => o.idType === 1)!.idUnique)));
+    const secret = demo.ctx.config.sessionSecret;
+    const key = receiptKey(secret, sale!.device!).toString('hex');
+    const made = await deviceReceiptToken(key, sale!.device!, sale!.op);
+    expect(made).toBe(receiptToken(secret, sale!.op, sale!.device!));
+    expect((await receiptOf(made)).statusCode).toBe(200);
+    // Another device's key makes a token that opens nothing.
+    const other = receiptKey(secret, sale!.device! + 1).toString('hex');
+    expect((await receiptOf(await deviceReceiptToken(other, sale!.device!, sale!.op))).statusCode).toBe(404);
   });
 });
