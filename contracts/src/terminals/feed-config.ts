@@ -164,7 +164,19 @@ export const DeviceConfig = z.object({
     presets: z.array(z.number().int().positive()),
   }),
   /**
-   * The offline limits (server settings): the longest a terminal may sell without contact with the
+   * The payment methods (ALLOWED_PAYMENT_METHODS: letters C cash, T external TPV, L cashless, P pin pad,
+   * I integrated TPV): the event's value and its exceptions by location and device (null: all). The
+   * terminal takes the letters of its place with `paymentLettersAt` (contracts terminals/sale-payment.ts).
+   */
+  paymentMethods: z.object({
+    value: z.string(),
+    exceptions: z.array(
+      z.object({ idLocation: intId.nullable(), idDevice: intId.nullable(), value: z.string() }),
+    ),
+  }),
+  /**
+   * The offline limits (the event's parameters TERMINAL_OFFLINE_HOURS and
+   * TERMINAL_OFFLINE_WRISTBAND_CENTS, else the server settings): the longest a terminal may sell without contact with the
    * server, and the most one wristband may spend on one terminal while its operations wait to be sent.
    */
   offlineLimits: z.object({

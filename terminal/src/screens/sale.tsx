@@ -1,36 +1,30 @@
 /**
- * The bar: the location's menu as a grid of large buttons, the cart with its quantities and running
- * total, and payment by wristband balance (cash, then gift). The sale is written to the outbox, in
- * one transaction with its sequence number and the balance it leaves, before the screen says paid.
+ * The bar: the location's menu as a grid of large buttons, the cart with its quantities, the packs'
+ * contents and the running total, then the payment (sale-pay.tsx: wristband balance, cash, card or
+ * split, as the location allows). The sale is written to the outbox, in one transaction with its
+ * sequence number, the balance it leaves and the cash it puts in the drawer, before the screen says paid.
  */
 import type { DeviceConfig } from '@pulsera/contracts';
-import {
-  type CartItem,
-  cartLines,
-  saleTotal,
-  wristbandSale,
-} from '@pulsera/contracts/terminals/sale-amounts';
-import { useEffect, useRef, useState } from 'react';
+import { type CartItem, cartLines, saleTotal } from '@pulsera/contracts/terminals/sale-amounts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';
-import { ReaderInput, type WristbandRead } from '../reader/reader-input';
-import { balanceOf } from '../store/balances';
 import { db, type LastOrder, type Session } from '../store/db';
-import { saleStop } from '../store/limits';
-import { enqueue } from '../store/outbox';
-import { operationWritten } from '../sync';
+import type { SaleBooked } from '../store/sale';
 import { CancelLast } from './cancel-last';
-import { useLimitMessage } from './limit-message';
+import { SalePay } from './sale-pay';
 
-type Phase = { step: 'menu' } | { step: 'pay' } | { step: 'done'; total: number; cash: number; gift: number };
+type Phase = { step: 'menu' } | { step: 'pay' } | { step: 'done'; booked: SaleBooked };
 
 export function Sale({
   config,
   session,
+  deviceId,
   onBusy,
 }: {
   config: DeviceConfig;
   session: Session;
+  deviceId: number;
   /** True while a sale is in progress: a newer configuration waits until it ends. */
   onBusy: (busy: boolean) => void;
 }) {
@@ -39,10 +33,6 @@ export function Sale({
   const menu = config.menus.find((m) => m.location === session.locationId);
   const [cart, setCart] = useState<Map<number, number>>(new Map());
   const [phase, setPhase] = useState<Phase>({ step: 'menu' });
-  const [error, setError] = useState<string | null>(null);
-  // One payment at a time, even when the reader reports twice before the screen re-renders.
-  const paying = useRef(false);
-  const limitMessage = useLimitMessage(currency);
   const [lastOrder, setLastOrder] = useState<LastOrder | null>(null);
   useEffect(() => {
     void db.get('lastOrder').then((o) => setLastOrder(o ?? null));
@@ -54,6 +44,14 @@ export function Sale({
   });
   const packs = menu?.sticks ?? [];
   const total = saleTotal(cartLines(items, packs));
+  const nameOf = (id: number) =>
+    menu?.items.find((m) => m.id === id)?.name ?? config.articles.find((a) => a.id === id)?.name ?? `#${id}`;
+  /** What a pack holds ("5 × Beer 50cl"), empty for a single article. */
+  const includes = (id: number) =>
+    packs
+      .filter((p) => p.parent === id)
+      .map((p) => `${p.quantity} × ${nameOf(p.child)}`)
+      .join(', ');
 
   const change = (id: number, by: number) => {
     const next = new Map(cart);
@@ -66,60 +64,36 @@ export function Sale({
   const reset = () => {
     setCart(new Map());
     setPhase({ step: 'menu' });
-    setError(null);
     onBusy(false);
   };
-
-  const pay = async ({ serial, codeCheck }: WristbandRead) => {
-    if (paying.current) return;
-    paying.current = true;
-    setError(null);
-    try {
-      const known = await balanceOf(serial);
-      if (!known) return setError(navigator.onLine ? t('sale.lookupFailed') : t('sale.unknownOffline'));
-      if (known.bannedTerminals) return setError(t('sale.banned'));
-      const base = {
-        id: crypto.randomUUID(),
-        deviceTime: new Date().toISOString(),
-        rfid: serial,
-        ...(codeCheck ? { codeCheck } : {}),
-        staffId: session.staffId,
-        locationId: session.locationId,
-        items,
-        packs,
-        balances: { cash: known.cash, gift: known.gift },
-      };
-      const check = wristbandSale({ ...base, seq: 1 });
-      if (!check.ok) return setError(t('sale.missing', { missing: money(check.missing, currency) }));
-      // The offline limits: time without contact, and what this wristband spent here unsent.
-      const stop = await saleStop(db, config, serial, check.total);
-      if (stop) return setError(limitMessage(stop));
-      let left = { cash: 0, gift: 0 };
-      const row = await enqueue(db, (seq) => {
-        const made = wristbandSale({ ...base, seq });
-        if (!made.ok) throw new Error('balance changed');
-        left = made.after;
-        return { operation: made.operation, balance: { ...known, ...made.after } };
-      });
-      const order = { operation: row.operation, serial, at: row.createdAt, total: check.total };
-      await db.put('lastOrder', order);
-      setLastOrder(order);
-      setPhase({ step: 'done', total: check.total, ...left });
-      void operationWritten();
-    } finally {
-      paying.current = false;
-    }
+  const paid = (booked: SaleBooked) => {
+    setLastOrder(booked.order);
+    setPhase({ step: 'done', booked });
   };
 
   if (!menu || menu.items.length === 0) return <main className="panel">{t('sale.noMenu')}</main>;
 
   if (phase.step === 'done') {
+    const { booked } = phase;
+    const handKey =
+      booked.choice === 'card' || booked.choice === 'wristbandCard' ? 'sale.byCard' : 'sale.inCash';
     return (
       <main className="panel done" data-testid="sale-done">
-        <h1>{t('sale.done', { amount: money(phase.total, currency) })}</h1>
-        <p>
-          {t('sale.balanceLeft', { cash: money(phase.cash, currency), gift: money(phase.gift, currency) })}
-        </p>
+        <h1>{t('sale.done', { amount: money(booked.total, currency) })}</h1>
+        {booked.fromWristband > 0 && booked.byHand > 0 && (
+          <p data-testid="sale-done-split">
+            {t('sale.fromWristband', { amount: money(booked.fromWristband, currency) })} ·{' '}
+            {t(handKey, { amount: money(booked.byHand, currency, 'financial') })}
+          </p>
+        )}
+        {booked.after && (
+          <p>
+            {t('sale.balanceLeft', {
+              cash: money(booked.after.cash, currency),
+              gift: money(booked.after.gift, currency),
+            })}
+          </p>
+        )}
         <button type="button" className="primary" onClick={reset} data-testid="sale-next">
           {t('sale.next')}
         </button>
@@ -142,25 +116,25 @@ export function Sale({
           ))}
         </div>
       ) : (
-        <section className="panel">
-          <h2>{t('sale.payWith', { amount: money(total, currency) })}</h2>
-          <ReaderInput onRead={(r) => void pay(r)} />
-          {error && (
-            <p className="error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="button" onClick={() => setPhase({ step: 'menu' })}>
-            {t('sale.cancel')}
-          </button>
-        </section>
+        <SalePay
+          config={config}
+          session={session}
+          deviceId={deviceId}
+          items={items}
+          total={total}
+          onPaid={paid}
+          onBack={() => setPhase({ step: 'menu' })}
+        />
       )}
       <aside className="cart" data-testid="cart">
         {items.length === 0 && <p>{t('sale.empty')}</p>}
         <ul>
           {items.map((i) => (
             <li key={i.idArticle}>
-              <span>{menu.items.find((m) => m.id === i.idArticle)?.name}</span>
+              <span>
+                {nameOf(i.idArticle)}
+                {includes(i.idArticle) && <small className="includes">{includes(i.idArticle)}</small>}
+              </span>
               <span className="qty">
                 <button type="button" aria-label="−" onClick={() => change(i.idArticle, -1)}>
                   −
