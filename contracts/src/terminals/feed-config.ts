@@ -83,6 +83,21 @@ export const DeviceConfig = z.object({
     }),
   ),
   /**
+   * The console's packs (contracts terminals/pack-lines.ts): articles sold together for one price
+   * (cents), at their locations (empty: every location) and between their dates (null: open).
+   */
+  packs: z.array(
+    z.object({
+      id: intId,
+      name: z.string(),
+      price: z.number().int(),
+      articles: z.array(z.object({ idArticle: intId, quantity: z.number().int() })),
+      locationIds: z.array(intId),
+      dateStart: z.string().nullable(),
+      dateEnd: z.string().nullable(),
+    }),
+  ),
+  /**
    * The staff who may sign in on the event's terminals: their staff wristband's serial (null: none)
    * and the locations they may work at (null: all).
    */

@@ -3,13 +3,15 @@ import { openActiveEvent } from '../helpers';
 import { consoleHeaders, desk, eventQr, phoneTerminal } from './terminal-helpers';
 
 /**
- * Paying at the bar on a phone (360×740): a gin tonic served in its reusable cup (a pack: the menu's
- * stick adds the cup) that the wristband alone cannot pay is refused in words; paid part from the
- * wristband and the rest in cash, it reaches the server once, takes only the wristband's part from
- * its balance, and the cash part counts in the staff member's cash to hand in.
+ * Paying at the bar on a phone (360×740): the console's beer bucket (a pack) with a reusable cup (an
+ * add-on of the menu at its own price), which the wristband alone cannot pay, is refused in words; paid part from the wristband and the rest in cash, the sale reaches the server
+ * once, takes only the wristband's part from its balance, and the cash part counts in the staff
+ * member's cash to hand in.
  */
 
 const ATTENDEE = '04E2E7B4A75101';
+// The demo festival shows tokens at 2 per euro; the cash taken by hand is in euros.
+const tokens = (cents: number) => `${((cents * 2) / 100).toFixed(2)} T`;
 
 test('a pack with its add-on, refused on the wristband alone, paid part wristband part cash', async ({
   page,
@@ -21,21 +23,24 @@ test('a pack with its add-on, refused on the wristband alone, paid part wristban
   const kiosk = await desk(page.request, qr, 'E2E-BAR-PAY-DESK');
   const config = await kiosk.config();
 
-  // The demo's Cocktail Tent: its gin tonic comes with a reusable cup (a stick of the menu).
-  const menu = config.menus.find(
-    (m) => m.sticks.length > 0 && m.items.some((i) => i.id === m.sticks[0]!.parent),
-  )!;
-  const bar = config.locations.find((l) => l.id === menu.location)!;
-  const pack = menu.items.find((i) => i.id === menu.sticks[0]!.parent)!;
-  const addOn = config.articles.find((a) => a.id === menu.sticks[0]!.child)!;
-  // The wristband holds less than the pack: 3.00 € short.
-  await kiosk.topUp(ATTENDEE, pack.price - 300);
+  // The demo's Main Bar: the console's beer bucket (five beers for 27.00) is sold there, and its menu
+  // has the reusable cup at its own price.
+  const bar = config.locations.find((l) => l.name === 'Main Bar')!;
+  const menu = config.menus.find((m) => m.location === bar.id)!;
+  const bucket = config.packs.find((p) => p.locationIds.includes(bar.id))!;
+  const cup = menu.items.find((i) => i.name === 'Reusable cup')!;
+  // The wristband holds less than the two: 3.00 € short.
+  await kiosk.topUp(ATTENDEE, cup.price + bucket.price - 300);
 
   const { phone, terminal, member } = await phoneTerminal(browser, qr, config, bar.id);
 
-  // The pack in the cart says what it holds.
-  await terminal.getByRole('button', { name: new RegExp(`^${pack.name}`) }).click();
-  await expect(terminal.getByTestId('cart')).toContainText(`1 × ${addOn.name}`);
+  // The pack in the cart says what it holds; the cup is added to it.
+  await terminal.getByTestId('pack-tile').filter({ hasText: bucket.name }).click();
+  await terminal.getByRole('button', { name: new RegExp(`^${cup.name}`) }).click();
+  const cart = terminal.getByTestId('cart');
+  await expect(cart).toContainText('5 × Beer 50cl');
+  await expect(cart).toContainText(cup.name);
+  await expect(terminal.getByTestId('cart-total')).toHaveText(`Total: ${tokens(cup.price + bucket.price)}`);
   await terminal.getByTestId('sale-charge').click();
 
   // The event allows cash, external TPV, cashless and pin pad: every way shows, the wristband first.

@@ -38,6 +38,7 @@ export type TerminalConfig = {
     items: { id: number; name: string; price: number }[];
     sticks: { parent: number; child: number; quantity: number }[];
   }[];
+  packs: { id: number; name: string; price: number; locationIds: number[] }[];
   staff: { id: number; name: string; rfid: string | null; active: boolean; locationIds: number[] | null }[];
 };
 

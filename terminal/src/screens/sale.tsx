@@ -1,10 +1,12 @@
 /**
- * The bar: the location's menu as a grid of large buttons, the cart with its quantities, the packs'
- * contents and the running total, then the payment (sale-pay.tsx: wristband balance, cash, card or
- * split, as the location allows). The sale is written to the outbox, in one transaction with its
- * sequence number, the balance it leaves and the cash it puts in the drawer, before the screen says paid.
+ * The bar: the location's menu and the console's packs sold there as a grid of large buttons, the
+ * cart with its quantities, what each pack holds and the running total, then the payment
+ * (sale-pay.tsx: wristband balance, cash, card or split, as the location allows). The sale is written
+ * to the outbox, in one transaction with its sequence number, the balance it leaves and the cash it
+ * puts in the drawer, before the screen says paid.
  */
 import type { DeviceConfig } from '@pulsera/contracts';
+import { packItems, packsAt } from '@pulsera/contracts/terminals/pack-lines';
 import { type CartItem, cartLines, saleTotal } from '@pulsera/contracts/terminals/sale-amounts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,33 +33,54 @@ export function Sale({
   const { t } = useTranslation();
   const currency = config.event.currency;
   const menu = config.menus.find((m) => m.location === session.locationId);
-  const [cart, setCart] = useState<Map<number, number>>(new Map());
+  const [cart, setCart] = useState<Map<string, number>>(new Map());
   const [phase, setPhase] = useState<Phase>({ step: 'menu' });
   const [lastOrder, setLastOrder] = useState<LastOrder | null>(null);
   useEffect(() => {
     void db.get('lastOrder').then((o) => setLastOrder(o ?? null));
   }, []);
 
-  const items: CartItem[] = [...cart].flatMap(([id, quantity]) => {
-    const item = menu?.items.find((i) => i.id === id);
-    return item ? [{ idArticle: id, price: item.price, quantity }] : [];
-  });
-  const packs = menu?.sticks ?? [];
-  const total = saleTotal(cartLines(items, packs));
+  const sticks = menu?.sticks ?? [];
+  const packs = packsAt(config.packs, session.locationId, new Date());
   const nameOf = (id: number) =>
     menu?.items.find((m) => m.id === id)?.name ?? config.articles.find((a) => a.id === id)?.name ?? `#${id}`;
-  /** What a pack holds ("5 × Beer 50cl"), empty for a single article. */
-  const includes = (id: number) =>
-    packs
+  const basePrice = (id: number) => config.articles.find((a) => a.id === id)?.price ?? 0;
+  /** The cart's rows: menu articles (`a:id`) and the console's packs (`p:id`), with what a pack holds. */
+  const rows = [...cart].flatMap(([key, quantity]) => {
+    const id = Number(key.slice(2));
+    if (key.startsWith('p:')) {
+      const pack = packs.find((p) => p.id === id);
+      if (!pack) return [];
+      const holds = pack.articles.map((a) => `${a.quantity} × ${nameOf(a.idArticle)}`).join(', ');
+      const items = packItems(pack, quantity, basePrice);
+      return [{ key, name: pack.name, holds, price: pack.price, quantity, items }];
+    }
+    const item = menu?.items.find((i) => i.id === id);
+    if (!item) return [];
+    // A menu article with sticks is a pack of the menu: it holds them (the reusable cup of a drink).
+    const holds = sticks
       .filter((p) => p.parent === id)
       .map((p) => `${p.quantity} × ${nameOf(p.child)}`)
       .join(', ');
+    return [
+      {
+        key,
+        name: item.name,
+        holds,
+        price: item.price,
+        quantity,
+        items: [{ idArticle: id, price: item.price, quantity }],
+      },
+    ];
+  });
+  const items: CartItem[] = rows.flatMap((r) => r.items);
+  const total = saleTotal(cartLines(items, sticks));
 
-  const change = (id: number, by: number) => {
+  const change = (key: string, by: number) => {
     const next = new Map(cart);
-    const q = (next.get(id) ?? 0) + by;
-    if (q > 0) next.set(id, q);
-    else next.delete(id);
+    const q = (next.get(key) ?? 0) + by;
+    if (q > 0) next.set(key, q);
+    else next.delete(key);
     setCart(next);
     onBusy(next.size > 0);
   };
@@ -109,9 +132,21 @@ export function Sale({
             <CancelLast order={lastOrder} session={session} currency={currency} onDone={setLastOrder} />
           )}
           {menu.items.map((i) => (
-            <button key={i.id} type="button" className="tile" onClick={() => change(i.id, 1)}>
+            <button key={i.id} type="button" className="tile" onClick={() => change(`a:${i.id}`, 1)}>
               <span>{i.name}</span>
               <small>{money(i.price, currency)}</small>
+            </button>
+          ))}
+          {packs.map((p) => (
+            <button
+              key={`p${p.id}`}
+              type="button"
+              className="tile pack"
+              onClick={() => change(`p:${p.id}`, 1)}
+              data-testid="pack-tile"
+            >
+              <span>{p.name}</span>
+              <small>{money(p.price, currency)}</small>
             </button>
           ))}
         </div>
@@ -127,24 +162,24 @@ export function Sale({
         />
       )}
       <aside className="cart" data-testid="cart">
-        {items.length === 0 && <p>{t('sale.empty')}</p>}
+        {rows.length === 0 && <p>{t('sale.empty')}</p>}
         <ul>
-          {items.map((i) => (
-            <li key={i.idArticle}>
+          {rows.map((r) => (
+            <li key={r.key}>
               <span>
-                {nameOf(i.idArticle)}
-                {includes(i.idArticle) && <small className="includes">{includes(i.idArticle)}</small>}
+                {r.name}
+                {r.holds && <small className="includes">{r.holds}</small>}
               </span>
               <span className="qty">
-                <button type="button" aria-label="−" onClick={() => change(i.idArticle, -1)}>
+                <button type="button" aria-label="−" onClick={() => change(r.key, -1)}>
                   −
                 </button>
-                <b>{i.quantity}</b>
-                <button type="button" aria-label="+" onClick={() => change(i.idArticle, 1)}>
+                <b>{r.quantity}</b>
+                <button type="button" aria-label="+" onClick={() => change(r.key, 1)}>
                   +
                 </button>
               </span>
-              <span>{money(i.price * i.quantity, currency)}</span>
+              <span>{money(r.price * r.quantity, currency)}</span>
             </li>
           ))}
         </ul>
@@ -153,13 +188,13 @@ export function Sale({
         </p>
         {phase.step === 'menu' && (
           <div className="row">
-            <button type="button" onClick={reset} disabled={items.length === 0}>
+            <button type="button" onClick={reset} disabled={rows.length === 0}>
               {t('sale.clear')}
             </button>
             <button
               type="button"
               className="primary"
-              disabled={items.length === 0}
+              disabled={rows.length === 0}
               onClick={() => setPhase({ step: 'pay' })}
               data-testid="sale-charge"
             >

@@ -33,6 +33,7 @@ import {
 } from '../../../core/db/schema';
 import { currencyLabels } from '../../settings';
 import { accessRules, wristbandPassages } from './device-access-rules';
+import { packsOf } from './device-packs';
 import { eventTerminalParams } from './device-payment-rules';
 import { type OfflineLimits, offlineLimitsOf, topUpCount, topUpRules } from './device-top-up-rules';
 
@@ -112,6 +113,7 @@ export async function deviceConfig(
     ...(await configContent(db, eventId)),
     access: await accessRules(db, eventId),
     topUp: await topUpRules(db, eventId),
+    packs: await packsOf(db, eventId),
     paymentMethods: params.paymentMethods,
     offlineLimits: offlineLimitsOf({
       hours: params.offlineHours ?? setting.hours,
@@ -125,7 +127,9 @@ export async function deviceConfig(
 async function configContent(
   db: Executor,
   eventId: number,
-): Promise<Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits' | 'access' | 'paymentMethods'>> {
+): Promise<
+  Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits' | 'access' | 'paymentMethods' | 'packs'>
+> {
   const now = Date.now();
   const articleRows = await db
     .select({ id: articles.id, name: articles.name, price: articles.basePrice })
