@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { paidSale, paymentLettersAt, salePayChoices, splitSalePayment } from './sale-payment';
+import {
+  paidSale,
+  paymentLettersAt,
+  salePayChoices,
+  splitSalePayment,
+  topUpPaymentTypes,
+} from './sale-payment';
 
 describe('the payment methods at a location', () => {
   const rule = {
@@ -120,5 +126,14 @@ describe('a paid sale', () => {
         ],
       },
     });
+  });
+});
+
+describe('the top-up point’s payment methods', () => {
+  it('takes cash for C and a card for T, P or I; nothing for cashless alone', () => {
+    expect(topUpPaymentTypes('CTLP')).toEqual(['S', 'T']);
+    expect(topUpPaymentTypes('CL')).toEqual(['S']);
+    expect(topUpPaymentTypes('I')).toEqual(['T']);
+    expect(topUpPaymentTypes('L')).toEqual([]);
   });
 });

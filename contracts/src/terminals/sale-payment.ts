@@ -171,3 +171,9 @@ export function paidSale(input: PaidSaleInput) {
   };
   return { ...split, total, operation };
 }
+
+/** The ways a top-up point takes money where `letters` apply: cash (S) for C, a card (T) for T, P or I. */
+export const topUpPaymentTypes = (letters: string) => [
+  ...(letters.includes('C') ? (['S'] as const) : []),
+  ...(/[TPI]/.test(letters) ? (['T'] as const) : []),
+];
