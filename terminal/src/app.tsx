@@ -174,7 +174,7 @@ export function App() {
       <TopUp config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />
     );
   } else {
-    screen = <Sale config={config} session={session} onBusy={onBusy} />;
+    screen = <Sale config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />;
   }
 
   return (

@@ -26,3 +26,31 @@ describe('the cash drawer', () => {
     expect(drawerCents({ ...base, kind: 'sale', lines: [], payments: [] })).toBe(0);
   });
 });
+
+describe('the cash drawer and bar sales', () => {
+  const sale = (payments: { type: 'S' | 'B' | 'T' | 'O'; amount: number }[], isDevolution = false) =>
+    drawerCents({
+      ...base,
+      kind: 'sale',
+      lines: [{ idArticle: 1, price: 1000, quantity: 1 }],
+      payments,
+      isDevolution,
+    });
+  it('takes in the part of a sale paid in cash by hand, not the wristband’s nor the card’s', () => {
+    expect(
+      sale([
+        { type: 'S', amount: 600 },
+        { type: 'O', amount: 400 },
+      ]),
+    ).toBe(400);
+    expect(
+      sale([
+        { type: 'S', amount: 600 },
+        { type: 'T', amount: 400 },
+      ]),
+    ).toBe(0);
+  });
+  it('gives the cash back when the sale is cancelled', () => {
+    expect(sale([{ type: 'O', amount: 1000 }], true)).toBe(-1000);
+  });
+});

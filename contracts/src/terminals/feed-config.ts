@@ -83,6 +83,21 @@ export const DeviceConfig = z.object({
     }),
   ),
   /**
+   * The console's packs (contracts terminals/pack-lines.ts): articles sold together for one price
+   * (cents), at their locations (empty: every location) and between their dates (null: open).
+   */
+  packs: z.array(
+    z.object({
+      id: intId,
+      name: z.string(),
+      price: z.number().int(),
+      articles: z.array(z.object({ idArticle: intId, quantity: z.number().int() })),
+      locationIds: z.array(intId),
+      dateStart: z.string().nullable(),
+      dateEnd: z.string().nullable(),
+    }),
+  ),
+  /**
    * The staff who may sign in on the event's terminals: their staff wristband's serial (null: none)
    * and the locations they may work at (null: all).
    */
@@ -164,7 +179,19 @@ export const DeviceConfig = z.object({
     presets: z.array(z.number().int().positive()),
   }),
   /**
-   * The offline limits (server settings): the longest a terminal may sell without contact with the
+   * The payment methods (ALLOWED_PAYMENT_METHODS: letters C cash, T external TPV, L cashless, P pin pad,
+   * I integrated TPV): the event's value and its exceptions by location and device (null: all). The
+   * terminal takes the letters of its place with `paymentLettersAt` (contracts terminals/sale-payment.ts).
+   */
+  paymentMethods: z.object({
+    value: z.string(),
+    exceptions: z.array(
+      z.object({ idLocation: intId.nullable(), idDevice: intId.nullable(), value: z.string() }),
+    ),
+  }),
+  /**
+   * The offline limits (the event's parameters TERMINAL_OFFLINE_HOURS and
+   * TERMINAL_OFFLINE_WRISTBAND_CENTS, else the server settings): the longest a terminal may sell without contact with the
    * server, and the most one wristband may spend on one terminal while its operations wait to be sent.
    */
   offlineLimits: z.object({

@@ -37,8 +37,14 @@ export const installed = (terminal: Page) =>
 /** What the tests read of a device configuration. */
 export type DeviceConfig = {
   locations: { id: number; name: string; active: boolean; activities: string[] }[];
-  menus: { location: number; items: { name: string; price: number }[] }[];
-  staff: { name: string; rfid: string | null; active: boolean; locationIds: number[] | null }[];
+  articles: { id: number; name: string }[];
+  menus: {
+    location: number;
+    items: { id: number; name: string; price: number }[];
+    sticks: { parent: number; child: number; quantity: number }[];
+  }[];
+  packs: { id: number; name: string; price: number; locationIds: number[] }[];
+  staff: { id: number; name: string; rfid: string | null; active: boolean; locationIds: number[] | null }[];
 };
 
 /** A kiosk of the event, through the device API: loads wristbands and reads them back. */
@@ -99,7 +105,7 @@ export async function phoneTerminal(
   await terminal.getByTestId('reader-serial').fill(member.rfid!);
   await terminal.getByTestId('reader-read').click();
   await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${member.name}`);
-  return { phone, terminal };
+  return { phone, terminal, member };
 }
 
 /** A wristband read by the test reader. */

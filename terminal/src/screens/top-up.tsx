@@ -1,11 +1,13 @@
 /**
  * The top-up point: the wristband is tapped first (its balance shown: the balance check), then an
  * amount (a button or a free amount) with the bonus and fee `topUpAmounts` gives for this location,
- * device and the wristband's next top-up number, paid in cash or by card. The top-up is written to
- * the outbox with the balance it leaves before the screen says done, like a sale.
+ * device and the wristband's next top-up number, paid in cash or by card as the event's payment
+ * methods allow here. The top-up is written to the outbox with the balance it leaves before the
+ * screen says done, like a sale.
  */
 import { displayToCents, viewOf } from '@pulsera/contracts/money';
 import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
+import { paymentLettersAt, topUpPaymentTypes } from '@pulsera/contracts/terminals/sale-payment';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';
@@ -62,6 +64,10 @@ export function TopUp({
   };
 
   const place = { config, locationId: session.locationId, deviceId };
+  // Cash and card as the event's payment methods allow them here.
+  const ways = topUpPaymentTypes(
+    paymentLettersAt(config.paymentMethods, { deviceId, locationId: session.locationId }),
+  );
 
   const book = async (paymentType: 'S' | 'T') => {
     if (phase.step !== 'amount' || amount <= 0 || booking.current) return;
@@ -161,6 +167,11 @@ export function TopUp({
           <dd data-testid="topup-money">{collected(preview.money)}</dd>
         </dl>
       )}
+      {ways.length === 0 && (
+        <p className="error" role="alert">
+          {t('salePay.noMethod')}
+        </p>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}
@@ -170,24 +181,28 @@ export function TopUp({
         <button type="button" onClick={reset}>
           {t('sale.cancel')}
         </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={!preview}
-          onClick={() => void book('S')}
-          data-testid="topup-cash"
-        >
-          {t('topUp.cash')}
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={!preview}
-          onClick={() => void book('T')}
-          data-testid="topup-card"
-        >
-          {t('topUp.card')}
-        </button>
+        {ways.includes('S') && (
+          <button
+            type="button"
+            className="primary"
+            disabled={!preview}
+            onClick={() => void book('S')}
+            data-testid="topup-cash"
+          >
+            {t('topUp.cash')}
+          </button>
+        )}
+        {ways.includes('T') && (
+          <button
+            type="button"
+            className="primary"
+            disabled={!preview}
+            onClick={() => void book('T')}
+            data-testid="topup-card"
+          >
+            {t('topUp.card')}
+          </button>
+        )}
       </div>
     </main>
   );

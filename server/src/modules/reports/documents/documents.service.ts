@@ -124,10 +124,12 @@ export async function staffCashUp(
     codesOfGroup('replacement'),
   );
   // A staff member who closed their cash desk has a count; the difference is against the server's
-  // own figure (every cash operation it received), not the terminal's.
+  // own figure (every cash operation it received), not the terminal's. The cash to hand in is the
+  // balance operations' cash and the bar sales' part taken by hand (payment O, returns subtracted;
+  // decisions/terminals.md "Paying at the bar").
   return {
     rows: rows.map(({ closes, counted, ...r }) => {
-      const cashToHandIn = r.cashIn - r.cashOut;
+      const cashToHandIn = r.cashIn - r.cashOut + r.salesO;
       return closes
         ? { ...r, cashToHandIn, counted, difference: counted - cashToHandIn }
         : { ...r, cashToHandIn, counted: null, difference: null };

@@ -4,7 +4,12 @@
  * process or over HTTP, so its operations name the event's own ids.
  */
 import { createHash } from 'node:crypto';
-import { type DeviceConfig, type DeviceWristband, eventCurrency } from '@pulsera/contracts';
+import {
+  type DeviceConfig,
+  type DeviceWristband,
+  eventCurrency,
+  OFFLINE_LIMIT_DEFAULTS,
+} from '@pulsera/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import {
@@ -28,6 +33,8 @@ import {
 } from '../../../core/db/schema';
 import { currencyLabels } from '../../settings';
 import { accessRules, wristbandPassages } from './device-access-rules';
+import { packsOf } from './device-packs';
+import { eventTerminalParams } from './device-payment-rules';
 import { type OfflineLimits, offlineLimitsOf, topUpCount, topUpRules } from './device-top-up-rules';
 
 async function menusOf(db: Executor, eventId: number): Promise<DeviceConfig['menus']> {
@@ -100,11 +107,18 @@ export async function deviceConfig(
   eventId: number,
   limits?: OfflineLimits,
 ): Promise<DeviceConfig> {
+  const params = await eventTerminalParams(db, eventId);
+  const setting = limits ?? OFFLINE_LIMIT_DEFAULTS;
   const content = {
     ...(await configContent(db, eventId)),
     access: await accessRules(db, eventId),
     topUp: await topUpRules(db, eventId),
-    offlineLimits: offlineLimitsOf(limits),
+    packs: await packsOf(db, eventId),
+    paymentMethods: params.paymentMethods,
+    offlineLimits: offlineLimitsOf({
+      hours: params.offlineHours ?? setting.hours,
+      wristbandCents: params.offlineWristbandCents ?? setting.wristbandCents,
+    }),
   };
   const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 22);
   return { version, ...content };
@@ -113,7 +127,9 @@ export async function deviceConfig(
 async function configContent(
   db: Executor,
   eventId: number,
-): Promise<Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits' | 'access'>> {
+): Promise<
+  Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits' | 'access' | 'paymentMethods' | 'packs'>
+> {
   const now = Date.now();
   const articleRows = await db
     .select({ id: articles.id, name: articles.name, price: articles.basePrice })

@@ -4,7 +4,7 @@
  * is paid cash balance first then gift balance, and never takes a balance below zero.
  */
 import { randomUUID } from 'node:crypto';
-import { SyncOperation, saleTotal, wristbandSale } from '@pulsera/contracts';
+import { paidSale, SALE_PAY_CHOICES, SyncOperation, saleTotal, wristbandSale } from '@pulsera/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkOperation } from './sync.rules';
@@ -58,6 +58,45 @@ describe('sale amounts shared by the terminal and the feed', () => {
         expect(made.after.cash).toBeGreaterThanOrEqual(Math.min(0, c.cash));
         expect(made.after.gift).toBeGreaterThanOrEqual(Math.min(0, c.gift));
         if (byType.B) expect(made.after.cash).toBe(Math.min(0, c.cash));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a sale paid any allowed way passes the feed with the same total; only S and B come from the wristband', () => {
+    const paid = fc.record({
+      items: fc.array(item, { minLength: 1, maxLength: 10 }),
+      packs: fc.array(pack, { maxLength: 4 }),
+      cash: fc.integer({ min: -1_000, max: 60_000 }),
+      gift: fc.integer({ min: -1_000, max: 20_000 }),
+      choice: fc.constantFrom(...SALE_PAY_CHOICES),
+      letters: fc.subarray(['C', 'T', 'L', 'P', 'I']).map((l) => l.join('')),
+    });
+    fc.assert(
+      fc.property(paid, (c) => {
+        const made = paidSale({
+          id: randomUUID(),
+          deviceTime: '2026-07-10T18:00:00.000Z',
+          seq: 1,
+          items: c.items,
+          packs: c.packs,
+          choice: c.choice,
+          letters: c.letters,
+          wristband: { rfid: '04A1B2C3D4E5F6', balances: { cash: c.cash, gift: c.gift } },
+        });
+        const expected = c.items.reduce((s, i) => s + i.price * i.quantity, 0);
+        expect(made.total).toBe(expected);
+        if (!made.ok) return;
+        const parsed = SyncOperation.parse(made.operation);
+        if (parsed.kind !== 'sale') throw new Error('not a sale');
+        expect(checkOperation(parsed)).toBeNull();
+        expect(saleTotal(parsed.lines)).toBe(expected);
+        const fromBalances = parsed.payments
+          .filter((p) => p.type === 'S' || p.type === 'B')
+          .reduce((s, p) => s + p.amount, 0);
+        expect(fromBalances).toBe(made.fromWristband);
+        expect(made.fromWristband).toBeLessThanOrEqual(Math.max(0, c.cash) + Math.max(0, c.gift));
+        expect(made.fromWristband + made.byHand).toBe(expected);
       }),
       { numRuns: 300 },
     );
