@@ -101,7 +101,10 @@ export const DeviceConfig = z.object({
       locationIds: z.array(intId).nullable(),
     }),
   ),
-  /** The zone tree, each zone's double-entry mode (S allow, W warn, N deny) and capacity (-1 none). */
+  /**
+   * The zone tree, each zone's double-entry mode (S allow, W warn, N deny), capacity (-1 none) and
+   * entries without capacity check (the margin its gates admit over the capacity).
+   */
   zones: z.array(
     z.object({
       id: intId,
@@ -109,6 +112,7 @@ export const DeviceConfig = z.object({
       parentId: intId.nullable(),
       modeDoubleIn: z.string(),
       capacity: z.number().int(),
+      noCheckCapacity: z.number().int(),
     }),
   ),
   gates: z.array(
@@ -135,6 +139,8 @@ export const DeviceConfig = z.object({
         timeStart: z.string(),
         timeEnd: z.string(),
         weekdays: z.string(),
+        /** The most passages a wristband makes while the range holds (0: no limit). */
+        accessUsage: z.number().int(),
       }),
     ),
     roleAccess: z.array(
@@ -143,6 +149,8 @@ export const DeviceConfig = z.object({
     flagAccess: z.array(
       z.object({ flagId: intId, zoneId: intId, timeRangeId: intId, allowMultipleEntry: z.number().int() }),
     ),
+    /** A ticket role's own time ranges: its access entries open only while one of them holds. */
+    roleTimeRanges: z.array(z.object({ roleId: intId, timeRangeId: intId })),
   }),
   flags: z.array(z.object({ id: intId, flagNumber: z.number().int() })),
   addons: z.array(

@@ -185,6 +185,7 @@ async function configContent(
       parentId: z.parentId,
       modeDoubleIn: z.modeDoubleIn,
       capacity: z.capacity,
+      noCheckCapacity: z.noCheckCapacity,
     })),
     gates: gateRows.map((g) => ({
       id: g.id,
