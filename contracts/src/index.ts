@@ -62,6 +62,7 @@ export * from './terminals/feed-sync';
 export * from './terminals/payment-methods';
 export * from './terminals/registry';
 export * from './terminals/sale-amounts';
+export * from './terminals/ticket-list';
 export * from './terminals/wristband-stock';
 export * from './upload';
 export * from './validation';

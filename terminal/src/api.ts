@@ -122,3 +122,12 @@ export const sync = async (body: Record<string, unknown>) =>
 /** A ticket typed or scanned at a gate (ticketNotFound, ticketCancelled: an ApiError with the reason). */
 export const ticket = async (code: string) =>
   (await deviceCall('DeviceTicket', `/device/ticket/${encodeURIComponent(code)}`)).result!;
+
+/** The event's ticket list: whole (no version held), or what changed since the version held. */
+export const ticketList = async (since?: string) =>
+  (
+    await deviceCall(
+      'DeviceTicketList',
+      `/device/tickets${since ? `?since=${encodeURIComponent(since)}` : ''}`,
+    )
+  ).result!;

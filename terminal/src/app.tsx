@@ -6,13 +6,17 @@
 import type { DeviceConfig } from '@pulsera/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadConfig } from './api';
+import { loadConfig, ticketList } from './api';
 import { StatusBar } from './screens/status-bar';
 import { type Credentials, db, type Session } from './store/db';
 import { contactMade } from './store/limits';
 import { configAnswered, onSyncState, type SyncState, startSync, syncNow } from './sync';
 
 const CONFIG_EVERY = 60_000;
+
+/** The ticket list brought up to date (its own chunk: only gates hold one); offline, the one held stays. */
+const refreshTickets = () =>
+  import('./store/ticket-list').then((m) => m.refreshTicketList(db, ticketList)).catch(() => undefined);
 
 // Each screen is its own chunk, so the first load carries only the shell (the service worker
 // precaches every chunk: they load offline too).
@@ -55,6 +59,8 @@ export function App() {
       const { config, changed } = await loadConfig();
       await contactMade(db);
       configAnswered();
+      // A gate keeps the event's ticket list with its configuration (offline validation).
+      if ((await db.get('gateId')) !== undefined) void refreshTickets();
       // A newer configuration is taken between sales, never in the middle of one.
       if (changed && !busy.current) setState((s) => (s ? { ...s, config } : s));
     } catch (e) {
@@ -151,6 +157,7 @@ export function App() {
           await db.put('gateId', gate);
           await db.put('locationId', id);
           setState({ ...state, gateId: gate, locationId: id });
+          void refreshTickets();
         }}
       />
     );

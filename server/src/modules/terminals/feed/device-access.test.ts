@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decideAccess } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceHeaders } from '../../../../test/device-token';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import {
   flagAccess,
@@ -12,7 +13,6 @@ import {
   timeRanges,
   zones,
 } from '../../../core/db/schema';
-import { registerDevice } from './device.service';
 
 let t: TestApp;
 let eventId: number;
@@ -51,16 +51,7 @@ async function venue() {
 
 describe('a gate’s configuration and wristband state', () => {
   it('carries the zones, gates, time ranges and access entries, and a new entry changes the version', async () => {
-    await registerDevice(t.database.db, {
-      n_serie: 'TOTEM-GATE-1',
-      idEvent: eventId,
-      secretKey: 'device-secret-0123456789',
-      type: 'ACCESS_TOTEM',
-    });
-    const auth = await t.call('POST', '/api/device/auth', {
-      body: { serial: 'TOTEM-GATE-1', secretKey: 'device-secret-0123456789' },
-    });
-    const headers = { devicetoken: auth.body.result.token as string };
+    const headers = await deviceHeaders(t, eventId, 'TOTEM-GATE-1');
     const before = await t.call('GET', '/api/device/config', { headers });
     const { zone, range, role, flag, gate } = await venue();
     const first = await t.call('GET', '/api/device/config', { headers });
@@ -150,16 +141,7 @@ describe('a gate’s configuration and wristband state', () => {
 describe('the access rules beyond the role’s entries', () => {
   it('carries a zone’s entries without capacity check, a range’s access usage and a role’s own ranges, and the shared decision applies them', async () => {
     const db = t.database.db;
-    await registerDevice(db, {
-      n_serie: 'TOTEM-GATE-2',
-      idEvent: eventId,
-      secretKey: 'device-secret-0123456789',
-      type: 'ACCESS_TOTEM',
-    });
-    const auth = await t.call('POST', '/api/device/auth', {
-      body: { serial: 'TOTEM-GATE-2', secretKey: 'device-secret-0123456789' },
-    });
-    const headers = { devicetoken: auth.body.result.token as string };
+    const headers = await deviceHeaders(t, eventId, 'TOTEM-GATE-2');
     const [zone] = await db
       .insert(zones)
       .values({ eventId, idUnique: 9102, name: 'Rules arena', capacity: 10, noCheckCapacity: 2 })
