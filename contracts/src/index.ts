@@ -59,6 +59,7 @@ export * from './terminals/feed-customer-search';
 export * from './terminals/feed-devices';
 export * from './terminals/feed-operations';
 export * from './terminals/feed-sync';
+export * from './terminals/kiosk-refund';
 export * from './terminals/payment-methods';
 export * from './terminals/registry';
 export * from './terminals/sale-amounts';

@@ -1,7 +1,7 @@
 /**
  * The terminal's flow: provisioned by the event's QR → its configuration (cached, refreshed between
  * sales) → the location it sells at, or the gate it guards → a staff member signed in → the bar, the
- * top-up point or the gate.
+ * top-up point, the kiosk or the gate.
  */
 import type { DeviceConfig } from '@pulsera/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -30,6 +30,7 @@ const Blocked = lazy(() => import('./screens/blocked').then((m) => ({ default: m
 const Gate = lazy(() => import('./screens/gate').then((m) => ({ default: m.Gate })));
 const TopUp = lazy(() => import('./screens/top-up').then((m) => ({ default: m.TopUp })));
 const CashClose = lazy(() => import('./screens/cash-close').then((m) => ({ default: m.CashClose })));
+const Kiosk = lazy(() => import('./screens/kiosk').then((m) => ({ default: m.Kiosk })));
 
 interface Loaded {
   credentials?: Credentials;
@@ -45,7 +46,7 @@ export function App() {
   const [notice, setNotice] = useState<string | null>(null);
   const busy = useRef(false);
   const [sync, setSync] = useState<SyncState | null>(null);
-  const [mode, setMode] = useState<'sale' | 'topUp' | 'cashClose' | null>(null);
+  const [mode, setMode] = useState<'sale' | 'topUp' | 'kiosk' | 'cashClose' | null>(null);
   useEffect(() => {
     const off = onSyncState(setSync);
     return () => {
@@ -127,8 +128,13 @@ export function App() {
       ? []
       : [
           ...(place?.activities.includes('V') ? (['sale'] as const) : []),
-          // Where cash is taken (a top-up point), the staff close their cash desk at the end of a shift.
-          ...(place?.activities.includes('C') ? (['topUp', 'cashClose'] as const) : []),
+          ...(place?.activities.includes('C') ? (['topUp'] as const) : []),
+          // A kiosk (customer service): refunds and wristband changes.
+          ...(place?.activities.includes('K') ? (['kiosk'] as const) : []),
+          // Where cash is taken or paid out, the staff close their cash desk at the end of a shift.
+          ...(place?.activities.includes('C') || place?.activities.includes('K')
+            ? (['cashClose'] as const)
+            : []),
         ];
   const shown = mode && modes.includes(mode) ? mode : modes[0];
   const onBusy = (b: boolean) => {
@@ -176,6 +182,10 @@ export function App() {
     screen = <Gate config={config} session={session} gateId={gateId} />;
   } else if (shown === 'cashClose') {
     screen = <CashClose config={config} session={session} />;
+  } else if (shown === 'kiosk') {
+    screen = (
+      <Kiosk config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />
+    );
   } else if (shown === 'topUp') {
     screen = (
       <TopUp config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />

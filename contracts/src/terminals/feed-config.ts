@@ -170,7 +170,32 @@ export const DeviceConfig = z.object({
     bonuses: z.array(TerminalBonusRule),
     fees: z.array(TerminalFeeRule),
     presets: z.array(z.number().int().positive()),
+    /**
+     * The event's kiosk buttons (the console's kiosk configuration): a kiosk's top-up amounts with
+     * their description (Spanish and English, as the console holds them), shown instead of `presets`.
+     */
+    kioskButtons: z.array(
+      z.object({
+        amount: z.number().int().positive(),
+        description: z.object({ es: z.string(), en: z.string() }),
+      }),
+    ),
   }),
+  /**
+   * The event's refund rules (the console's refund rules), which a kiosk applies with `kioskRefund`:
+   * where (locations, devices; empty: all), when (local days and hours) and the least balance.
+   */
+  refunds: z.array(
+    z.object({
+      locationIds: z.array(intId),
+      deviceIds: z.array(intId),
+      dateStart: z.string(),
+      dateEnd: z.string(),
+      timeStart: z.string(),
+      timeEnd: z.string(),
+      minAmount: z.number().int(),
+    }),
+  ),
   /**
    * The offline limits (server settings): the longest a terminal may sell without contact with the
    * server, and the most one wristband may spend on one terminal while its operations wait to be sent.

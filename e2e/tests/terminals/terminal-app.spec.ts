@@ -1,6 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { openActiveEvent } from '../helpers';
-import { eventQr, installed } from './terminal-helpers';
+import { expect, test } from '@playwright/test';
+import { activeEventDesk, installed } from './terminal-helpers';
 
 /**
  * The terminal web app (/terminal/) on a phone (360×740): set up by the event's configuration QR
@@ -10,63 +9,22 @@ import { eventQr, installed } from './terminal-helpers';
 
 const ATTENDEE = '04E2E7A1B2C301';
 
-/** A top-up kiosk of the same event (redeemed through the API): loads the wristband and reads it back. */
-async function kiosk(request: APIRequestContext, qr: string) {
-  const res = await request.post('/api/device/redeem', { data: { qr, serial: 'E2E-TOPUP-KIOSK' } });
-  expect(res.status()).toBe(200);
-  const token = (await res.json()).result.token as string;
-  const headers = { devicetoken: token };
-  return {
-    config: async () => (await (await request.get('/api/device/config', { headers })).json()).result,
-    topUp: async (rfid: string, amount: number) => {
-      const r = await request.post('/api/device/sync', {
-        headers,
-        data: {
-          operations: [
-            {
-              kind: 'topup',
-              id: crypto.randomUUID(),
-              deviceTime: new Date().toISOString(),
-              rfid,
-              type: 'N',
-              paymentType: 'S',
-              amount,
-              money: amount,
-            },
-          ],
-        },
-      });
-      expect((await r.json()).result.accepted).toHaveLength(1);
-    },
-    balance: async (rfid: string) =>
-      (await (await request.get(`/api/device/wristband/${rfid}`, { headers })).json()).result as {
-        cash: number;
-        gift: number;
-      },
-  };
-}
-
 test('a bar terminal sells online and offline, survives a reload, and every sale reaches the server once', async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const desk = await kiosk(page.request, qr);
+  // A top-up kiosk of the same event (redeemed through the API): loads the wristband and reads it back.
+  const { qr, kiosk: desk, config } = await activeEventDesk(page, 'E2E-TOPUP-KIOSK');
 
   // The event's real bar and one of its drinks.
-  const config = await desk.config();
   const bar = config.locations.find(
-    (l: { id: number; active: boolean; activities: string[] }) =>
+    (l) =>
       l.active &&
       l.activities.includes('V') &&
-      config.menus.some((m: { location: number; items: unknown[] }) => m.location === l.id && m.items.length),
-  );
-  const drink = config.menus.find((m: { location: number }) => m.location === bar.id).items[0] as {
-    name: string;
-    price: number;
-  };
+      config.menus.some((m) => m.location === l.id && m.items.length),
+  )!;
+  const drink = config.menus.find((m) => m.location === bar.id)!.items[0]!;
   const start = 8 * drink.price + 1000;
   await desk.topUp(ATTENDEE, start);
 
@@ -96,7 +54,7 @@ test('a bar terminal sells online and offline, survives a reload, and every sale
   for (let i = 0; i < 3; i++) await sell();
   await expect(status).toContainText('Online');
   await expect(status).toContainText('All sent');
-  await expect.poll(async () => (await desk.balance(ATTENDEE)).cash).toBe(start - 3 * drink.price);
+  await expect.poll(async () => (await desk.band(ATTENDEE)).cash).toBe(start - 3 * drink.price);
 
   await phone.setOffline(true);
   for (let i = 0; i < 2; i++) await sell();
@@ -111,13 +69,13 @@ test('a bar terminal sells online and offline, survives a reload, and every sale
   for (let i = 0; i < 3; i++) await sell();
   await expect(status).toContainText('5 operations waiting');
   // Nothing reached the server while offline.
-  expect((await desk.balance(ATTENDEE)).cash).toBe(start - 3 * drink.price);
+  expect((await desk.band(ATTENDEE)).cash).toBe(start - 3 * drink.price);
 
   await phone.setOffline(false);
   await expect(status).toContainText('All sent', { timeout: 30_000 });
   await expect(status).toContainText('Online');
   // Eight sales, each recorded once: the wristband paid eight drinks.
-  expect(await desk.balance(ATTENDEE)).toMatchObject({ cash: start - 8 * drink.price, gift: 0 });
+  expect(await desk.band(ATTENDEE)).toMatchObject({ cash: start - 8 * drink.price, gift: 0 });
   await phone.close();
 
   // The terminal is in the console's device registry, assigned to the event.

@@ -1,5 +1,6 @@
 /** What the terminal's browser tests share: the console's headers, the event's QR, the installed app. */
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { openActiveEvent } from '../helpers';
 
 const stored = (page: Page, key: string) =>
   page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as string, key);
@@ -79,3 +80,80 @@ export const ticketsHeld = (terminal: Page) =>
       count.onsuccess = () => { db.close(); done(count.result); };
     };
   })`);
+
+export type TerminalConfig = {
+  locations: { id: number; name: string; active: boolean; activities: string[] }[];
+  menus: { location: number; items: { name: string; price: number }[] }[];
+  staff: { name: string; rfid: string | null; active: boolean; locationIds: number[] | null }[];
+};
+
+/** A kiosk of the event, through the device API: loads wristbands and reads them back. */
+export async function desk(request: APIRequestContext, qr: string, serial: string) {
+  const res = await request.post('/api/device/redeem', { data: { qr, serial } });
+  expect(res.status()).toBe(200);
+  const headers = { devicetoken: (await res.json()).result.token as string };
+  return {
+    config: async () =>
+      (await (await request.get('/api/device/config', { headers })).json()).result as TerminalConfig,
+    topUp: async (rfid: string, amount: number) => {
+      const r = await request.post('/api/device/sync', {
+        headers,
+        data: {
+          operations: [
+            {
+              kind: 'topup',
+              id: crypto.randomUUID(),
+              deviceTime: new Date().toISOString(),
+              rfid,
+              type: 'N',
+              paymentType: 'S',
+              amount,
+              money: amount,
+            },
+          ],
+        },
+      });
+      expect((await r.json()).result.accepted).toHaveLength(1);
+    },
+    band: async (rfid: string) =>
+      (await (await request.get(`/api/device/wristband/${rfid}`, { headers })).json()).result as {
+        cash: number;
+        gift: number;
+        topUps: number;
+      },
+  };
+}
+
+/** A phone terminal set up with the QR, at the location named, with a staff member who may work there. */
+export async function phoneTerminal(
+  browser: Browser,
+  qr: string,
+  config: TerminalConfig,
+  locationId: number,
+) {
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+  const terminal = await phone.newPage();
+  await terminal.goto('/terminal/');
+  await terminal.getByTestId('provision-qr').fill(qr);
+  await terminal.getByTestId('provision-submit').click();
+  const place = config.locations.find((l) => l.id === locationId)!;
+  await terminal.getByRole('button', { name: place.name, exact: true }).click();
+  const member = config.staff.find(
+    (s) => s.active && s.rfid && (s.locationIds === null || s.locationIds.includes(locationId)),
+  )!;
+  await terminal.getByTestId('reader-serial').fill(member.rfid!);
+  await terminal.getByTestId('reader-read').click();
+  await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${member.name}`);
+  return { phone, terminal };
+}
+
+/**
+ * The console open on the active demo event (as admin), its configuration QR, and a terminal of it
+ * redeemed through the API (`serial`) with the configuration it loads.
+ */
+export async function activeEventDesk(page: Page, serial: string) {
+  await openActiveEvent(page, 'admin@demo.test');
+  const qr = await eventQr(page);
+  const kiosk = await desk(page.request, qr, serial);
+  return { qr, kiosk, config: await kiosk.config() };
+}

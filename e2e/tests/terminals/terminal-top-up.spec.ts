@@ -1,6 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { openActiveEvent } from '../helpers';
-import { consoleHeaders, eventQr } from './terminal-helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { activeEventDesk, consoleHeaders, eventQr, phoneTerminal } from './terminal-helpers';
 
 /**
  * The terminal's second slice on a phone (360×740): a top-up point that shows the bonus the event's
@@ -8,67 +7,6 @@ import { consoleHeaders, eventQr } from './terminal-helpers';
  * terminal whose key was rotated in the console, which keeps its waiting operation and sends it once
  * set up again with a new QR.
  */
-
-type Config = {
-  locations: { id: number; name: string; active: boolean; activities: string[] }[];
-  menus: { location: number; items: { name: string; price: number }[] }[];
-  staff: { name: string; rfid: string | null; active: boolean; locationIds: number[] | null }[];
-};
-
-/** A kiosk of the event, through the device API: loads wristbands and reads them back. */
-async function desk(request: APIRequestContext, qr: string, serial: string) {
-  const res = await request.post('/api/device/redeem', { data: { qr, serial } });
-  expect(res.status()).toBe(200);
-  const headers = { devicetoken: (await res.json()).result.token as string };
-  return {
-    config: async () =>
-      (await (await request.get('/api/device/config', { headers })).json()).result as Config,
-    topUp: async (rfid: string, amount: number) => {
-      const r = await request.post('/api/device/sync', {
-        headers,
-        data: {
-          operations: [
-            {
-              kind: 'topup',
-              id: crypto.randomUUID(),
-              deviceTime: new Date().toISOString(),
-              rfid,
-              type: 'N',
-              paymentType: 'S',
-              amount,
-              money: amount,
-            },
-          ],
-        },
-      });
-      expect((await r.json()).result.accepted).toHaveLength(1);
-    },
-    band: async (rfid: string) =>
-      (await (await request.get(`/api/device/wristband/${rfid}`, { headers })).json()).result as {
-        cash: number;
-        gift: number;
-        topUps: number;
-      },
-  };
-}
-
-/** A phone terminal set up with the QR, at the location named, with a staff member who may work there. */
-async function phoneTerminal(browser: Browser, qr: string, config: Config, locationId: number) {
-  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
-  const terminal = await phone.newPage();
-  await terminal.goto('/terminal/');
-  await terminal.getByTestId('provision-qr').fill(qr);
-  await terminal.getByTestId('provision-submit').click();
-  const place = config.locations.find((l) => l.id === locationId)!;
-  await terminal.getByRole('button', { name: place.name, exact: true }).click();
-  const member = config.staff.find(
-    (s) => s.active && s.rfid && (s.locationIds === null || s.locationIds.includes(locationId)),
-  )!;
-  await terminal.getByTestId('reader-serial').fill(member.rfid!);
-  await terminal.getByTestId('reader-read').click();
-  await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${member.name}`);
-  return { phone, terminal };
-}
 
 /** The serial the terminal named itself with (its credentials in IndexedDB). */
 const serialOf = (terminal: Page) =>
@@ -112,10 +50,7 @@ test('a top-up point shows the bonus of the event’s rule and books the amount 
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A1';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-1');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-1');
   const point = config.locations.find((l) => l.active && l.activities.includes('C'))!;
   // A known wristband with 10.00 on it.
   await kiosk.topUp(BAND, 1000);
@@ -160,10 +95,7 @@ test('offline, a wristband that reached the offline limit on this terminal is re
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A2';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-2');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-2');
   const bar = config.locations.find(
     (l) =>
       l.active &&
@@ -216,10 +148,7 @@ test('a terminal whose key was rotated says what to do, keeps its sale and sends
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A3';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-3');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-3');
   const bar = config.locations.find(
     (l) =>
       l.active &&
@@ -272,10 +201,7 @@ test('the last order can be cancelled: the wristband gets back what it paid, on 
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A4';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-4');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-4');
   const bar = config.locations.find(
     (l) =>
       l.active &&
@@ -312,10 +238,7 @@ test('a terminal unassigned in the console says so, keeps its sale, and resumes 
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A5';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-5');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-5');
   const bar = config.locations.find(
     (l) =>
       l.active &&
@@ -375,10 +298,7 @@ test('the staff close their cash desk: the count and the difference reach the co
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3C1';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-CLOSE-DESK-1');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-CLOSE-DESK-1');
   const point = config.locations.find((l) => l.active && l.activities.includes('C'))!;
   await kiosk.topUp(BAND, 1000);
   const { phone, terminal } = await phoneTerminal(browser, qr, config, point.id);

@@ -11,8 +11,8 @@ import { Dexie, type EntityTable } from 'dexie';
 export interface OutboxRow {
   seq: number;
   id: string;
-  /** The wristband it charges, to know which balances still wait for the server. */
-  rfid: string | null;
+  /** The wristband(s) it changes (a wristband change: both), to know which balances still wait for the server. */
+  rfid: string | string[] | null;
   createdAt: number;
   operation: SyncOperationInput;
 }
@@ -43,6 +43,8 @@ export interface BalanceRow {
   bannedTopUps?: boolean;
   /** The top-ups recorded on it, including this terminal's own since (a top-up's number - 1). */
   topUps?: number;
+  /** Replaced by another wristband (a wristband change): its balances moved away, not used again. */
+  replaced?: boolean;
 }
 
 /** What the redeemed configuration QR gave the terminal. */
@@ -148,7 +150,12 @@ export class TerminalDb extends Dexie {
       bans: '&nSerie',
     });
     this.version(2).stores({ passes: '&serial' });
-    this.version(3).stores({ tickets: '&id, hash', validated: '&hash' });
+    // A wristband change names two wristbands: the outbox's rfid index holds each (multi-entry).
+    this.version(3).stores({
+      tickets: '&id, hash',
+      validated: '&hash',
+      outbox: '&seq, &id, *rfid, createdAt',
+    });
   }
 
   async get<K extends keyof KvValues>(key: K): Promise<KvValues[K] | undefined> {

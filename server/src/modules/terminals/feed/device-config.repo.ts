@@ -28,7 +28,13 @@ import {
 } from '../../../core/db/schema';
 import { currencyLabels } from '../../settings';
 import { accessRules, wristbandPassages } from './device-access-rules';
-import { type OfflineLimits, offlineLimitsOf, topUpCount, topUpRules } from './device-top-up-rules';
+import {
+  type OfflineLimits,
+  offlineLimitsOf,
+  refundRulesOf,
+  topUpCount,
+  topUpRules,
+} from './device-top-up-rules';
 
 async function menusOf(db: Executor, eventId: number): Promise<DeviceConfig['menus']> {
   const [items, sticks] = await Promise.all([
@@ -104,6 +110,7 @@ export async function deviceConfig(
     ...(await configContent(db, eventId)),
     access: await accessRules(db, eventId),
     topUp: await topUpRules(db, eventId),
+    refunds: await refundRulesOf(db, eventId),
     offlineLimits: offlineLimitsOf(limits),
   };
   const version = createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 22);
@@ -113,7 +120,7 @@ export async function deviceConfig(
 async function configContent(
   db: Executor,
   eventId: number,
-): Promise<Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits' | 'access'>> {
+): Promise<Omit<DeviceConfig, 'version' | 'topUp' | 'refunds' | 'offlineLimits' | 'access'>> {
   const now = Date.now();
   const articleRows = await db
     .select({ id: articles.id, name: articles.name, price: articles.basePrice })
@@ -222,6 +229,7 @@ export async function deviceWristband(
         gift: wristbands.gift,
         roleId: wristbands.roleId,
         flags: wristbands.flags,
+        active: wristbands.active,
       })
       .from(wristbands)
       .where(and(eq(wristbands.eventId, eventId), eq(wristbands.nSerie, serial))),
@@ -240,6 +248,7 @@ export async function deviceWristband(
     gift: band?.gift ?? 0,
     bannedTerminals: ban?.enabled === 1,
     bannedTopUps: ban?.enabledTopUps === 1,
+    replaced: band?.active === 0,
     topUps,
     roleId: band?.roleId ?? null,
     flags: band?.flags ?? [],
