@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { loadConfig, ticketList } from './api';
 import { StatusBar } from './screens/status-bar';
+import { upgradeConfig } from './store/config-upgrade';
 import { type Credentials, db, type Session } from './store/db';
 import { contactMade } from './store/limits';
 import { configAnswered, onSyncState, type SyncState, startSync, syncNow } from './sync';
@@ -79,7 +80,7 @@ export function App() {
         db.get('gateId'),
         db.get('session'),
       ]);
-      setState({ credentials, config, locationId, gateId, session });
+      setState({ credentials, config: config && upgradeConfig(config), locationId, gateId, session });
       if (credentials) {
         // A terminal set up before the offline limits existed counts from its first start with them.
         if ((await db.get('lastContact')) === undefined) await contactMade(db);
