@@ -11,3 +11,4 @@ export {
   DeviceWristband,
 } from '@pulsera/contracts/terminals/feed-devices';
 export { SyncResult } from '@pulsera/contracts/terminals/feed-sync';
+export { DeviceTicketList } from '@pulsera/contracts/terminals/ticket-list';

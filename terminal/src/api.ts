@@ -9,6 +9,7 @@ import { DEVICE_TOKEN_HEADER } from '@pulsera/contracts/terminals/feed';
 import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import type { z } from 'zod';
 import type * as Schemas from './api-schemas';
+import { upgradeConfig } from './store/config-upgrade';
 import { type Credentials, db } from './store/db';
 
 /** The name of an envelope's numeric error code (ERRORS; the device codes are each their own). */
@@ -106,7 +107,7 @@ export async function loadConfig(): Promise<{ config: DeviceConfig; changed: boo
   const stored = await db.get('config');
   const headers: Record<string, string> = stored ? { 'if-none-match': `"${stored.version}"` } : {};
   const { status, result } = await deviceCall('DeviceConfig', '/device/config', { headers });
-  if (status === 304 && stored) return { config: stored, changed: false };
+  if (status === 304 && stored) return { config: upgradeConfig(stored), changed: false };
   await db.put('config', result!);
   return { config: result!, changed: true };
 }
@@ -122,3 +123,12 @@ export const sync = async (body: Record<string, unknown>) =>
 /** A ticket typed or scanned at a gate (ticketNotFound, ticketCancelled: an ApiError with the reason). */
 export const ticket = async (code: string) =>
   (await deviceCall('DeviceTicket', `/device/ticket/${encodeURIComponent(code)}`)).result!;
+
+/** The event's ticket list: whole (no version held), or what changed since the version held. */
+export const ticketList = async (since?: string) =>
+  (
+    await deviceCall(
+      'DeviceTicketList',
+      `/device/tickets${since ? `?since=${encodeURIComponent(since)}` : ''}`,
+    )
+  ).result!;

@@ -1,18 +1,23 @@
 /**
  * The terminal's flow: provisioned by the event's QR → its configuration (cached, refreshed between
  * sales) → the location it sells at, or the gate it guards → a staff member signed in → the bar, the
- * top-up point or the gate.
+ * top-up point, the kiosk or the gate.
  */
 import type { DeviceConfig } from '@pulsera/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadConfig } from './api';
+import { loadConfig, ticketList } from './api';
 import { StatusBar } from './screens/status-bar';
+import { upgradeConfig } from './store/config-upgrade';
 import { type Credentials, db, type Session } from './store/db';
 import { contactMade } from './store/limits';
 import { configAnswered, onSyncState, type SyncState, startSync, syncNow } from './sync';
 
 const CONFIG_EVERY = 60_000;
+
+/** The ticket list brought up to date (its own chunk: only gates hold one); offline, the one held stays. */
+const refreshTickets = () =>
+  import('./store/ticket-list').then((m) => m.refreshTicketList(db, ticketList)).catch(() => undefined);
 
 // Each screen is its own chunk, so the first load carries only the shell (the service worker
 // precaches every chunk: they load offline too).
@@ -26,6 +31,7 @@ const Blocked = lazy(() => import('./screens/blocked').then((m) => ({ default: m
 const Gate = lazy(() => import('./screens/gate').then((m) => ({ default: m.Gate })));
 const TopUp = lazy(() => import('./screens/top-up').then((m) => ({ default: m.TopUp })));
 const CashClose = lazy(() => import('./screens/cash-close').then((m) => ({ default: m.CashClose })));
+const Kiosk = lazy(() => import('./screens/kiosk').then((m) => ({ default: m.Kiosk })));
 
 interface Loaded {
   credentials?: Credentials;
@@ -41,7 +47,7 @@ export function App() {
   const [notice, setNotice] = useState<string | null>(null);
   const busy = useRef(false);
   const [sync, setSync] = useState<SyncState | null>(null);
-  const [mode, setMode] = useState<'sale' | 'topUp' | 'cashClose' | null>(null);
+  const [mode, setMode] = useState<'sale' | 'topUp' | 'kiosk' | 'cashClose' | null>(null);
   useEffect(() => {
     const off = onSyncState(setSync);
     return () => {
@@ -55,6 +61,8 @@ export function App() {
       const { config, changed } = await loadConfig();
       await contactMade(db);
       configAnswered();
+      // A gate keeps the event's ticket list with its configuration (offline validation).
+      if ((await db.get('gateId')) !== undefined) void refreshTickets();
       // A newer configuration is taken between sales, never in the middle of one.
       if (changed && !busy.current) setState((s) => (s ? { ...s, config } : s));
     } catch (e) {
@@ -72,7 +80,7 @@ export function App() {
         db.get('gateId'),
         db.get('session'),
       ]);
-      setState({ credentials, config, locationId, gateId, session });
+      setState({ credentials, config: config && upgradeConfig(config), locationId, gateId, session });
       if (credentials) {
         // A terminal set up before the offline limits existed counts from its first start with them.
         if ((await db.get('lastContact')) === undefined) await contactMade(db);
@@ -121,8 +129,13 @@ export function App() {
       ? []
       : [
           ...(place?.activities.includes('V') ? (['sale'] as const) : []),
-          // Where cash is taken (a top-up point), the staff close their cash desk at the end of a shift.
-          ...(place?.activities.includes('C') ? (['topUp', 'cashClose'] as const) : []),
+          ...(place?.activities.includes('C') ? (['topUp'] as const) : []),
+          // A kiosk (customer service): refunds and wristband changes.
+          ...(place?.activities.includes('K') ? (['kiosk'] as const) : []),
+          // Where cash is taken or paid out, the staff close their cash desk at the end of a shift.
+          ...(place?.activities.includes('C') || place?.activities.includes('K')
+            ? (['cashClose'] as const)
+            : []),
         ];
   const shown = mode && modes.includes(mode) ? mode : modes[0];
   const onBusy = (b: boolean) => {
@@ -151,6 +164,7 @@ export function App() {
           await db.put('gateId', gate);
           await db.put('locationId', id);
           setState({ ...state, gateId: gate, locationId: id });
+          void refreshTickets();
         }}
       />
     );
@@ -169,6 +183,10 @@ export function App() {
     screen = <Gate config={config} session={session} gateId={gateId} />;
   } else if (shown === 'cashClose') {
     screen = <CashClose config={config} session={session} />;
+  } else if (shown === 'kiosk') {
+    screen = (
+      <Kiosk config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />
+    );
   } else if (shown === 'topUp') {
     screen = (
       <TopUp config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />

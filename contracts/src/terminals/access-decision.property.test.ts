@@ -13,6 +13,12 @@ const arbInput: fc.Arbitrary<AccessInput> = fc
     parents: fc.tuple(fc.nat(3), fc.nat(3), fc.nat(3), fc.nat(3)),
     modes: fc.tuple(...[1, 2, 3, 4].map(() => fc.constantFrom('S', 'W', 'N'))),
     capacities: fc.tuple(...[1, 2, 3, 4].map(() => fc.integer({ min: -1, max: 5 }))),
+    noChecks: fc.tuple(...[1, 2, 3, 4].map(() => fc.nat(2))),
+    usages: fc.tuple(fc.nat(3), fc.nat(3)),
+    roleTimeRanges: fc.array(
+      fc.record({ roleId: fc.integer({ min: 1, max: 3 }), timeRangeId: fc.integer({ min: 1, max: 2 }) }),
+      { maxLength: 3 },
+    ),
     roleAccess: fc.array(
       fc.record({
         roleId: fc.integer({ min: 1, max: 3 }),
@@ -48,6 +54,7 @@ const arbInput: fc.Arbitrary<AccessInput> = fc
         parentId: r.parents[i]! > 0 && r.parents[i]! < id ? r.parents[i]! : null,
         modeDoubleIn: r.modes[i]!,
         capacity: r.capacities[i]!,
+        noCheckCapacity: r.noChecks[i]!,
       })),
       timeRanges: [
         {
@@ -57,6 +64,7 @@ const arbInput: fc.Arbitrary<AccessInput> = fc
           timeStart: '00:00:00',
           timeEnd: '23:59:59',
           weekdays: 'LMXJVSD',
+          accessUsage: r.usages[0],
         },
         {
           id: 2,
@@ -65,10 +73,12 @@ const arbInput: fc.Arbitrary<AccessInput> = fc
           timeStart: '00:00:00',
           timeEnd: '23:59:59',
           weekdays: 'LMXJVSD',
+          accessUsage: r.usages[1],
         },
       ],
       roleAccess: r.roleAccess,
       flagAccess: r.flagAccess,
+      roleTimeRanges: r.roleTimeRanges,
     },
     gate: r.gate,
     wristband: {
@@ -83,6 +93,36 @@ const arbInput: fc.Arbitrary<AccessInput> = fc
   }));
 
 describe('decideAccess, over random venues', () => {
+  it('never admits more with a role held to its own time ranges, a time range’s usage or less margin', () => {
+    fc.assert(
+      fc.property(arbInput, (input) => {
+        const loose = decideAccess({
+          ...input,
+          rules: {
+            ...input.rules,
+            roleTimeRanges: [],
+            timeRanges: input.rules.timeRanges.map((r) => ({ ...r, accessUsage: 0 })),
+            zones: input.rules.zones.map((z) => ({ ...z, noCheckCapacity: z.noCheckCapacity + 1 })),
+          },
+        });
+        if (decideAccess(input).admitted) expect(loose.admitted).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses for a role’s own time ranges only when the role has ranges and none holds now', () => {
+    fc.assert(
+      fc.property(arbInput, (input) => {
+        const d = decideAccess(input);
+        const own = input.rules.roleTimeRanges.filter((r) => r.roleId === input.wristband.roleId);
+        // Range 1 holds the moment, range 2 does not.
+        if (d.reason === 'roleOutOfTime')
+          expect(own.length && own.every((r) => r.timeRangeId === 2)).toBeTruthy();
+        if (!own.length) expect(d.reason).not.toBe('roleOutOfTime');
+      }),
+    );
+  });
+
   it('admits exactly with S or W; a banned wristband or a closed gate is always refused (NT)', () => {
     fc.assert(
       fc.property(arbInput, (input) => {
@@ -122,7 +162,7 @@ describe('decideAccess, over random venues', () => {
         const d = decideAccess(input);
         if (d.code !== 'NC') return;
         const full = input.rules.zones.some(
-          (z) => z.capacity >= 0 && (input.occupancy?.[z.id] ?? -1) >= z.capacity,
+          (z) => z.capacity >= 0 && (input.occupancy?.[z.id] ?? -1) >= z.capacity + z.noCheckCapacity,
         );
         expect(full).toBe(true);
         expect(decideAccess({ ...input, occupancy: {} }).admitted).toBe(true);

@@ -12,9 +12,9 @@ import {
 const rules: AccessRules = {
   timeZone: 'Europe/Madrid',
   zones: [
-    { id: 1, parentId: null, modeDoubleIn: 'W', capacity: 100 },
-    { id: 2, parentId: 1, modeDoubleIn: 'N', capacity: 2 },
-    { id: 3, parentId: null, modeDoubleIn: 'S', capacity: -1 },
+    { id: 1, parentId: null, modeDoubleIn: 'W', capacity: 100, noCheckCapacity: 0 },
+    { id: 2, parentId: 1, modeDoubleIn: 'N', capacity: 2, noCheckCapacity: 0 },
+    { id: 3, parentId: null, modeDoubleIn: 'S', capacity: -1, noCheckCapacity: 0 },
   ],
   timeRanges: [
     {
@@ -24,6 +24,7 @@ const rules: AccessRules = {
       timeStart: '00:00:00',
       timeEnd: '23:59:59',
       weekdays: 'LMXJVSD',
+      accessUsage: 0,
     },
     {
       id: 8,
@@ -32,6 +33,7 @@ const rules: AccessRules = {
       timeStart: '22:00:00',
       timeEnd: '04:00:00',
       weekdays: 'V',
+      accessUsage: 0,
     },
   ],
   roleAccess: [
@@ -41,6 +43,7 @@ const rules: AccessRules = {
     { roleId: 10, zoneId: 3, timeRangeId: 8, nAccess: -1 },
   ],
   flagAccess: [{ flagId: 5, zoneId: 3, timeRangeId: 7, allowMultipleEntry: 0 }],
+  roleTimeRanges: [],
 };
 // Friday 10 July 2026, 15:00 in Madrid (13:00 UTC).
 const now = new Date('2026-07-10T13:00:00Z');
@@ -154,6 +157,55 @@ describe('decideAccess', () => {
     expect(decide({ gate: vipGate, wristband: vip, occupancy: { 1: 100, 2: 1 } }).code).toBe('S');
   });
 
+  it('admits the margin of entries without capacity check over a full zone, then refuses (NC)', () => {
+    const margin = {
+      ...rules,
+      zones: rules.zones.map((z) => (z.id === 1 ? { ...z, noCheckCapacity: 3 } : z)),
+    };
+    expect(decide({ rules: margin, occupancy: { 1: 100 } }).code).toBe('S');
+    expect(decide({ rules: margin, occupancy: { 1: 102 } }).code).toBe('S');
+    expect(decide({ rules: margin, occupancy: { 1: 103 } })).toMatchObject({
+      code: 'NC',
+      reason: 'capacityFull',
+    });
+  });
+
+  it('holds a role to its own time ranges: outside them its entries do not open (NT roleOutOfTime)', () => {
+    // The general role may only be used on Friday nights (range 8), though its entry is all days (7).
+    const nights = { ...rules, roleTimeRanges: [{ roleId: 10, timeRangeId: 8 }] };
+    expect(decide({ rules: nights })).toMatchObject({ admitted: false, code: 'NT', reason: 'roleOutOfTime' });
+    // 23:00 on Friday in Madrid: the role's range holds.
+    expect(decide({ rules: nights, now: new Date('2026-07-10T21:00:00Z') }).code).toBe('S');
+    // A flag's entry is not held back by the role's ranges.
+    const flagged = { gate: { zoneFromId: null, zoneToId: 3, active: true }, wristband: { flags: [5] } };
+    expect(decide({ rules: nights, ...flagged }).code).toBe('S');
+    // Another role's ranges do not limit this one.
+    expect(decide({ rules: { ...rules, roleTimeRanges: [{ roleId: 11, timeRangeId: 8 }] } }).code).toBe('S');
+  });
+
+  it('refuses once a time range’s access usage is reached, over every zone (ND timeRangeUsed)', () => {
+    const usage = (n: number) => ({
+      ...rules,
+      timeRanges: rules.timeRanges.map((r) => (r.id === 7 ? { ...r, accessUsage: n } : r)),
+    });
+    const twice = {
+      entries: [
+        { zoneId: 1, at: '2026-07-10T09:00:00Z' },
+        { zoneId: 3, at: '2026-07-10T10:00:00Z' },
+      ],
+    };
+    expect(decide({ rules: usage(2), wristband: twice })).toMatchObject({
+      admitted: false,
+      code: 'ND',
+      reason: 'timeRangeUsed',
+    });
+    expect(decide({ rules: usage(3), wristband: twice }).code).toBe('S');
+    expect(decide({ rules: usage(0), wristband: twice }).code).toBe('S');
+    // Passages before the range opened do not count.
+    const before = { entries: twice.entries.map((e) => ({ ...e, at: '2026-07-09T10:00:00Z' })) };
+    expect(decide({ rules: usage(2), wristband: before }).code).toBe('S');
+  });
+
   it('lets anyone out into a zone holding the one they leave (S exit)', () => {
     const out = { zoneFromId: 2, zoneToId: 1, active: true };
     expect(decide({ gate: out, wristband: { roleId: null, lastZone: 2 } })).toEqual({
@@ -198,5 +250,15 @@ describe('gateOccupancy', () => {
     const occupancy = gateOccupancy({ ...base, online: false, live: null, admittedSince: {} });
     expect(occupancy).toEqual({ 1: 50, 2: 0 });
     expect(occupancy[3]).toBeUndefined();
+  });
+
+  it('offline: the entries without capacity check are shared with the capacity', () => {
+    const zones = rules.zones.map((z) => (z.id === 1 ? { ...z, noCheckCapacity: 10 } : z));
+    // 110 places, 60 counted: 25 each for the two gates.
+    const at = (admitted: number) =>
+      gateOccupancy({ zones, gates, online: false, live: { 1: 60 }, admittedSince: { 1: admitted } })[1]!;
+    const margin = { ...rules, zones };
+    expect(decide({ rules: margin, occupancy: { 1: at(24) } }).code).toBe('S');
+    expect(decide({ rules: margin, occupancy: { 1: at(25) } }).code).toBe('NC');
   });
 });

@@ -23,6 +23,8 @@ export const ACCESS_REASONS = [
   'doubleEntry',
   'accessUsed',
   'capacityFull',
+  'roleOutOfTime',
+  'timeRangeUsed',
 ] as const;
 export type AccessReason = (typeof ACCESS_REASONS)[number];
 
@@ -33,6 +35,11 @@ export interface AccessZone {
   modeDoubleIn: string;
   /** -1: no capacity control. */
   capacity: number;
+  /**
+   * Entries without capacity check (the console's zone field, 0 or more): the entries a zone still
+   * takes once it holds its capacity, so its gates refuse (NC) at capacity + this margin.
+   */
+  noCheckCapacity: number;
 }
 
 export interface AccessTimeRange {
@@ -45,6 +52,11 @@ export interface AccessTimeRange {
   timeEnd: string;
   /** L M X J V S D. */
   weekdays: string;
+  /**
+   * The console's `accessUsage`: the most passages a wristband is admitted through the event's gates
+   * while this time range holds (any zone, counted over the whole range); 0: no such limit.
+   */
+  accessUsage: number;
 }
 
 /** What the console sets: zones, time ranges, ticket roles' and flags' access entries. */
@@ -57,6 +69,11 @@ export interface AccessRules {
   roleAccess: readonly { roleId: number; zoneId: number; timeRangeId: number; nAccess: number }[];
   /** A flag's access entries; allowMultipleEntry 0: one entry in the time range. */
   flagAccess: readonly { flagId: number; zoneId: number; timeRangeId: number; allowMultipleEntry: number }[];
+  /**
+   * A ticket role's own time ranges (the role's `idsTimeRange`): a role that has some grants its access
+   * entries only while one of them holds too; a role without any is not limited.
+   */
+  roleTimeRanges: readonly { roleId: number; timeRangeId: number }[];
 }
 
 export interface AccessGate {
@@ -117,17 +134,38 @@ export function inTimeRange(range: AccessTimeRange, at: Date, timeZone: string):
   return range.weekdays.includes(local.weekday);
 }
 
+interface Grant {
+  range: AccessTimeRange | undefined;
+  nAccess: number;
+  /** A role's entry: held back by the role's own time ranges. */
+  fromRole: boolean;
+}
+
 /** The role's and flags' access entries into a zone, each with its time range and entries allowed. */
-function grantsInto(rules: AccessRules, band: AccessWristband, zoneId: number) {
+function grantsInto(rules: AccessRules, band: AccessWristband, zoneId: number): Grant[] {
   const ranges = new Map(rules.timeRanges.map((r) => [r.id, r]));
   const fromRole = rules.roleAccess
     .filter((a) => a.roleId === band.roleId && a.zoneId === zoneId)
-    .map((a) => ({ range: ranges.get(a.timeRangeId), nAccess: a.nAccess }));
+    .map((a) => ({ range: ranges.get(a.timeRangeId), nAccess: a.nAccess, fromRole: true }));
   const fromFlags = rules.flagAccess
     .filter((a) => band.flags.includes(a.flagId) && a.zoneId === zoneId)
-    .map((a) => ({ range: ranges.get(a.timeRangeId), nAccess: a.allowMultipleEntry === 1 ? -1 : 1 }));
+    .map((a) => ({
+      range: ranges.get(a.timeRangeId),
+      nAccess: a.allowMultipleEntry === 1 ? -1 : 1,
+      fromRole: false,
+    }));
   return [...fromRole, ...fromFlags];
 }
+
+/** Whether the wristband's role may be used now: it has no time ranges of its own, or one holds. */
+function roleInTime(rules: AccessRules, roleId: number | null, now: Date): boolean {
+  const own = rules.roleTimeRanges.filter((r) => r.roleId === roleId).map((r) => r.timeRangeId);
+  if (!own.length) return true;
+  return rules.timeRanges.some((r) => own.includes(r.id) && inTimeRange(r, now, rules.timeZone));
+}
+
+/** The people a zone takes before its gates refuse: its capacity and the entries without check. */
+export const zoneLimit = (zone: AccessZone) => zone.capacity + Math.max(0, zone.noCheckCapacity);
 
 /** The zones a passage through the gate enters: the zone led into and those holding it, not the one left. */
 export function zonesEntered(
@@ -167,8 +205,9 @@ export function gateOccupancy(input: {
       continue;
     }
     const into = gates.filter((g) => g.active && zonesEntered(zones, g).some((z) => z.id === zone.id));
-    const share = Math.floor(Math.max(0, zone.capacity - counted) / Math.max(1, into.length));
-    occupancy[zone.id] = zone.capacity - share + mine;
+    const limit = zoneLimit(zone);
+    const share = Math.floor(Math.max(0, limit - counted) / Math.max(1, into.length));
+    occupancy[zone.id] = limit - share + mine;
   }
   return occupancy;
 }
@@ -177,8 +216,10 @@ export function gateOccupancy(input: {
  * Admitted or refused, with the access code and the reason. In order: an inactive gate (NT); a
  * wristband banned on terminals (NT); a passage outwards (into a zone that holds the one it leaves)
  * is an exit (S); no role and no flag entry into the zone (NI); entries but not for this zone (NT) or
- * not now (NT, outOfTime); already inside the zone: the zone's double-entry mode (S, W or ND); every
- * entry of the time ranges now open used (ND); a zone entered that is full (NC); else S.
+ * not now (NT, outOfTime); only the role's, outside the role's own time ranges (NT, roleOutOfTime);
+ * already inside the zone: the zone's double-entry mode (S, W or ND); every entry of the time ranges
+ * now open used (ND, accessUsed) or their `accessUsage` reached (ND, timeRangeUsed); a zone entered
+ * that holds its capacity and its entries without check (NC); else S.
  */
 export function decideAccess({ rules, gate, wristband, now, occupancy }: AccessInput): AccessDecision {
   const { zones } = rules;
@@ -190,25 +231,29 @@ export function decideAccess({ rules, gate, wristband, now, occupancy }: AccessI
   const grants = grantsInto(rules, wristband, to);
   if (!grants.length)
     return wristband.roleId === null ? decided('NI', 'noRole') : decided('NT', 'noPermission');
-  const open = grants.filter((g) => g.range && inTimeRange(g.range, now, rules.timeZone));
-  if (!open.length) return decided('NT', 'outOfTime');
+  const inRange = grants.filter((g) => g.range && inTimeRange(g.range, now, rules.timeZone));
+  if (!inRange.length) return decided('NT', 'outOfTime');
+  const roleNow = roleInTime(rules, wristband.roleId, now);
+  const open = inRange.filter((g) => !g.fromRole || roleNow);
+  if (!open.length) return decided('NT', 'roleOutOfTime');
   if (wristband.lastZone !== null && zoneWithin(zones, wristband.lastZone, to)) {
     const mode = zones.find((z) => z.id === to)?.modeDoubleIn ?? 'W';
     if (mode === 'N') return decided('ND', 'doubleEntry');
     return mode === 'S' ? decided('S', 'reEntry') : decided('W', 'doubleEntryWarning');
   }
-  const left = open.some(
-    (g) =>
-      g.nAccess < 0 ||
-      wristband.entries.filter(
-        (e) => e.zoneId === to && g.range && inTimeRange(g.range, new Date(e.at), rules.timeZone),
-      ).length < g.nAccess,
-  );
-  if (!left) return decided('ND', 'accessUsed');
+  const during = (range: AccessTimeRange, zoneId?: number) =>
+    wristband.entries.filter(
+      (e) =>
+        (zoneId === undefined || e.zoneId === zoneId) && inTimeRange(range, new Date(e.at), rules.timeZone),
+    ).length;
+  const left = open.filter((g) => g.nAccess < 0 || during(g.range!, to) < g.nAccess);
+  if (!left.length) return decided('ND', 'accessUsed');
+  if (!left.some((g) => g.range!.accessUsage <= 0 || during(g.range!) < g.range!.accessUsage))
+    return decided('ND', 'timeRangeUsed');
   for (const zone of zonesEntered(zones, gate)) {
     if (zone.capacity < 0) continue;
     const inside = occupancy?.[zone.id];
-    if (inside !== undefined && inside >= zone.capacity) return decided('NC', 'capacityFull');
+    if (inside !== undefined && inside >= zoneLimit(zone)) return decided('NC', 'capacityFull');
   }
   return decided('S', 'admitted');
 }

@@ -116,7 +116,10 @@ export const DeviceConfig = z.object({
       locationIds: z.array(intId).nullable(),
     }),
   ),
-  /** The zone tree, each zone's double-entry mode (S allow, W warn, N deny) and capacity (-1 none). */
+  /**
+   * The zone tree, each zone's double-entry mode (S allow, W warn, N deny), capacity (-1 none) and
+   * entries without capacity check (the margin its gates admit over the capacity).
+   */
   zones: z.array(
     z.object({
       id: intId,
@@ -124,6 +127,7 @@ export const DeviceConfig = z.object({
       parentId: intId.nullable(),
       modeDoubleIn: z.string(),
       capacity: z.number().int(),
+      noCheckCapacity: z.number().int(),
     }),
   ),
   gates: z.array(
@@ -150,6 +154,8 @@ export const DeviceConfig = z.object({
         timeStart: z.string(),
         timeEnd: z.string(),
         weekdays: z.string(),
+        /** The most passages a wristband makes while the range holds (0: no limit). */
+        accessUsage: z.number().int(),
       }),
     ),
     roleAccess: z.array(
@@ -158,6 +164,8 @@ export const DeviceConfig = z.object({
     flagAccess: z.array(
       z.object({ flagId: intId, zoneId: intId, timeRangeId: intId, allowMultipleEntry: z.number().int() }),
     ),
+    /** A ticket role's own time ranges: its access entries open only while one of them holds. */
+    roleTimeRanges: z.array(z.object({ roleId: intId, timeRangeId: intId })),
   }),
   flags: z.array(z.object({ id: intId, flagNumber: z.number().int() })),
   addons: z.array(
@@ -177,6 +185,16 @@ export const DeviceConfig = z.object({
     bonuses: z.array(TerminalBonusRule),
     fees: z.array(TerminalFeeRule),
     presets: z.array(z.number().int().positive()),
+    /**
+     * The event's kiosk buttons (the console's kiosk configuration): a kiosk's top-up amounts with
+     * their description (Spanish and English, as the console holds them), shown instead of `presets`.
+     */
+    kioskButtons: z.array(
+      z.object({
+        amount: z.number().int().positive(),
+        description: z.object({ es: z.string(), en: z.string() }),
+      }),
+    ),
   }),
   /**
    * The payment methods (ALLOWED_PAYMENT_METHODS: letters C cash, T external TPV, L cashless, P pin pad,
@@ -189,6 +207,21 @@ export const DeviceConfig = z.object({
       z.object({ idLocation: intId.nullable(), idDevice: intId.nullable(), value: z.string() }),
     ),
   }),
+  /**
+   * The event's refund rules (the console's refund rules), which a kiosk applies with `kioskRefund`:
+   * where (locations, devices; empty: all), when (local days and hours) and the least balance.
+   */
+  refunds: z.array(
+    z.object({
+      locationIds: z.array(intId),
+      deviceIds: z.array(intId),
+      dateStart: z.string(),
+      dateEnd: z.string(),
+      timeStart: z.string(),
+      timeEnd: z.string(),
+      minAmount: z.number().int(),
+    }),
+  ),
   /**
    * The offline limits (the event's parameters TERMINAL_OFFLINE_HOURS and
    * TERMINAL_OFFLINE_WRISTBAND_CENTS, else the server settings): the longest a terminal may sell without contact with the

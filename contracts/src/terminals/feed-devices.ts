@@ -100,6 +100,8 @@ export const DeviceWristband = z.object({
   gift: z.number().int(),
   bannedTerminals: z.boolean(),
   bannedTopUps: z.boolean(),
+  /** Replaced by another wristband (a wristband change moved its balances away): not used again. */
+  replaced: z.boolean(),
   /** The top-ups recorded on it (a top-up's number for its bonuses and fees is this + 1). */
   topUps: z.number().int(),
   /** What a gate decides by: its ticket role (null: none recorded) and flags. */

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openActiveEvent } from '../helpers';
-import { barOf, deviceDesk, eventQr, installed } from './terminal-helpers';
+import { activeEventDesk, barOf, installed } from './terminal-helpers';
 
 /**
  * The terminal web app (/terminal/) on a phone (360×740): set up by the event's configuration QR
@@ -15,12 +14,10 @@ test('a bar terminal sells online and offline, survives a reload, and every sale
   browser,
 }) => {
   test.setTimeout(180_000);
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const desk = await deviceDesk(page.request, qr, 'E2E-TOPUP-KIOSK');
+  // A top-up kiosk of the same event (redeemed through the API): loads the wristband and reads it back.
+  const { qr, kiosk: desk, config } = await activeEventDesk(page, 'E2E-TOPUP-KIOSK');
 
   // The event's real bar and one of its drinks.
-  const config = await desk.config();
   const { bar, items } = barOf(config);
   const drink = items[0]!;
   const start = 8 * drink.price + 1000;

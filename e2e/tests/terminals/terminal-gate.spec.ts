@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openActiveEvent } from '../helpers';
-import { eventQr, installed } from './terminal-helpers';
+import { openGate } from './terminal-helpers';
 
 /**
  * The terminal at a gate (issue 30) on a phone (360×740): the demo's North gate chosen, a staff member
@@ -13,47 +13,18 @@ import { eventQr, installed } from './terminal-helpers';
 const LUCA = '04577424DBA62E';
 const NO_ROLE = '04E2E7A1B2C3F0';
 
-interface Config {
-  gates: { id: number; name: string; locationId: number | null }[];
-  staff: { name: string; active: boolean; rfid: string | null; locationIds: number[] | null }[];
-}
-
 test('a gate admits a wristband with its ticket role, refuses one without, offline too, and the console shows the passages', async ({
   page,
   browser,
 }) => {
   test.setTimeout(180_000);
   await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const redeemed = await page.request.post('/api/device/redeem', { data: { qr, serial: 'E2E-GATE-DESK' } });
-  const headers = { devicetoken: (await redeemed.json()).result.token as string };
-  const config = (await (await page.request.get('/api/device/config', { headers })).json()).result as Config;
-  const north = config.gates.find((g) => g.name === 'North gate')!;
-  const guard = config.staff.find(
-    (s) => s.active && s.rfid && (s.locationIds === null || s.locationIds.includes(north.locationId!)),
-  )!;
+  const { headers, phone, terminal, tap } = await openGate(page, browser, 'E2E-GATE-DESK');
   const accesses = async (serial: string) =>
     (await (await page.request.get(`/api/device/wristband/${serial}`, { headers })).json()).result
       .entries as unknown[];
   const lucaBefore = (await accesses(LUCA)).length;
 
-  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
-  const terminal = await phone.newPage();
-  await terminal.goto('/terminal/');
-  await terminal.getByTestId('provision-qr').fill(qr);
-  await terminal.getByTestId('provision-submit').click();
-  await terminal.getByRole('button', { name: 'Gate: North gate', exact: true }).click();
-  await terminal.getByTestId('reader-serial').fill(guard.rfid!);
-  await terminal.getByTestId('reader-read').click();
-  await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${guard.name}`);
-  await expect(terminal.getByTestId('gate-name')).toHaveText('North gate');
-  await installed(terminal);
-
-  const tap = async (serial: string) => {
-    await terminal.getByTestId('reader-serial').fill(serial);
-    await terminal.getByTestId('reader-read').click();
-    return terminal.getByTestId('gate-answer');
-  };
   const next = () => terminal.getByTestId('gate-next').click();
 
   // Luca's General ticket opens the grounds during the festival (a warning if he is inside already).

@@ -1,5 +1,6 @@
 /** What the terminal's browser tests share: the console's headers, the event's QR, the installed app. */
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { openActiveEvent } from '../helpers';
 
 const stored = (page: Page, key: string) =>
   page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as string, key);
@@ -33,6 +34,56 @@ export const installed = (terminal: Page) =>
     undefined,
     { timeout: 30_000 },
   );
+
+interface GateConfig {
+  gates: { id: number; name: string; locationId: number | null }[];
+  staff: { name: string; active: boolean; rfid: string | null; locationIds: number[] | null }[];
+}
+
+/**
+ * A phone (360×740) set up at the event's North gate with a staff member signed in, beside a device
+ * token (`headers`, serial `serial`) for the test's own lookups. `tap` reads a wristband and gives the
+ * gate's answer.
+ */
+export async function openGate(page: Page, browser: Browser, serial: string) {
+  const qr = await eventQr(page);
+  const redeemed = await page.request.post('/api/device/redeem', { data: { qr, serial } });
+  const headers = { devicetoken: (await redeemed.json()).result.token as string };
+  const config = (await (await page.request.get('/api/device/config', { headers })).json())
+    .result as GateConfig;
+  const north = config.gates.find((g) => g.name === 'North gate')!;
+  const guard = config.staff.find(
+    (s) => s.active && s.rfid && (s.locationIds === null || s.locationIds.includes(north.locationId!)),
+  )!;
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+  const terminal = await phone.newPage();
+  const tap = async (rfid: string) => {
+    await terminal.getByTestId('reader-serial').fill(rfid);
+    await terminal.getByTestId('reader-read').click();
+    return terminal.getByTestId('gate-answer');
+  };
+  await terminal.goto('/terminal/');
+  await terminal.getByTestId('provision-qr').fill(qr);
+  await terminal.getByTestId('provision-submit').click();
+  await terminal.getByRole('button', { name: 'Gate: North gate', exact: true }).click();
+  await tap(guard.rfid!);
+  await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${guard.name}`);
+  await expect(terminal.getByTestId('gate-name')).toHaveText('North gate');
+  await installed(terminal);
+  return { headers, phone, terminal, tap };
+}
+
+/** How many tickets of the event's list the terminal holds (its IndexedDB), to validate offline. */
+export const ticketsHeld = (terminal: Page) =>
+  terminal.evaluate<number>(`new Promise((done) => {
+    const open = indexedDB.open('pulsera-terminal');
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('tickets')) { db.close(); return done(0); }
+      const count = db.transaction('tickets').objectStore('tickets').count();
+      count.onsuccess = () => { db.close(); done(count.result); };
+    };
+  })`);
 
 /** What the tests read of a device configuration. */
 export type DeviceConfig = {
@@ -123,4 +174,15 @@ export function barOf(config: DeviceConfig) {
       config.menus.some((m) => m.location === l.id && m.items.length),
   )!;
   return { bar, items: config.menus.find((m) => m.location === bar.id)!.items };
+}
+
+/**
+ * The console open on the active demo event (as admin), its configuration QR, and a terminal of it
+ * redeemed through the API (`serial`) with the configuration it loads.
+ */
+export async function activeEventDesk(page: Page, serial: string) {
+  await openActiveEvent(page, 'admin@demo.test');
+  const qr = await eventQr(page);
+  const kiosk = await deviceDesk(page.request, qr, serial);
+  return { qr, kiosk, config: await kiosk.config() };
 }

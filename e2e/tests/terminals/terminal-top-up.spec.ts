@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { openActiveEvent } from '../helpers';
-import { barOf, consoleHeaders, deviceDesk as desk, eventQr, phoneTerminal, tap } from './terminal-helpers';
+import { activeEventDesk, barOf, consoleHeaders, eventQr, phoneTerminal, tap } from './terminal-helpers';
 
 /**
  * The terminal's second slice on a phone (360×740): a top-up point that shows the bonus the event's
@@ -46,10 +45,7 @@ test('a top-up point shows the bonus of the event’s rule and books the amount 
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A1';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-1');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-1');
   const point = config.locations.find((l) => l.active && l.activities.includes('C'))!;
   // A known wristband with 10.00 on it.
   await kiosk.topUp(BAND, 1000);
@@ -94,10 +90,7 @@ test('offline, a wristband that reached the offline limit on this terminal is re
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A2';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-2');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-2');
   const { bar, items } = barOf(config);
   const drink = items[0]!;
   await kiosk.topUp(BAND, 20_000);
@@ -145,10 +138,7 @@ test('a terminal whose key was rotated says what to do, keeps its sale and sends
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A3';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-3');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-3');
   const { bar, items } = barOf(config);
   const drink = items[0]!;
   await kiosk.topUp(BAND, 5000);
@@ -196,10 +186,7 @@ test('the last order can be cancelled: the wristband gets back what it paid, on 
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A4';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-4');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-4');
   const { bar, items } = barOf(config);
   const drink = items[0]!;
   await kiosk.topUp(BAND, 3000);
@@ -231,10 +218,7 @@ test('a terminal unassigned in the console says so, keeps its sale, and resumes 
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3A5';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-TOPUP-DESK-5');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-TOPUP-DESK-5');
   const { bar, items } = barOf(config);
   const drink = items[0]!;
   await kiosk.topUp(BAND, 3000);
@@ -289,10 +273,7 @@ test('the staff close their cash desk: the count and the difference reach the co
 }) => {
   test.setTimeout(120_000);
   const BAND = '04E2E7A1B2C3C1';
-  await openActiveEvent(page, 'admin@demo.test');
-  const qr = await eventQr(page);
-  const kiosk = await desk(page.request, qr, 'E2E-CLOSE-DESK-1');
-  const config = await kiosk.config();
+  const { qr, kiosk, config } = await activeEventDesk(page, 'E2E-CLOSE-DESK-1');
   const point = config.locations.find((l) => l.active && l.activities.includes('C'))!;
   await kiosk.topUp(BAND, 1000);
   const { phone, terminal } = await phoneTerminal(browser, qr, config, point.id);

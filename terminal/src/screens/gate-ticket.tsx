@@ -1,7 +1,7 @@
 /**
- * The gate's "Validate ticket" step: the staff type or paste the ticket's code, the server says whose
- * it is (or why it cannot be used), and the wristband tapped next is bound to it; the gate's next tap
- * of that wristband is decided by the ticket's role.
+ * The gate's "Validate ticket" step: the staff type or paste the ticket's code, the server (offline:
+ * the ticket list the gate holds) says whose it is or why it cannot be used, and the wristband tapped
+ * next is bound to it; the gate's next tap of that wristband is decided by the ticket's role.
  */
 import type { DeviceTicket } from '@pulsera/contracts/terminals/feed-devices';
 import { useState } from 'react';
@@ -13,9 +13,11 @@ import { operationWritten } from '../sync';
 
 export function GateTicket({
   session,
+  eventId,
   onDone,
 }: {
   session: Session;
+  eventId: number;
   onDone: (bound: string | null) => void;
 }) {
   const { t } = useTranslation();
@@ -28,18 +30,18 @@ export function GateTicket({
     if (!code.trim() || busy) return;
     setBusy(true);
     setError(null);
-    const answer = await checkTicket(code.trim());
+    const answer = await checkTicket(db, eventId, code.trim());
     setBusy(false);
     if ('ticket' in answer) return setFound(answer.ticket);
-    if (answer.reason === 'offline') setError(t('ticket.offline'));
-    else if (answer.reason === 'used') setError(t('ticket.used', { serial: answer.serial }));
-    else setError(answer.text);
+    if (answer.reason === 'used') setError(t('ticket.used', { serial: answer.serial }));
+    else if (answer.reason === 'server') setError(answer.text);
+    else setError(t(`ticket.${answer.reason}`));
   };
 
   const bind = async ({ serial }: WristbandRead) => {
     if (!found || busy) return;
     setBusy(true);
-    await bindTicket(db, session, found, serial);
+    await bindTicket(db, { ...session, eventId }, found, serial);
     void operationWritten();
     onDone(serial);
   };

@@ -112,6 +112,7 @@ export function Gate({
       <main className="panel">
         <GateTicket
           session={session}
+          eventId={config.event.id}
           onDone={(serial) => {
             setValidating(false);
             setBound(serial);

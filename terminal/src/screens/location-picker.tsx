@@ -1,12 +1,12 @@
 /**
- * Where this terminal works: one of the event's active sale (activity V) or top-up (C) locations, or
+ * Where this terminal works: one of the event's active sale (activity V), top-up (C) or kiosk (K) locations, or
  * one of its active gates whose scanner is a location (an access totem, or a phone at the gate).
  */
 import type { DeviceConfig } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
 
 export const saleLocations = (config: DeviceConfig) =>
-  config.locations.filter((l) => l.active && (l.activities.includes('V') || l.activities.includes('C')));
+  config.locations.filter((l) => l.active && ['V', 'C', 'K'].some((a) => l.activities.includes(a)));
 
 /** The gates a terminal can work at: active, with their scanner's location active. */
 export const gatePlaces = (config: DeviceConfig) =>

@@ -13,29 +13,20 @@ import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';
 import { ReaderInput, type WristbandRead } from '../reader/reader-input';
 import { balanceOf } from '../store/balances';
-import { type BalanceRow, db, type Session } from '../store/db';
+import { type BalanceRow, db } from '../store/db';
 import { contactStop } from '../store/limits';
-import { amountsFor, bookTopUp } from '../store/top-up';
+import { amountButtons, amountsFor, bookTopUp } from '../store/top-up';
 import { operationWritten } from '../sync';
 import { useLimitMessage } from './limit-message';
+import type { PlaceScreenProps } from './place-props';
 
 type Phase =
   | { step: 'read' }
   | { step: 'amount'; read: WristbandRead; known: BalanceRow }
   | { step: 'done'; amount: number; bonus: number; money: number; cash: number; gift: number };
 
-export function TopUp({
-  config,
-  session,
-  deviceId,
-  onBusy,
-}: {
-  config: DeviceConfig;
-  session: Session;
-  deviceId: number;
-  onBusy: (busy: boolean) => void;
-}) {
-  const { t } = useTranslation();
+export function TopUp({ config, session, deviceId, onBusy }: PlaceScreenProps) {
+  const { t, i18n } = useTranslation();
   const currency = config.event.currency;
   const limitMessage = useLimitMessage(currency);
   // What the wristband gets shows in the display currency (tokens); the money collected is real money.
@@ -128,7 +119,7 @@ export function TopUp({
         {t('topUp.balance', { cash: money(known.cash, currency), gift: money(known.gift, currency) })}
       </p>
       <div className="grid">
-        {config.topUp.presets.map((p) => (
+        {amountButtons(config, session.locationId).map(({ amount: p, description }) => (
           <button
             key={p}
             type="button"
@@ -137,7 +128,9 @@ export function TopUp({
               setFree('');
               setAmount(p);
             }}
+            data-testid="topup-amount"
           >
+            {description && <span>{i18n.language === 'es' ? description.es : description.en}</span>}
             {money(p, currency)}
           </button>
         ))}

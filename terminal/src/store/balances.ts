@@ -23,6 +23,7 @@ export async function balanceOf(serial: string): Promise<BalanceRow | null> {
         bannedTerminals: w.bannedTerminals,
         bannedTopUps: w.bannedTopUps,
         topUps: w.topUps,
+        replaced: w.replaced,
       };
       // Only when nothing was written for it meanwhile (a sale of another tab): then what that wrote.
       return await db.transaction('rw', db.balances, db.outbox, async () => {

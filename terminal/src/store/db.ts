@@ -2,16 +2,17 @@
  * The terminal's local data in IndexedDB (Dexie): its credentials, configuration and session (`kv`),
  * the operations waiting to be sent (`outbox`, by sequence number), those the server refused
  * (`refused`, kept to be shown, never dropped), the wristband balances it knows (`balances`) and the
- * banned wristbands (`bans`, from the sync's ban list).
+ * banned wristbands (`bans`, from the sync's ban list), what a gate knows of wristbands (`passes`), the
+ * event's tickets (`tickets`, the ticket list) and the tickets validated here (`validated`).
  */
-import type { DeviceConfig, SyncOperationInput } from '@pulsera/contracts';
+import type { DeviceConfig, DeviceTicketListEntry, SyncOperationInput } from '@pulsera/contracts';
 import { Dexie, type EntityTable } from 'dexie';
 
 export interface OutboxRow {
   seq: number;
   id: string;
-  /** The wristband it charges, to know which balances still wait for the server. */
-  rfid: string | null;
+  /** The wristband(s) it changes (a wristband change: both), to know which balances still wait for the server. */
+  rfid: string | string[] | null;
   createdAt: number;
   operation: SyncOperationInput;
 }
@@ -42,6 +43,8 @@ export interface BalanceRow {
   bannedTopUps?: boolean;
   /** The top-ups recorded on it, including this terminal's own since (a top-up's number - 1). */
   topUps?: number;
+  /** Replaced by another wristband (a wristband change): its balances moved away, not used again. */
+  replaced?: boolean;
 }
 
 /** What the redeemed configuration QR gave the terminal. */
@@ -53,6 +56,16 @@ export interface PassRow {
   lastZone: number | null;
   entries: { zoneId: number; at: string }[];
   bannedTerminals: boolean;
+}
+
+/** A ticket of the event's list (GET /device/tickets), kept to validate offline; by id, found by hash. */
+export type TicketRow = DeviceTicketListEntry;
+
+/** A ticket this terminal validated (by its code's hash): refused here the second time, even offline. */
+export interface ValidatedRow {
+  hash: string;
+  serial: string;
+  at: number;
 }
 
 export interface Credentials {
@@ -84,6 +97,10 @@ export interface KvValues {
   gateLog: number[];
   /** The last sequence number given to an operation (0: none yet). */
   lastSeq: number;
+  /** The version of the ticket list held (the server's `version`; absent: none yet). */
+  ticketListVersion: string;
+  /** The event has more tickets than a list carries: validated online only. */
+  ticketListTooLarge: boolean;
   /** The version of the ban list held (0: none yet). */
   banListVersion: number;
   /** When the server last answered this terminal (ms): the offline limit counts from it. */
@@ -120,6 +137,8 @@ export class TerminalDb extends Dexie {
   balances!: EntityTable<BalanceRow, 'serial'>;
   bans!: EntityTable<BanRow, 'nSerie'>;
   passes!: EntityTable<PassRow, 'serial'>;
+  tickets!: EntityTable<TicketRow, 'id'>;
+  validated!: EntityTable<ValidatedRow, 'hash'>;
 
   constructor(name = 'pulsera-terminal') {
     super(name);
@@ -131,6 +150,12 @@ export class TerminalDb extends Dexie {
       bans: '&nSerie',
     });
     this.version(2).stores({ passes: '&serial' });
+    // A wristband change names two wristbands: the outbox's rfid index holds each (multi-entry).
+    this.version(3).stores({
+      tickets: '&id, hash',
+      validated: '&hash',
+      outbox: '&seq, &id, *rfid, createdAt',
+    });
   }
 
   async get<K extends keyof KvValues>(key: K): Promise<KvValues[K] | undefined> {

@@ -15,7 +15,7 @@ afterEach(async () => {
 // A gate from outside into the grounds (a second entry warns), open to role 4 all year.
 const config = {
   event: { id: 1, name: 'Fest', timeZone: 'Europe/Madrid', language: 'en', currency: null },
-  zones: [{ id: 1, name: 'Grounds', parentId: null, modeDoubleIn: 'W', capacity: -1 }],
+  zones: [{ id: 1, name: 'Grounds', parentId: null, modeDoubleIn: 'W', capacity: -1, noCheckCapacity: 0 }],
   gates: [{ id: 9, name: 'North gate', zoneFromId: null, zoneToId: 1, locationId: 3, active: true }],
   access: {
     timeRanges: [
@@ -26,10 +26,12 @@ const config = {
         timeStart: '00:00:00',
         timeEnd: '23:59:59',
         weekdays: 'LMXJVSD',
+        accessUsage: 0,
       },
     ],
     roleAccess: [{ roleId: 4, zoneId: 1, timeRangeId: 2, nAccess: -1 }],
     flagAccess: [],
+    roleTimeRanges: [],
   },
 } as unknown as DeviceConfig;
 const at = { config, gateId: 9, staffId: 5, locationId: 3 };

@@ -8,26 +8,51 @@ import type { SyncOperationInput } from '@pulsera/contracts';
 import type { BalanceRow, OutboxRow, TerminalDb } from './db';
 import { intoDrawer } from './drawer';
 
+/** What every operation starts with: a new id, when it was made, and its sequence number. */
+export const operationHead = (seq: number, at = new Date()) => ({
+  id: crypto.randomUUID(),
+  deviceTime: at.toISOString(),
+  seq,
+});
+
+type LeftBalance = Omit<BalanceRow, 'learnedAt'>;
+
+/** The wristbands an operation changes: its own, or both sides of a wristband change. */
+const wristbandsOf = (operation: SyncOperationInput): OutboxRow['rfid'] => {
+  if (operation.kind === 'wristbandChange') return [operation.sourceRfid, operation.endRfid];
+  return 'rfid' in operation && typeof operation.rfid === 'string' ? operation.rfid : null;
+};
+
 /**
  * Writes the operation `make(seq)` builds with the terminal's next sequence number, and the wristband
- * balance it leaves when it names one. Concurrent calls are serialised by IndexedDB: each gets its own
- * number, none is lost.
+ * balance(s) it leaves when it names any. Concurrent calls are serialised by IndexedDB: each gets its
+ * own number, none is lost.
  */
 export async function enqueue(
   db: TerminalDb,
-  make: (seq: number) => { operation: SyncOperationInput; balance?: Omit<BalanceRow, 'learnedAt'> },
+  make: (seq: number) => {
+    operation: SyncOperationInput;
+    balance?: LeftBalance;
+    /** A wristband change leaves two. */
+    balances?: LeftBalance[];
+  },
 ): Promise<OutboxRow> {
   return db.transaction('rw', db.kv, db.outbox, db.balances, async () => {
     const seq = ((await db.get('lastSeq')) ?? 0) + 1;
-    const { operation, balance } = make(seq);
-    const rfid = 'rfid' in operation && typeof operation.rfid === 'string' ? operation.rfid : null;
-    const row: OutboxRow = { seq, id: operation.id, rfid, createdAt: Date.now(), operation };
+    const { operation, balance, balances = [] } = make(seq);
+    const row: OutboxRow = {
+      seq,
+      id: operation.id,
+      rfid: wristbandsOf(operation),
+      createdAt: Date.now(),
+      operation,
+    };
     await db.put('lastSeq', seq);
     await db.outbox.add(row);
     await intoDrawer(db, operation, row.createdAt);
-    if (balance) {
-      const known = await db.balances.get(balance.serial);
-      await db.balances.put({ ...balance, learnedAt: known?.learnedAt ?? 0 });
+    for (const left of balance ? [balance, ...balances] : balances) {
+      const known = await db.balances.get(left.serial);
+      await db.balances.put({ ...left, learnedAt: known?.learnedAt ?? 0 });
     }
     return row;
   });

@@ -1,7 +1,7 @@
 import type { DeviceConfig } from '@pulsera/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TerminalDb } from './db';
-import { bookTopUp } from './top-up';
+import { amountButtons, bookTopUp } from './top-up';
 
 let n = 0;
 const dbs: TerminalDb[] = [];
@@ -118,5 +118,26 @@ describe('a top-up at the top-up point', () => {
     });
     expect(done).toEqual({ amount: 500, bonus: 0, money: 550, cash: 500, gift: 0 });
     expect((await db.outbox.toArray())[0]?.operation).toMatchObject({ amount: 500, fee: 50, money: 550 });
+  });
+});
+
+describe('the amount buttons', () => {
+  const buttons = [{ amount: 1500, description: { es: 'Recarga rápida', en: 'Quick top-up' } }];
+  const at = (activities: string[], kioskButtons = buttons) =>
+    amountButtons(
+      {
+        locations: [{ id: 31, activities }],
+        topUp: { presets: [500, 1000], kioskButtons },
+      } as unknown as DeviceConfig,
+      31,
+    );
+
+  it('are the event’s kiosk buttons at a kiosk, the fixed amounts elsewhere or when it has none', () => {
+    expect(at(['C', 'K'])).toEqual(buttons);
+    expect(at(['C'])).toEqual([
+      { amount: 500, description: null },
+      { amount: 1000, description: null },
+    ]);
+    expect(at(['C', 'K'], [])).toHaveLength(2);
   });
 });

@@ -8,7 +8,18 @@
 import { topUpAmounts } from '@pulsera/contracts/catalogue/top-up-amounts';
 import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import type { BalanceRow, TerminalDb } from './db';
-import { enqueue } from './outbox';
+import { enqueue, operationHead } from './outbox';
+
+/**
+ * The amount buttons: at a kiosk (activity K) the event's kiosk buttons when the console set some (with
+ * their description: Spanish, else English, the two the console holds), otherwise the terminal's presets.
+ */
+export const amountButtons = (config: DeviceConfig, locationId: number) => {
+  const atKiosk = config.locations.find((l) => l.id === locationId)?.activities.includes('K');
+  const kiosk = config.topUp.kioskButtons;
+  if (atKiosk && kiosk.length) return kiosk;
+  return config.topUp.presets.map((amount) => ({ amount, description: null }));
+};
 
 export interface TopUpPlace {
   config: DeviceConfig;
@@ -52,9 +63,7 @@ export async function bookTopUp(
   await enqueue(db, (seq) => ({
     operation: {
       kind: 'topup',
-      id: crypto.randomUUID(),
-      deviceTime: at.toISOString(),
-      seq,
+      ...operationHead(seq, at),
       rfid: known.serial,
       ...(input.codeCheck ? { codeCheck: input.codeCheck } : {}),
       staffId: input.staffId,

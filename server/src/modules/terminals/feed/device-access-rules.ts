@@ -10,47 +10,71 @@ import {
   type DeviceWristband,
 } from '@pulsera/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Executor } from '../../../core/db/client';
-import { accessRecords, flagAccess, rolAccess, timeRanges } from '../../../core/db/schema';
+import { accessRecords, flagAccess, rolAccess, rolTimeRanges, timeRanges } from '../../../core/db/schema';
 import { zoneOccupancy } from '../../reports';
 
-/** The event's time ranges and the roles' and flags' access entries. */
+/** The event's rows of one table, in id order: the same query for each access table. */
+function eventRows<S extends SelectedFields>(
+  db: Executor,
+  table: PgTable & { id: PgColumn; eventId: PgColumn },
+  fields: S,
+  eventId: number,
+): Promise<SelectResultFields<S>[]> {
+  return db.select(fields).from(table).where(eq(table.eventId, eventId)).orderBy(asc(table.id)) as Promise<
+    SelectResultFields<S>[]
+  >;
+}
+
+/** The event's time ranges, the roles' and flags' access entries and the roles' own time ranges. */
 export async function accessRules(db: Executor, eventId: number): Promise<DeviceConfig['access']> {
-  const [ranges, roleAccess, flagEntries] = await Promise.all([
-    db
-      .select({
+  const [ranges, roleAccess, flagEntries, roleTimeRanges] = await Promise.all([
+    eventRows(
+      db,
+      timeRanges,
+      {
         id: timeRanges.id,
         dateStart: timeRanges.dateStart,
         dateEnd: timeRanges.dateEnd,
         timeStart: timeRanges.timeStart,
         timeEnd: timeRanges.timeEnd,
         weekdays: timeRanges.weekdays,
-      })
-      .from(timeRanges)
-      .where(eq(timeRanges.eventId, eventId))
-      .orderBy(asc(timeRanges.id)),
-    db
-      .select({
+        accessUsage: timeRanges.accessUsage,
+      },
+      eventId,
+    ),
+    eventRows(
+      db,
+      rolAccess,
+      {
         roleId: rolAccess.rolId,
         zoneId: rolAccess.zoneId,
         timeRangeId: rolAccess.timeRangeId,
         nAccess: rolAccess.nAccess,
-      })
-      .from(rolAccess)
-      .where(eq(rolAccess.eventId, eventId))
-      .orderBy(asc(rolAccess.id)),
-    db
-      .select({
+      },
+      eventId,
+    ),
+    eventRows(
+      db,
+      flagAccess,
+      {
         flagId: flagAccess.flagId,
         zoneId: flagAccess.zoneId,
         timeRangeId: flagAccess.timeRangeId,
         allowMultipleEntry: flagAccess.allowMultipleEntry,
-      })
-      .from(flagAccess)
-      .where(eq(flagAccess.eventId, eventId))
-      .orderBy(asc(flagAccess.id)),
+      },
+      eventId,
+    ),
+    eventRows(
+      db,
+      rolTimeRanges,
+      { roleId: rolTimeRanges.rolId, timeRangeId: rolTimeRanges.timeRangeId },
+      eventId,
+    ),
   ]);
-  return { timeRanges: ranges, roleAccess, flagAccess: flagEntries };
+  return { timeRanges: ranges, roleAccess, flagAccess: flagEntries, roleTimeRanges };
 }
 
 /** A known wristband's latest accepted passages: the zone the last led into and its entries. */

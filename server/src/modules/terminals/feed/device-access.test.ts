@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { decideAccess } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceHeaders } from '../../../../test/device-token';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { flagAccess, flags, gates, rolAccess, rols, timeRanges, zones } from '../../../core/db/schema';
-import { registerDevice } from './device.service';
+import {
+  flagAccess,
+  flags,
+  gates,
+  rolAccess,
+  rols,
+  rolTimeRanges,
+  timeRanges,
+  zones,
+} from '../../../core/db/schema';
 
 let t: TestApp;
 let eventId: number;
@@ -42,16 +51,7 @@ async function venue() {
 
 describe('a gate’s configuration and wristband state', () => {
   it('carries the zones, gates, time ranges and access entries, and a new entry changes the version', async () => {
-    await registerDevice(t.database.db, {
-      n_serie: 'TOTEM-GATE-1',
-      idEvent: eventId,
-      secretKey: 'device-secret-0123456789',
-      type: 'ACCESS_TOTEM',
-    });
-    const auth = await t.call('POST', '/api/device/auth', {
-      body: { serial: 'TOTEM-GATE-1', secretKey: 'device-secret-0123456789' },
-    });
-    const headers = { devicetoken: auth.body.result.token as string };
+    const headers = await deviceHeaders(t, eventId, 'TOTEM-GATE-1');
     const before = await t.call('GET', '/api/device/config', { headers });
     const { zone, range, role, flag, gate } = await venue();
     const first = await t.call('GET', '/api/device/config', { headers });
@@ -64,6 +64,7 @@ describe('a gate’s configuration and wristband state', () => {
       parentId: null,
       modeDoubleIn: 'N',
       capacity: 40,
+      noCheckCapacity: 0,
     });
     expect(config.gates).toContainEqual(
       expect.objectContaining({ id: gate.id, zoneFromId: null, zoneToId: zone.id }),
@@ -75,6 +76,7 @@ describe('a gate’s configuration and wristband state', () => {
       timeStart: '00:00:00',
       timeEnd: '23:59:59',
       weekdays: 'LMXJVSD',
+      accessUsage: 0,
     });
     expect(config.access.roleAccess).toContainEqual({
       roleId: role.id,
@@ -133,5 +135,64 @@ describe('a gate’s configuration and wristband state', () => {
     expect(live.status).toBe(200);
     expect(live.body.result.zones).toContainEqual({ zoneId: zone.id, inside: 1 });
     expect((await t.call('GET', '/api/device/occupancy')).status).toBe(401);
+  });
+});
+
+describe('the access rules beyond the role’s entries', () => {
+  it('carries a zone’s entries without capacity check, a range’s access usage and a role’s own ranges, and the shared decision applies them', async () => {
+    const db = t.database.db;
+    const headers = await deviceHeaders(t, eventId, 'TOTEM-GATE-2');
+    const [zone] = await db
+      .insert(zones)
+      .values({ eventId, idUnique: 9102, name: 'Rules arena', capacity: 10, noCheckCapacity: 2 })
+      .returning();
+    const [always] = await db
+      .insert(timeRanges)
+      .values({ eventId, name: 'Rules days', dateStart: '2020-01-01', dateEnd: '2099-12-31', accessUsage: 2 })
+      .returning();
+    const [past] = await db
+      .insert(timeRanges)
+      .values({ eventId, name: 'Rules past', dateStart: '2020-01-01', dateEnd: '2020-01-02' })
+      .returning();
+    const [day] = await db.insert(rols).values({ eventId, name: 'Rules day pass' }).returning();
+    const [full] = await db.insert(rols).values({ eventId, name: 'Rules full pass' }).returning();
+    for (const role of [day!, full!])
+      await db
+        .insert(rolAccess)
+        .values({ eventId, rolId: role.id, zoneId: zone!.id, timeRangeId: always!.id, nAccess: -1 });
+    await db.insert(rolTimeRanges).values({ eventId, rolId: day!.id, timeRangeId: past!.id });
+
+    const config = (await t.call('GET', '/api/device/config', { headers })).body.result;
+    expect(config.zones).toContainEqual(
+      expect.objectContaining({ id: zone!.id, capacity: 10, noCheckCapacity: 2 }),
+    );
+    expect(config.access.timeRanges).toContainEqual(
+      expect.objectContaining({ id: always!.id, accessUsage: 2 }),
+    );
+    expect(config.access.roleTimeRanges).toEqual([{ roleId: day!.id, timeRangeId: past!.id }]);
+
+    const rules = { timeZone: config.event.timeZone, zones: config.zones, ...config.access };
+    const gate = { zoneFromId: null, zoneToId: zone!.id, active: true };
+    const band = { banned: false, flags: [], lastZone: null, entries: [] };
+    const decide = (over: object, occupancy?: Record<number, number>) =>
+      decideAccess({
+        rules,
+        gate,
+        wristband: { ...band, roleId: full!.id, ...over },
+        now: new Date(),
+        occupancy,
+      });
+    expect(decide({ roleId: day!.id })).toMatchObject({ code: 'NT', reason: 'roleOutOfTime' });
+    expect(decide({})).toMatchObject({ code: 'S' });
+    const at = new Date().toISOString();
+    const twice = {
+      entries: [
+        { zoneId: zone!.id, at },
+        { zoneId: zone!.id, at },
+      ],
+    };
+    expect(decide(twice)).toMatchObject({ code: 'ND', reason: 'timeRangeUsed' });
+    expect(decide({}, { [zone!.id]: 11 }).code).toBe('S');
+    expect(decide({}, { [zone!.id]: 12 })).toMatchObject({ code: 'NC', reason: 'capacityFull' });
   });
 });

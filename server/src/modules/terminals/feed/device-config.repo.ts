@@ -35,7 +35,13 @@ import { currencyLabels } from '../../settings';
 import { accessRules, wristbandPassages } from './device-access-rules';
 import { packsOf } from './device-packs';
 import { eventTerminalParams } from './device-payment-rules';
-import { type OfflineLimits, offlineLimitsOf, topUpCount, topUpRules } from './device-top-up-rules';
+import {
+  type OfflineLimits,
+  offlineLimitsOf,
+  refundRulesOf,
+  topUpCount,
+  topUpRules,
+} from './device-top-up-rules';
 
 async function menusOf(db: Executor, eventId: number): Promise<DeviceConfig['menus']> {
   const [items, sticks] = await Promise.all([
@@ -115,6 +121,7 @@ export async function deviceConfig(
     topUp: await topUpRules(db, eventId),
     packs: await packsOf(db, eventId),
     paymentMethods: params.paymentMethods,
+    refunds: await refundRulesOf(db, eventId),
     offlineLimits: offlineLimitsOf({
       hours: params.offlineHours ?? setting.hours,
       wristbandCents: params.offlineWristbandCents ?? setting.wristbandCents,
@@ -128,7 +135,10 @@ async function configContent(
   db: Executor,
   eventId: number,
 ): Promise<
-  Omit<DeviceConfig, 'version' | 'topUp' | 'offlineLimits' | 'access' | 'paymentMethods' | 'packs'>
+  Omit<
+    DeviceConfig,
+    'version' | 'topUp' | 'refunds' | 'offlineLimits' | 'access' | 'paymentMethods' | 'packs'
+  >
 > {
   const now = Date.now();
   const articleRows = await db
@@ -201,6 +211,7 @@ async function configContent(
       parentId: z.parentId,
       modeDoubleIn: z.modeDoubleIn,
       capacity: z.capacity,
+      noCheckCapacity: z.noCheckCapacity,
     })),
     gates: gateRows.map((g) => ({
       id: g.id,
@@ -237,6 +248,7 @@ export async function deviceWristband(
         gift: wristbands.gift,
         roleId: wristbands.roleId,
         flags: wristbands.flags,
+        active: wristbands.active,
       })
       .from(wristbands)
       .where(and(eq(wristbands.eventId, eventId), eq(wristbands.nSerie, serial))),
@@ -255,6 +267,7 @@ export async function deviceWristband(
     gift: band?.gift ?? 0,
     bannedTerminals: ban?.enabled === 1,
     bannedTopUps: ban?.enabledTopUps === 1,
+    replaced: band?.active === 0,
     topUps,
     roleId: band?.roleId ?? null,
     flags: band?.flags ?? [],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceHeaders } from '../../../../test/device-token';
 import { createTestApp, type TestApp } from '../../../../test/helper';
 import { customers, rols, tickets, wristbands } from '../../../core/db/schema';
-import { registerDevice } from './device.service';
 
 let t: TestApp;
 let eventId: number;
@@ -9,16 +9,7 @@ let headers: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
   eventId = (await t.activeEvent()).id;
-  await registerDevice(t.database.db, {
-    n_serie: 'TOTEM-TICKET-1',
-    idEvent: eventId,
-    secretKey: 'device-secret-0123456789',
-    type: 'ACCESS_TOTEM',
-  });
-  const auth = await t.call('POST', '/api/device/auth', {
-    body: { serial: 'TOTEM-TICKET-1', secretKey: 'device-secret-0123456789' },
-  });
-  headers = { devicetoken: auth.body.result.token as string };
+  headers = await deviceHeaders(t, eventId, 'TOTEM-TICKET-1');
 });
 afterAll(() => t.close());
 

@@ -1,12 +1,22 @@
 /**
- * What a terminal's configuration carries for its top-up point: the event's bonuses and fees in the
- * shape `topUpAmounts` (contracts) reads, read here from the tables (the catalogue depends on
+ * What a terminal's configuration carries for its top-up point and kiosk: the event's bonuses and fees
+ * in the shape `topUpAmounts` (contracts) reads, its refund rules as `kioskRefund` reads them, read here from the tables (the catalogue depends on
  * terminals, not the reverse), and the offline limits the server sets.
  */
 import { type DeviceConfig, OFFLINE_LIMIT_DEFAULTS, TERMINAL_TOP_UP_PRESETS } from '@pulsera/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
-import { bonusArticles, bonuses, bonusLocations, feeLocations, fees, topUps } from '../../../core/db/schema';
+import {
+  bonusArticles,
+  bonuses,
+  bonusLocations,
+  feeLocations,
+  fees,
+  kioskButtons,
+  refundRuleLocations,
+  refundRules,
+  topUps,
+} from '../../../core/db/schema';
 
 /** The offline limits (settings TERMINAL_OFFLINE_HOURS and TERMINAL_OFFLINE_WRISTBAND_CENTS). */
 export interface OfflineLimits {
@@ -20,12 +30,13 @@ export const offlineLimitsOf = (limits: OfflineLimits = OFFLINE_LIMIT_DEFAULTS) 
 });
 
 export async function topUpRules(db: Executor, eventId: number): Promise<DeviceConfig['topUp']> {
-  const [bonusRows, articles, bonusPlaces, feeRows, feePlaces] = await Promise.all([
+  const [bonusRows, articles, bonusPlaces, feeRows, feePlaces, buttons] = await Promise.all([
     db.select().from(bonuses).where(eq(bonuses.eventId, eventId)).orderBy(asc(bonuses.id)),
     db.select().from(bonusArticles).where(eq(bonusArticles.eventId, eventId)),
     db.select().from(bonusLocations).where(eq(bonusLocations.eventId, eventId)),
     db.select().from(fees).where(eq(fees.eventId, eventId)).orderBy(asc(fees.id)),
     db.select().from(feeLocations).where(eq(feeLocations.eventId, eventId)),
+    db.select().from(kioskButtons).where(eq(kioskButtons.eventId, eventId)).orderBy(asc(kioskButtons.id)),
   ]);
   return {
     bonuses: bonusRows.map((r) => ({
@@ -66,6 +77,9 @@ export async function topUpRules(db: Executor, eventId: number): Promise<DeviceC
       idDevices: r.deviceIds,
     })),
     presets: [...TERMINAL_TOP_UP_PRESETS],
+    kioskButtons: buttons
+      .filter((b) => b.topUpAmount > 0)
+      .map((b) => ({ amount: b.topUpAmount, description: { es: b.descriptionEs, en: b.descriptionEn } })),
   };
 }
 
@@ -76,4 +90,21 @@ export async function topUpCount(db: Executor, eventId: number, wristbandId: num
     .from(topUps)
     .where(and(eq(topUps.eventId, eventId), eq(topUps.wristbandId, wristbandId)));
   return Number(row?.n ?? 0);
+}
+
+/** The event's refund rules as a kiosk applies them (contracts `kioskRefund`), oldest first. */
+export async function refundRulesOf(db: Executor, eventId: number): Promise<DeviceConfig['refunds']> {
+  const [rules, places] = await Promise.all([
+    db.select().from(refundRules).where(eq(refundRules.eventId, eventId)).orderBy(asc(refundRules.id)),
+    db.select().from(refundRuleLocations).where(eq(refundRuleLocations.eventId, eventId)),
+  ]);
+  return rules.map((r) => ({
+    locationIds: places.filter((p) => p.refundRuleId === r.id).map((p) => p.locationId),
+    deviceIds: r.deviceIds,
+    dateStart: r.dateStart,
+    dateEnd: r.dateEnd,
+    timeStart: r.timeStart,
+    timeEnd: r.timeEnd,
+    minAmount: r.minAmount,
+  }));
 }

@@ -9,6 +9,8 @@ import {
   DeviceRegistered,
   DeviceTicket,
   DeviceTicketCode,
+  DeviceTicketList,
+  DeviceTicketListQuery,
   DeviceWristband,
   ok as okSchema,
   RfidSerial,
@@ -27,6 +29,7 @@ import { liveOccupancy } from './device-access-rules';
 import { type DeviceCaller, requireDevice } from './device-auth';
 import { deviceConfig, deviceWristband } from './device-config.repo';
 import { deviceTicket } from './device-ticket.repo';
+import { deviceTicketList } from './device-ticket-list.repo';
 
 /** A full batch of SYNC_MAX_OPERATIONS operations fits comfortably. */
 const SYNC_BODY_LIMIT = 8 * 1024 * 1024;
@@ -132,6 +135,19 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const device = await requireDevice(ctx, req);
       return ok(req, await deviceTicket(ctx.db, device.eventId, req.params.code));
+    },
+  );
+
+  // The event's tickets for offline validation: whole, or changed since the version the gate holds.
+  r.get(
+    '/api/device/tickets',
+    {
+      config: { access: { auth: 'none' } },
+      schema: { tags, querystring: DeviceTicketListQuery, response: { 200: okSchema(DeviceTicketList) } },
+    },
+    async (req) => {
+      const device = await requireDevice(ctx, req);
+      return ok(req, await deviceTicketList(ctx.db, device.eventId, req.query.since));
     },
   );
 

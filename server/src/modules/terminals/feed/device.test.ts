@@ -245,6 +245,7 @@ describe('GET /api/device/config and /api/device/wristband/:serial', () => {
       gift: 300,
       bannedTerminals: false,
       bannedTopUps: false,
+      replaced: false,
       topUps: 1,
       roleId: null,
       flags: [],
