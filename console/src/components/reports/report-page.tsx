@@ -1,4 +1,5 @@
 import { Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '@pulsera/contracts';
 import { keepPreviousData, useIsFetching, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -139,7 +140,7 @@ export function Stat({
         {label}
       </Text>
       <Text size="xl" fw={700}>
-        {money ? formatMoney(value, currency, lang) : value.toLocaleString(lang)}
+        {money ? formatMoney(value, currency, lang) : formatNumber(value, lang)}
       </Text>
       {note && (
         <Text size="xs" c="dimmed" data-testid={testId ? `${testId}-note` : undefined}>
