@@ -38,6 +38,7 @@ export * from './local-time';
 export * from './message-format';
 export * from './messages';
 export * from './money';
+export * from './number-format';
 export * from './plural';
 export * from './reports/capacity';
 export * from './reports/dashboard';

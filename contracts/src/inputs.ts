@@ -103,3 +103,30 @@ export const reportedText = (max: number) =>
     .string()
     .transform((s) => scrubUnsafeText(s))
     .pipe(z.string().trim().min(1).max(max));
+
+/** "All" in an id list on the wire (02-catalogue §3: `%`, e.g. a rol's locations default `[%]`). */
+export const ALL_IDS = '%';
+const ID_LIST_TEXT = /^\s*(?:%|[0-9]{1,10}(?:\s*,\s*[0-9]{1,10})*)?\s*$/;
+
+/**
+ * An id list as the spec writes it on the wire, for bonuses, fees, refund rules, rols and staff: an
+ * array of ids (as the console sends), the comma-joined form `"1,2,3"`, or `"%"` / `["%"]` / `""` for
+ * all. "All" becomes `all` (an empty list or null, as the entity stores it), then `list` judges the
+ * result, so a comma-joined list obeys the same bounds as an array.
+ */
+export const wireIdList = <T extends z.ZodType>(list: T, all: [] | null) =>
+  z
+    .union([
+      z.array(z.union([z.number(), z.literal(ALL_IDS)])),
+      z.string().max(20_000).regex(ID_LIST_TEXT, { error: 'validation.invalid' }),
+      z.null(),
+    ])
+    .transform((v): unknown => {
+      if (v === null) return null;
+      if (typeof v === 'string') {
+        const s = v.trim();
+        return s === '' || s === ALL_IDS ? all : s.split(',').map((p) => Number(p.trim()));
+      }
+      return v.includes(ALL_IDS) ? all : v;
+    })
+    .pipe(list);

@@ -1,3 +1,5 @@
+import { formatNumber } from './number-format';
+
 // Plural-aware texts, one formatter for the console and the server (issue 27 item 7). No zod here.
 
 /**
@@ -30,7 +32,7 @@ export function plurals(lang: string, text: string, params: Record<string, unkno
     const forms = new Map<string, string>();
     for (const m of body.matchAll(FORM)) forms.set(m[1]!, m[2]!);
     const form = forms.get(`=${n}`) ?? forms.get(pluralCategory(lang, n)) ?? forms.get('other') ?? '';
-    return form.replaceAll('#', new Intl.NumberFormat(lang).format(n));
+    return form.replaceAll('#', formatNumber(n, lang));
   });
 }
 

@@ -62,16 +62,26 @@ export const setErrorHandler = (h: ErrorHandler) => {
   onError = h;
 };
 
-/** Query strings skip null and undefined values and encode the rest. */
+/**
+ * Query strings skip null (and undefined) values and encode the rest (01-console §8, 02-catalogue §7):
+ * an empty text, 0 and false are sent. A filter form whose empty fields mean "no filter" says so with
+ * `withoutBlanks`.
+ */
 export function queryString(query: Record<string, unknown> = {}) {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
-    if (v === null || v === undefined || v === '') continue;
+    if (v === null || v === undefined) continue;
     p.set(k, String(v));
   }
   const s = p.toString();
   return s ? `?${s}` : '';
 }
+
+/** A filter form's values without its blank texts (an empty field filters nothing). */
+export const withoutBlanks = <T extends object>(q: T): Partial<T> =>
+  Object.fromEntries(
+    Object.entries(q).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')),
+  ) as Partial<T>;
 
 function sessionHeaders() {
   const s = session.get();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryString } from './api';
+import { queryString, withoutBlanks } from './api';
 import { loading } from './loading';
 
 afterEach(() => vi.useRealTimers());
@@ -36,9 +36,11 @@ describe('the loading indicator', () => {
 
 describe('query strings', () => {
   it('skip null and undefined values and encode the rest', () => {
-    expect(queryString({ a: 1, b: null, c: undefined, d: 'x y&z', e: 0, f: false })).toBe(
-      '?a=1&d=x+y%26z&e=0&f=false',
+    // Only nulls are skipped (01-console §8): an empty text, 0 and false are sent.
+    expect(queryString({ a: 1, b: null, c: undefined, d: 'x y&z', e: 0, f: false, g: '' })).toBe(
+      '?a=1&d=x+y%26z&e=0&f=false&g=',
     );
+    expect(withoutBlanks({ a: '', b: ' ', c: 'x', d: 0 })).toEqual({ c: 'x', d: 0 });
     expect(queryString({ a: null })).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../constants';
-import { INT4_MAX, id } from '../inputs';
+import { INT4_MAX, id, wireIdList } from '../inputs';
 import { VenueOption } from '../venue/gates';
 import { boundedDate, timeOfDay, weekdays } from '../venue/time-ranges';
 import { keyed } from './rule-fields';
@@ -99,7 +99,7 @@ export const BonusSave = z
     timeEnd: timeOfDay(),
     dayWeek: weekdays().default(WEEKDAYS),
     applyServicesOnline: flag01.default(0),
-    locationsAvailable: z.array(id()).max(BONUS_MAX_ITEMS).default([]),
+    locationsAvailable: wireIdList(z.array(id()).max(BONUS_MAX_ITEMS), []).default([]),
     articles: z
       .array(
         z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_BOUNDS } from '../constants';
-import { id } from '../inputs';
+import { id, wireIdList } from '../inputs';
 import { VenueOption } from '../venue/gates';
 import { keyed, required } from './rule-fields';
 
@@ -90,8 +90,8 @@ export const FeeSave = z
     maxRecharge: cents(),
     dateStart: boundedDateTime(),
     dateEnd: boundedDateTime(),
-    idLocations: z.array(id()).max(FEE_MAX_ITEMS).default([]),
-    idDevices: z.array(id()).max(FEE_MAX_ITEMS).default([]),
+    idLocations: wireIdList(z.array(id()).max(FEE_MAX_ITEMS), []).default([]),
+    idDevices: wireIdList(z.array(id()).max(FEE_MAX_ITEMS), []).default([]),
   })
   .superRefine(feeRules);
 export type FeeSave = z.infer<typeof FeeSave>;

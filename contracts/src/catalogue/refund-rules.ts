@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIME_BOUNDS } from '../constants';
-import { id } from '../inputs';
+import { id, wireIdList } from '../inputs';
 import { VenueOption } from '../venue/gates';
 import { boundedDate, timeOfDay } from '../venue/time-ranges';
 import { DeviceOption } from './fees';
@@ -60,8 +60,8 @@ export const RefundRuleSave = z
   .object({
     id: id().optional(),
     ...fields,
-    idLocation: z.array(id()).max(REFUND_RULE_MAX_ITEMS).default([]),
-    idDevice: z.array(id()).max(REFUND_RULE_MAX_ITEMS).default([]),
+    idLocation: wireIdList(z.array(id()).max(REFUND_RULE_MAX_ITEMS), []).default([]),
+    idDevice: wireIdList(z.array(id()).max(REFUND_RULE_MAX_ITEMS), []).default([]),
     minAmount: z.number(keyed).int().min(0).max(100_000_000).default(REFUND_RULE_DEFAULTS.minAmount),
   })
   .superRefine(datesInOrder);

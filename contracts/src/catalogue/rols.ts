@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROLES } from '../constants';
 import { ImageRef } from '../events/events';
-import { INT4_MAX } from '../inputs';
+import { INT4_MAX, wireIdList } from '../inputs';
 import { IMAGE_SIZES, ImageAttachRequest, ImageDeleteRequest } from '../upload';
 import { VenueOption } from '../venue/gates';
 import { PRICE_MAX_CENTS } from './articles';
@@ -123,9 +123,12 @@ const nAccess = () =>
     .number(keyed)
     .int()
     .refine((v) => v === UNLIMITED_ACCESS || v >= 1, { error: 'validation.nAccess' });
-/** A location list: null is all; a list names at least one. */
+/** A location list: null is all; a list names at least one (on the wire also "1,2" or "%"). */
 const locationList = () =>
-  z.array(id()).min(1, { error: 'validation.chooseSomeOrAll' }).max(ROL_MAX_ITEMS).nullable().default(null);
+  wireIdList(
+    z.array(id()).min(1, { error: 'validation.chooseSomeOrAll' }).max(ROL_MAX_ITEMS).nullable(),
+    null,
+  ).default(null);
 
 /**
  * The body of POST /rols {rol}: no id creates (refused once the event has 127: 409 rolLimit), an id

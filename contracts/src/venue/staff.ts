@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRUST_LETTERS, type TrustLetter } from '../access/permissions';
-import { instant as dateInRange, id } from '../inputs';
+import { instant as dateInRange, id, wireIdList } from '../inputs';
 import { STAFF_PIN } from '../terminals/staff-pin';
 import { VenueOption } from './gates';
 
@@ -93,8 +93,8 @@ export const StaffSave = z.object({
   intern: flag01.default(STAFF_DEFAULTS.intern),
   dateInactive: isoDate.nullable().optional(),
   trusts: trustsSchema(),
-  idsLocation: idList().nullable().optional(),
-  availableRooms: idList().nullable().optional(),
+  idsLocation: wireIdList(idList().nullable(), null).optional(),
+  availableRooms: wireIdList(idList().nullable(), null).optional(),
 });
 export type StaffSave = z.infer<typeof StaffSave>;
 export type StaffSaveInput = z.input<typeof StaffSave>;

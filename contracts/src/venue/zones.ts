@@ -19,6 +19,7 @@ export const ZONE_DEFAULTS = {
   noCheckCapacity: 0,
   resetCapacity: 1,
   resetHour: TIME_BOUNDS.min,
+  denyWrite: 0,
 } as const;
 
 const flag01 = z.union([z.literal(0), z.literal(1)]);
@@ -36,6 +37,8 @@ export const Zone = z.object({
   noCheckCapacity: z.number().int(),
   resetCapacity: flag01,
   resetHour: z.string(),
+  /** 1: the zone's terminals read wristbands but write nothing on them. */
+  denyWrite: flag01,
   date_update: z.string(),
 });
 export type Zone = z.infer<typeof Zone>;
@@ -54,6 +57,8 @@ export const ZoneSave = z
     noCheckCapacity: z.number().int().default(ZONE_DEFAULTS.noCheckCapacity),
     resetCapacity: flag01.default(ZONE_DEFAULTS.resetCapacity),
     resetHour: z.string().trim().max(20).optional(),
+    /** Left out on an update: kept as stored (a client that does not know it changes nothing). */
+    denyWrite: flag01.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.resetCapacity === 1 && !v.resetHour) {
@@ -98,6 +103,7 @@ export const ZoneForm = z
     noCheckCapacity: z.number().int().nullable(),
     resetCapacity: flag01,
     resetHour: z.string().nullable(),
+    denyWrite: flag01,
   })
   .superRefine((v, ctx) => {
     if (v.capacityControl && v.capacity === null) {

@@ -61,4 +61,8 @@ test('an admin creates an event; a super admin closes it', async ({ page }) => {
   await expect(page.getByText('closed', { exact: true })).toBeVisible();
   await page.getByText('Pending', { exact: true }).click();
   await expect(page.getByRole('cell', { name: 'Harbour Nights 2026' })).toHaveCount(0);
+  // 01-console §4: a closed event moves to the closed list.
+  await page.getByText('Closed', { exact: true }).click();
+  await expect(page).toHaveURL(/choose-event\/closed/);
+  await expect(page.getByRole('cell', { name: 'Harbour Nights 2026' })).toBeVisible();
 });

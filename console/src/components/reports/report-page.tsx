@@ -1,8 +1,9 @@
 import { Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '@pulsera/contracts';
 import { keepPreviousData, useIsFetching, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, queryString } from '../../lib/api';
+import { api, queryString, withoutBlanks } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { formatMoney, useEventCurrency } from '../../lib/money';
@@ -31,7 +32,7 @@ export function useReport<T>(
   const every = opts.refetchInterval;
   return useQuery({
     queryKey: reportKeys.report(path, query),
-    queryFn: () => api.get<T>(`${path}${queryString(query)}`),
+    queryFn: () => api.get<T>(`${path}${queryString(withoutBlanks(query))}`),
     enabled: opts.enabled ?? true,
     placeholderData: keepPreviousData,
     refetchInterval:
@@ -45,7 +46,7 @@ export function useReport<T>(
  */
 export const reportAllRows = <T,>(path: string, query: Record<string, unknown>) =>
   api.get<T>(
-    `${path}${queryString({ ...query, disablePagination: 1, page: undefined, paginationLimit: undefined })}`,
+    `${path}${queryString({ ...withoutBlanks(query), disablePagination: 1, page: undefined, paginationLimit: undefined })}`,
   );
 
 /** The filters in force, as label/value pairs for a spreadsheet's header block. */
@@ -139,7 +140,7 @@ export function Stat({
         {label}
       </Text>
       <Text size="xl" fw={700}>
-        {money ? formatMoney(value, currency, lang) : value.toLocaleString(lang)}
+        {money ? formatMoney(value, currency, lang) : formatNumber(value, lang)}
       </Text>
       {note && (
         <Text size="xs" c="dimmed" data-testid={testId ? `${testId}-note` : undefined}>

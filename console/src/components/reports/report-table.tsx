@@ -1,4 +1,5 @@
 import { Card, Group, Text, Title } from '@mantine/core';
+import { formatNumber } from '@pulsera/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
@@ -99,11 +100,7 @@ export function ReportTable<Row>({
   const withTotals = columns.some((c) => c.total) && rows.length > 0 && !partial;
   const totals = reportTotals(columns, rows, serverTotals);
   const show = (c: ReportColumn<Row>, v: unknown) =>
-    c.money
-      ? formatMoney(Number(v) || 0, currency, lang)
-      : typeof v === 'number'
-        ? v.toLocaleString(lang)
-        : v;
+    c.money ? formatMoney(Number(v) || 0, currency, lang) : typeof v === 'number' ? formatNumber(v, lang) : v;
 
   const [clientPage, setClientPage] = useState(1);
   const keyed = rows.map((r, i) => ({ __key: rowKey(r, i), row: r }));

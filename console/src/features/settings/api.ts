@@ -14,7 +14,7 @@ import type {
   TeamSave,
 } from '@pulsera/contracts';
 import type { z } from 'zod';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api, withoutBlanks } from '../../lib/api';
 
 /**
  * The global lists of admin/configuration (01-console §7). Saves send `{ <wrapper>: values }`, so the
@@ -88,7 +88,7 @@ export const teamKeys = {
   list: (q: z.input<typeof ListQuery> = {}) => [...teamKeys.all, 'list', q] as const,
 };
 export const listTeams = (q: z.input<typeof ListQuery> = {}) =>
-  api.get<TeamListResult>('/backoffice/teams', { query: q });
+  api.get<TeamListResult>('/backoffice/teams', { query: withoutBlanks(q) });
 export const createTeam = (name: string) =>
   unwrapFields(
     'backofficeTeam',

@@ -1,5 +1,5 @@
 import type { AuditDetail, AuditFilterOptions, AuditPage, AuditQuery } from '@pulsera/contracts';
-import { api } from '../../../lib/api';
+import { api, withoutBlanks } from '../../../lib/api';
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -9,7 +9,7 @@ export const auditKeys = {
 };
 
 export const listAudit = (q: AuditQuery) =>
-  api.get<AuditPage>('/audit', { query: q as Record<string, unknown> });
+  api.get<AuditPage>('/audit', { query: withoutBlanks(q as Record<string, unknown>) });
 export const loadAuditDetail = (id: number) => api.get<AuditDetail>(`/audit/${id}`);
 export const loadAuditOptions = (eventOnly: boolean) =>
   api.get<AuditFilterOptions>('/audit/options', { query: { eventOnly: eventOnly ? 1 : undefined } });

@@ -7,7 +7,7 @@ import type {
   PermissionRoleHolder,
   PermissionRoleSave,
 } from '@pulsera/contracts';
-import { api } from '../../../lib/api';
+import { api, withoutBlanks } from '../../../lib/api';
 
 /** Console users (admin/configuration/users) and permission roles (admin/configuration/roles). */
 export const userKeys = {
@@ -20,7 +20,7 @@ export const listUsers = (q: {
   paginationLimit?: number;
   search?: string;
   disablePagination?: boolean;
-}) => api.get<ConsoleUserListResult>('/users', { query: q });
+}) => api.get<ConsoleUserListResult>('/users', { query: withoutBlanks(q) });
 export const userOptions = () => api.get<ConsoleUserOptions>('/users/options');
 export const getUser = (id: number) => api.get<ConsoleUser>(`/users/${id}`);
 export const createUser = (user: Omit<ConsoleUserSave, 'id' | 'updatedAt'>) =>

@@ -5,6 +5,7 @@ import {
   type Bonus,
   type BonusesResult,
   BonusForm,
+  formatPercent,
   normalizeBonus,
   WEEKDAYS,
 } from '@pulsera/contracts';
@@ -28,6 +29,7 @@ import {
   ResourceScreen,
 } from '../../../components/resource/resource-screen';
 import { dayjs } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { type Money, useMoney } from '../../../lib/money';
 import { bonusKeys, deleteBonus, listBonuses, rulesKeys, saveBonus } from '../rules-api';
 import {
@@ -121,7 +123,7 @@ function useDefinition(t: TFunction, money: Money): ResourceDefinition<Bonus, Bo
       listSpan: 6,
       columns: [
         { key: 'plus', render: (r) => money.format(r.plus) },
-        { key: 'percent', render: (r) => `${r.percent} %` },
+        { key: 'percent', render: (r) => formatPercent(r.percent, currentLanguage()) },
         {
           key: 'recharges',
           render: (r) => `${money.format(r.minRecharge)} – ${money.format(r.maxRecharge)}`,

@@ -13,7 +13,7 @@ import {
   type ServicesOnlineResult,
   type WristbandChange,
 } from '@pulsera/contracts';
-import { api } from '../../../lib/api';
+import { api, withoutBlanks } from '../../../lib/api';
 
 /** The customer lookup (01-console §7 Customers). */
 export type CustomerSearch = Partial<Record<CustomerSearchField, string>>;
@@ -41,7 +41,7 @@ export interface CustomerSearchPage {
 export async function searchCustomers(q: CustomerSearch, page: number): Promise<CustomerSearchPage> {
   let hasMore = false;
   const rows = await api.get<CustomerSearchRow[]>('/infoCustomer/search', {
-    query: { ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, v?.trim()])), page },
+    query: { ...withoutBlanks(Object.fromEntries(Object.entries(q).map(([k, v]) => [k, v?.trim()]))), page },
     onHeaders: (h) => {
       hasMore = h.get(CUSTOMER_SEARCH_HAS_MORE) === '1';
     },

@@ -8,7 +8,7 @@ import type {
   PayoutRunDetail,
   PayoutSelection,
 } from '@pulsera/contracts';
-import { api, requestFile } from '../../../lib/api';
+import { api, requestFile, withoutBlanks } from '../../../lib/api';
 import { saveBlob } from '../../../lib/xlsx';
 
 /** Refund payouts (issue 15): the debtor account, the preview of a selection and the SEPA runs. */
@@ -24,7 +24,7 @@ export const loadAccount = () => api.get<{ account: PayoutAccount | null }>('/pa
 export const saveAccount = (a: PayoutAccountForm) =>
   api.put<{ account: PayoutAccount }>('/payouts/account', a, { form: true });
 export const loadPreview = (q: PayoutSelection) =>
-  api.get<PayoutPreview>('/payouts/preview', { query: q as Record<string, unknown> });
+  api.get<PayoutPreview>('/payouts/preview', { query: withoutBlanks(q as Record<string, unknown>) });
 export const loadRuns = () => api.get<PayoutRun[]>('/payouts/runs');
 export const loadRun = (id: number) => api.get<PayoutRunDetail>(`/payouts/runs/${id}`);
 export const generateRun = (body: PayoutRunCreate) => api.post<PayoutRunDetail>('/payouts/runs', body);

@@ -1,5 +1,5 @@
 import type { TopUpFound, TopUpSearchQuery, TopUpSearchResult } from '@pulsera/contracts';
-import { api } from '../../../lib/api';
+import { api, withoutBlanks } from '../../../lib/api';
 
 /** Search top-up (admin/configuration/search-top-up): online top-ups across every event. */
 export type TopUpSearch = Omit<TopUpSearchQuery, 'page' | 'paginationLimit' | 'disablePagination'>;
@@ -11,5 +11,8 @@ export const topUpSearchKeys = {
 };
 
 export const searchTopUps = (q: TopUpSearch, page: number, paginationLimit: number) =>
-  api.get<TopUpSearchResult>('/search-top-up', { query: { ...q, page, paginationLimit }, form: true });
+  api.get<TopUpSearchResult>('/search-top-up', {
+    query: { ...withoutBlanks(q), page, paginationLimit },
+    form: true,
+  });
 export const openTopUp = (id: number) => api.get<TopUpFound>(`/search-top-up/${id}`);

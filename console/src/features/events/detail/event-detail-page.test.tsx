@@ -118,6 +118,24 @@ describe('the event detail screen', { timeout: 60_000 }, () => {
     expect(posts[0]!.body).toMatchObject({ event: { nombre: 'Sonora 26' } });
   });
 
+  it('shows a saved event’s analytics id read-only (01-console §6)', async () => {
+    fakeServer((call) =>
+      call.url.startsWith('/api/findEvent/')
+        ? {
+            body: {
+              error: 0,
+              result: { event: { ...EVENT, externalAnalyticsId: 'GA-1' }, articles: [], params: [] },
+            },
+          }
+        : undefined,
+    );
+    renderPage();
+    const field = (await screen.findByTestId('field-externalAnalyticsId')) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('GA-1'));
+    expect(field.readOnly).toBe(true);
+    expect(screen.getByText('Read-only once saved')).toBeTruthy();
+  });
+
   it('asks for the promoter of an event made from the chooser in the catalogue’s words', async () => {
     const sent = fakeServer((call) =>
       call.url.startsWith('/api/findEvent/')

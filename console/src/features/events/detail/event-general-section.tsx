@@ -3,13 +3,13 @@
  * business type; the teams and the province are searched on the server.
  */
 import { MultiSelect, Select, SimpleGrid } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { Event, EventForm, EventTypeOption, LanguageRow, Promoter } from '@pulsera/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextField, useFieldError } from '../../../components/form-fields';
+import { useAutocompleteText } from '../../../lib/autocomplete';
 import { findProvinces, provinceKeys, searchTeams } from '../../settings';
 import { Section } from './event-section';
 
@@ -82,7 +82,7 @@ function TeamsField({ initial }: { initial: { id: number; name: string }[] }) {
   const { t } = useTranslation();
   const { control } = useFormContext<EventForm>();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  const debounced = useAutocompleteText(search);
   const found = useQuery({
     queryKey: ['teams', 'search', debounced],
     queryFn: () => searchTeams(debounced),
@@ -132,7 +132,7 @@ function ProvinceField({ initial }: { initial: Event['province'] }) {
   const { t } = useTranslation();
   const { control } = useFormContext<EventForm>();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  const debounced = useAutocompleteText(search);
   const found = useQuery({
     queryKey: [...provinceKeys.all, 'find', debounced],
     queryFn: () => findProvinces(debounced),

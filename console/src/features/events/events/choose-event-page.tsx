@@ -11,7 +11,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { EVENT_PAGE_SIZE, type EventListItem, isAdminUser, statusOfEvent } from '@pulsera/contracts';
+import {
+  EVENT_LIST_STATES,
+  EVENT_PAGE_SIZE,
+  type EventListItem,
+  isAdminUser,
+  statusOfEvent,
+} from '@pulsera/contracts';
 import { IconDownload, IconLock, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -29,7 +35,8 @@ import { downloadXlsx } from '../../../lib/xlsx';
 import { closeEvent, createEvent, eventKeys, listEvents, selectEvent } from './api';
 import type { ChooserSearch } from './chooser-search';
 
-export const STATES = ['active', 'pending', 'past', 'all'] as const;
+/** The chooser's lists (01-console §2, §4), a closed event in the closed one. */
+export const STATES = EVENT_LIST_STATES;
 
 /** admin/choose-event/{state} (01-console §2 Event chooser). */
 export function ChooseEventPage({ state, search }: { state: string; search: ChooserSearch }) {

@@ -1,5 +1,5 @@
 import type { EventListResult, Job, JobListQuery, JobListResult } from '@pulsera/contracts';
-import { api } from '../../../lib/api';
+import { api, withoutBlanks } from '../../../lib/api';
 
 /** Background jobs (admin/configuration/jobs): the list with its filters, retry and run now. */
 export type JobFilter = Omit<JobListQuery, 'disablePagination'>;
@@ -11,7 +11,7 @@ export const jobKeys = {
 };
 
 export const listJobs = (q: JobFilter) =>
-  api.get<JobListResult>('/jobs', { query: q as Record<string, unknown> });
+  api.get<JobListResult>('/jobs', { query: withoutBlanks(q as Record<string, unknown>) });
 export const retryJob = (id: string) => api.post<Job>(`/jobs/${id}/retry`, {});
 export const runJob = (kind: string) => api.post<Job>('/jobs/run', { kind });
 /** Every event, for the event filter. */

@@ -12,7 +12,7 @@ import type {
   TicketSchedule,
   TicketScheduleSave,
 } from '@pulsera/contracts';
-import { api } from '../../../lib/api';
+import { api, withoutBlanks } from '../../../lib/api';
 
 /** Ticket API (admin/api-ticket): schedules, their runs and products, and the imports' issues. */
 export const ticketApiKeys = {
@@ -48,7 +48,7 @@ export const listRuns = (id: number) => api.get<TicketRun[]>(`/api-ticket/schedu
 
 export const listIssues = (q: IssueFilter) =>
   api.get<{ issues: TicketIssue[]; total: number }>('/api-ticket/issues', {
-    query: q as Record<string, unknown>,
+    query: withoutBlanks(q as Record<string, unknown>),
   });
 export const retryIssue = (id: number) =>
   api.post<{ solved: boolean; issue: TicketIssue }>(`/api-ticket/issues/${id}/retry`, {});
@@ -70,7 +70,7 @@ export interface TicketFilter {
 
 export const listTickets = (kind: 'manual' | 'converter', q: TicketFilter) =>
   api.get<{ tickets: ApiTicket[]; total: number }>(`/api-ticket/${kind}`, {
-    query: q as Record<string, unknown>,
+    query: withoutBlanks(q as Record<string, unknown>),
   });
 export const applyManual = (rows: ManualTicketInput[], preview: boolean) =>
   api.post<TicketListResult>('/api-ticket/manual', { rows, preview }, { find: preview });

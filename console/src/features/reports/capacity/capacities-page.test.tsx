@@ -26,8 +26,8 @@ const zones: CapacityZoneResult = {
       resetHour: '10:00:00',
       since: '2026-07-10T08:00:00.000Z',
       entries: 130,
-      exits: 10,
-      occupancy: 120,
+      exits: 9,
+      occupancy: 121,
       deniedFull: 0,
     },
     {
@@ -100,8 +100,11 @@ describe('capacities screen', () => {
     await waitFor(() => expect(within(table).getByText('Festival grounds › VIP area')).toBeTruthy());
     const vip = within(table).getByText('Festival grounds › VIP area').closest('tr')!;
     expect(within(vip).getByText('100%')).toBeTruthy();
+    // 121 of 150: a percentage with up to 2 decimals (01-console §9), not rounded to a whole one.
+    const grounds = within(table).getByText('Festival grounds').closest('tr')!;
+    expect(within(grounds).getByText('80.67%')).toBeTruthy();
     expect(within(vip).getByText('3')).toBeTruthy();
-    expect(screen.getByTestId('stat-inside').textContent).toContain('120');
+    expect(screen.getByTestId('stat-inside').textContent).toContain('121');
     expect(screen.getByTestId('capacity-tab-zones')).toBeTruthy();
     expect(screen.getByTestId('capacity-tab-config')).toBeTruthy();
     expect(screen.queryByTestId('capacity-tab-realtime')).toBeNull();

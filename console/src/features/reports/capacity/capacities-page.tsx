@@ -6,6 +6,8 @@ import {
   CAPACITY_LOG_MINUTES,
   type CapacityLogResult,
   type CapacityZoneResult,
+  formatPercent,
+  roundPercent,
   type ZoneOccupancy,
 } from '@pulsera/contracts';
 import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
@@ -105,10 +107,11 @@ const zoneLabel = (z: ZoneOccupancy, all: ZoneOccupancy[]) => {
   const parent = all.find((p) => p.id === z.idZoneParent);
   return parent ? `${parent.name} › ${z.name}` : z.name;
 };
-const percent = (z: ZoneOccupancy) => (z.capacity > 0 ? Math.round((z.occupancy / z.capacity) * 100) : null);
+const percent = (z: ZoneOccupancy) => (z.capacity > 0 ? (z.occupancy / z.capacity) * 100 : null);
 
 function ZonesAccessTab() {
   const { t } = useTranslation();
+  const lang = currentLanguage();
   const tz = useTz();
   const search = useSearch({ strict: false }) as { tab?: string; at?: string };
   const navigate = useNavigate();
@@ -140,15 +143,23 @@ function ZonesAccessTab() {
     {
       key: 'percent',
       label: f('percent'),
-      value: (z) => percent(z) ?? '',
+      value: (z) => {
+        const p = percent(z);
+        return p === null ? '' : roundPercent(p);
+      },
       width: 160,
       render: (z) => {
         const p = percent(z);
         if (p === null) return '';
         return (
           <Group gap="xs" wrap="nowrap">
-            <Progress value={Math.min(100, p)} color={progressColor(p)} w={90} aria-label={`${p}%`} />
-            <Text size="sm">{p}%</Text>
+            <Progress
+              value={Math.min(100, p)}
+              color={progressColor(p)}
+              w={90}
+              aria-label={formatPercent(p, lang)}
+            />
+            <Text size="sm">{formatPercent(p, lang)}</Text>
           </Group>
         );
       },

@@ -52,6 +52,7 @@ const dashboard: QuickDashboardResult = {
   zones: [
     { id: 1, name: 'Venue', inside: 450, capacity: 500 },
     { id: 2, name: 'VIP', inside: 1, capacity: -1 },
+    { id: 3, name: 'Backstage', inside: 2, capacity: 3 },
   ],
   topLocations: [{ id: 4, name: 'Bar One', orders: 3, amount: 3250 }],
   topArticles: [{ id: 1, name: 'Beer 50cl', quantity: 5, amount: 3000 }],
@@ -79,7 +80,9 @@ describe('QuickDashboardPage', () => {
     expect(screen.getByTestId('dashboard-topups').textContent).toContain('100.00');
     expect(screen.getByTestId('dashboard-sales').textContent).toContain('42.50');
     expect(screen.getByTestId('dashboard-cash-left').textContent).toContain('87.50');
-    expect(screen.getByTestId('dashboard-zones').textContent).toContain('450 of 500 (90 %)');
+    expect(screen.getByTestId('dashboard-zones').textContent).toContain('450 of 500 (90%)');
+    // A percentage with up to 2 decimals (01-console §9), as on every screen.
+    expect(screen.getByTestId('dashboard-zones').textContent).toContain('2 of 3 (66.67%)');
     expect(screen.getByTestId('dashboard-zones').textContent).toContain('1 inside');
     expect(screen.getByTestId('dashboard-top-articles').textContent).toContain('Beer 50cl');
     // Its card line differs from the staff cash-up's by add-ons sold by card: it says so (issue 16 item 8).
@@ -112,6 +115,7 @@ describe('QuickDashboardPage', () => {
       ['Zone', 'People inside', 'Capacity', 'Occupancy (%)'],
       ['Venue', 450, 500, 90],
       ['VIP', 1, '', ''],
+      ['Backstage', 2, 3, 66.67],
     ]);
   }, 30_000);
 });

@@ -1,3 +1,4 @@
+import { formatNumber, formatPercent, roundPercent } from '@pulsera/contracts';
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -296,7 +297,7 @@ function PaymentsCard({ data, filterInfo }: { data?: QuickDashboardResult; filte
           {(data?.topUps.byPaymentType ?? []).map((p) => (
             <Table.Tr key={`t-${p.paymentType}`}>
               <Table.Td pl="lg">{t(`${T}.topUpPayments.${p.paymentType ?? 'none'}`)}</Table.Td>
-              <Table.Td ta="right">{p.count.toLocaleString(lang)}</Table.Td>
+              <Table.Td ta="right">{formatNumber(p.count, lang)}</Table.Td>
               <Table.Td ta="right">{money(p.amount)}</Table.Td>
             </Table.Tr>
           ))}
@@ -326,8 +327,7 @@ function PaymentsCard({ data, filterInfo }: { data?: QuickDashboardResult; filte
 }
 
 /** A zone's occupancy in percent of its capacity, or null when it has none. */
-const occupancy = (z: DashboardZone) =>
-  z.capacity > 0 ? Math.min(100, Math.round((z.inside / z.capacity) * 100)) : null;
+const occupancy = (z: DashboardZone) => (z.capacity > 0 ? roundPercent((z.inside / z.capacity) * 100) : null);
 
 /** People inside each zone now, against its capacity when it has one. */
 function ZonesCard({ zones, filterInfo }: { zones: DashboardZone[]; filterInfo: [string, string][] }) {
@@ -375,11 +375,11 @@ function ZonesCard({ zones, filterInfo }: { zones: DashboardZone[]; filterInfo: 
                   </Text>
                   <Text size="sm">
                     {pct === null
-                      ? t(`${T}.inside`, { n: z.inside.toLocaleString(lang) })
+                      ? t(`${T}.inside`, { n: formatNumber(z.inside, lang) })
                       : t(`${T}.insideOf`, {
-                          n: z.inside.toLocaleString(lang),
-                          capacity: z.capacity.toLocaleString(lang),
-                          pct,
+                          n: formatNumber(z.inside, lang),
+                          capacity: formatNumber(z.capacity, lang),
+                          pct: formatPercent(pct, lang),
                         })}
                   </Text>
                 </Group>

@@ -2,6 +2,7 @@ import { Alert, Stack, Tabs, Text } from '@mantine/core';
 import {
   DOCUMENTS,
   type DocumentId,
+  formatPercent,
   hasPermission,
   type LocationDocumentResult,
   type LocationDocumentRow,
@@ -128,7 +129,7 @@ function SalesVat({ filters }: { filters: ReportFilterState }) {
     ...d.info,
     [d.f('fiscalName'), res?.fiscalName ?? '—'],
     [d.f('nif'), res?.nif ?? '—'],
-    [d.f('vatRate'), vat === null ? t(`${T}.noVat`) : `${vat} %`],
+    [d.f('vatRate'), vat === null ? t(`${T}.noVat`) : formatPercent(vat, currentLanguage())],
   ];
   return (
     <Stack gap="sm">

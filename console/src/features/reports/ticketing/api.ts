@@ -2,7 +2,7 @@ import type { ValidationDeleteResult } from '@pulsera/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { reportKeys } from '../../../components/reports/report-page';
-import { api, queryString } from '../../../lib/api';
+import { api, queryString, withoutBlanks } from '../../../lib/api';
 import { TAB_SHELLS } from '../../../lib/screen-paths';
 
 /** The i18n prefix of the ticketing tabs. */
@@ -31,7 +31,7 @@ export const rolName = (t: TFunction, idRol: number | null, rol: string | null) 
 
 /** Every row of a paged list (the spreadsheet download takes them all). */
 export const allRows = <T>(path: string, query: Record<string, unknown>) =>
-  api.get<T>(`${path}${queryString({ ...query, disablePagination: 1, page: undefined })}`);
+  api.get<T>(`${path}${queryString({ ...withoutBlanks(query), disablePagination: 1, page: undefined })}`);
 
 /** DELETE /ticketing/validation?id: the reports (and the search) reload. */
 export function useDeleteValidation() {

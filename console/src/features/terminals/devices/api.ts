@@ -1,5 +1,5 @@
 import type { Device, DeviceSave, DeviceSaved, FleetAnswer, FleetQuery } from '@pulsera/contracts';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError, api, withoutBlanks } from '../../../lib/api';
 
 /** The devices of the selected event (admin/status/devices). */
 export const deviceKeys = {
@@ -13,7 +13,7 @@ export type FleetFilters = { silentMinutes?: number; outdated?: 1; gaps?: 1; ban
 
 /** The event's terminals with their fleet health (admin/status/devices, reloaded live). */
 export const fleet = (filters: FleetFilters) =>
-  api.get<FleetAnswer>('/devices/fleet', { query: filters satisfies FleetQuery });
+  api.get<FleetAnswer>('/devices/fleet', { query: withoutBlanks(filters satisfies FleetQuery) });
 
 export const listDevices = () => api.get<Device[]>('/devices');
 

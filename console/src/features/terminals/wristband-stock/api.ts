@@ -5,7 +5,7 @@ import type {
   StockWristband,
   WristbandLot,
 } from '@pulsera/contracts';
-import { api } from '../../../lib/api';
+import { api, withoutBlanks } from '../../../lib/api';
 
 export const stockKeys = {
   all: ['wristband-stock'] as const,
@@ -24,7 +24,9 @@ export const listLots = () => api.get<WristbandLot[]>('/wristband-stock/lots');
 export const assignLot = (id: number, eventId: number | null) =>
   api.post<WristbandLot>(`/wristband-stock/lots/${id}/assign`, { eventId });
 export const searchStock = (q: { search?: string; page: number; paginationLimit: number }) =>
-  api.get<{ wristbands: StockWristband[]; total: number }>('/wristband-stock/wristbands', { query: q });
+  api.get<{ wristbands: StockWristband[]; total: number }>('/wristband-stock/wristbands', {
+    query: withoutBlanks(q),
+  });
 export const stockControlEvents = () =>
   api.get<{ eventId: number; eventName: string }[]>('/wristband-stock/stock-control');
 export const setStockControl = (eventId: number, required: 0 | 1) =>

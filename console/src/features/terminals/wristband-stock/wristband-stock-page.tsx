@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
+  formatNumber,
   IMPORT_PREVIEW_ROWS,
   type StockImportResult,
   type StockImportRowError,
@@ -28,8 +29,9 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm, notifySuccess } from '../../../components/dialogs';
+import { useAutocompleteText } from '../../../lib/autocomplete';
 import { formatDateTime } from '../../../lib/format';
-import { translateMessage } from '../../../lib/i18n';
+import { currentLanguage, translateMessage } from '../../../lib/i18n';
 import { searchEvents } from '../../events';
 import {
   assignLot,
@@ -67,7 +69,8 @@ function EventPicker({
   testId?: string;
   current?: { id: number; name: string } | null;
 }) {
-  const [text, setText] = useState('');
+  const [typed, setText] = useState('');
+  const text = useAutocompleteText(typed);
   const found = useQuery({
     queryKey: ['events', 'search', text],
     queryFn: () => searchEvents(text),
@@ -268,7 +271,7 @@ function LotsCard() {
               {lots.data.map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>{l.name}</Table.Td>
-                  <Table.Td>{l.wristbands.toLocaleString()}</Table.Td>
+                  <Table.Td>{formatNumber(l.wristbands, currentLanguage())}</Table.Td>
                   <Table.Td>{formatDateTime(l.createdAt)}</Table.Td>
                   <Table.Td>
                     <EventPicker

@@ -1,5 +1,5 @@
 import type { PresenceDetail, PresenceListQuery, PresenceListResult } from '@pulsera/contracts';
-import { api } from '../../../lib/api';
+import { api, withoutBlanks } from '../../../lib/api';
 
 /** Presence control (02-catalogue §7 Presence). */
 export const presenceKeys = {
@@ -9,7 +9,9 @@ export const presenceKeys = {
 };
 
 export const loadPresence = (q: PresenceListQuery) =>
-  api.get<PresenceListResult>('/controlPresence', { query: { ...q, withActions: q.withActions ? 1 : null } });
+  api.get<PresenceListResult>('/controlPresence', {
+    query: { ...withoutBlanks(q), withActions: q.withActions ? 1 : null },
+  });
 export const loadPresenceDetail = (idStaff: number) => api.get<PresenceDetail>(`/controlPresence/${idStaff}`);
 export const deletePresenceRecords = (idControls: number[]) =>
   api.post<number>('/controlPresence/delete', { idControls });

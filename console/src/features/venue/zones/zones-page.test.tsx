@@ -21,6 +21,7 @@ const arena: Zone = {
   noCheckCapacity: 10,
   resetCapacity: 0,
   resetHour: '00:00:00',
+  denyWrite: 0,
   date_update: '2026-07-01T10:00:00.000Z',
 };
 
@@ -68,5 +69,23 @@ describe('the zones screen', () => {
     await user.click(screen.getByTestId('resource-save'));
     expect(await screen.findByText('Required field')).toBeTruthy();
     expect(sent.some((c) => c.method === 'POST')).toBe(false);
+  }, 30_000);
+
+  it('shows and saves the zone’s deny-write switch (02-catalogue §3 denyWrite)', async () => {
+    const sent = fakeApi((call) =>
+      call.method === 'POST' ? { body: { error: 0, result: 3 } } : { body: { error: 0, result: [arena] } },
+    );
+    const user = userEvent.setup();
+    renderScreen(<ZonesPage />);
+    await user.click(await screen.findByText('Arena'));
+    const write = await screen.findByLabelText('Terminals here write nothing on wristbands');
+    expect((write as HTMLInputElement).checked).toBe(false);
+    await user.click(write);
+    await user.click(screen.getByTestId('resource-save'));
+    await waitFor(() => expect(sent.some((c) => c.method === 'POST')).toBe(true));
+    expect(sent.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/api/zones',
+      body: { zone: { id: 3, name: 'Arena', denyWrite: 1 } },
+    });
   }, 30_000);
 });

@@ -103,6 +103,7 @@ function useDefinition(): ResourceDefinition<Zone, ZoneForm, Names> {
         noCheckCapacity: ZONE_DEFAULTS.noCheckCapacity,
         resetCapacity: ZONE_DEFAULTS.resetCapacity,
         resetHour: ZONE_DEFAULTS.resetHour,
+        denyWrite: ZONE_DEFAULTS.denyWrite,
       }),
       toValues: (r) => ({
         name: r.name,
@@ -113,6 +114,7 @@ function useDefinition(): ResourceDefinition<Zone, ZoneForm, Names> {
         noCheckCapacity: r.noCheckCapacity,
         resetCapacity: r.resetCapacity,
         resetHour: r.resetHour,
+        denyWrite: r.denyWrite,
       }),
       save: (v, row) => {
         const zone = normalizeZone({
@@ -126,6 +128,7 @@ function useDefinition(): ResourceDefinition<Zone, ZoneForm, Names> {
           name: v.name,
           modeDoubleIn: v.modeDoubleIn,
           idZoneParent: v.idZoneParent ? Number(v.idZoneParent) : null,
+          denyWrite: v.denyWrite,
           ...zone,
         });
       },
@@ -171,6 +174,7 @@ function ZoneFields({ form, row, rows }: ResourceFormProps<Zone, ZoneForm, Names
       )}
       <Switch01Field<ZoneForm> name="resetCapacity" />
       {reset === 1 && <TimeField<ZoneForm> name="resetHour" required />}
+      <Switch01Field<ZoneForm> name="denyWrite" />
       {row && (
         <span data-testid="zone-unique">
           {t(`${P}.fields.idUnique`)}: {row.idUnique}

@@ -43,6 +43,8 @@ export const zones = pgTable(
     noCheckCapacity: integer('no_check_capacity').notNull().default(0),
     resetCapacity: smallint('reset_capacity').notNull().default(1),
     resetHour: time('reset_hour').notNull().default('00:00:00'),
+    /** 1: the terminals of this zone read wristbands but write nothing on them (02-catalogue §3). */
+    denyWrite: smallint('deny_write').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

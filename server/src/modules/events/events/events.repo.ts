@@ -20,7 +20,8 @@ import { effectivePermissions, eventsWithAccess } from '../../../core/lib/event-
 export type EventRow = typeof events.$inferSelect;
 
 export interface EventFilter {
-  state: 'past' | 'active' | 'pending' | null;
+  /** null: every event. */
+  state: 'past' | 'active' | 'pending' | 'closed' | null;
   name?: string;
   /** Non-admins only see events where they hold permissions. */
   visibleToUser?: number;
@@ -28,7 +29,7 @@ export interface EventFilter {
 
 function where(f: EventFilter, now: Date): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  if (f.state) parts.push(eq(events.isClosed, 0));
+  if (f.state) parts.push(eq(events.isClosed, f.state === 'closed' ? 1 : 0));
   if (f.state === 'active') parts.push(lte(events.dateStart, now), gte(events.dateEnd, now));
   if (f.state === 'past') parts.push(lt(events.dateEnd, now));
   if (f.state === 'pending') parts.push(gt(events.dateStart, now));

@@ -22,6 +22,15 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['events'];
 
+  // 01-console §7: the status defaults to active (no status, or one the chooser does not know).
+  r.get(
+    '/api/events',
+    {
+      config: { access: { route: 'chooseEvent' } },
+      schema: { tags, querystring: EventListQuery, response: { 200: okSchema(EventListResult) } },
+    },
+    async (req) => ok(req, await service.listEvents(ctx, req.user!, undefined, req.query)),
+  );
   r.get(
     '/api/events/:status',
     {

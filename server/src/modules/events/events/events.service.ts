@@ -5,6 +5,7 @@ import {
   EVENT_DEFAULTS,
   type Event,
   type EventListItem,
+  eventListState,
   eventStatus,
   eventTypesIn,
   isAdminUser,
@@ -136,14 +137,15 @@ function toListItem(ctx: AppContext, row: repo.EventRow): EventListItem {
   };
 }
 
-/** GET /events/{status}: past, active or pending; any other value means no state filter. */
+/** GET /events/{status}: past, active, pending, closed or all; none or any other value: active. */
 export async function listEvents(
   ctx: AppContext,
   user: Principal,
-  status: string,
+  status: string | undefined,
   q: { page: number; paginationLimit: number; eventName?: string; disablePagination?: boolean },
 ) {
-  const state = status === 'past' || status === 'active' || status === 'pending' ? status : null;
+  const listed = eventListState(status);
+  const state = listed === 'all' ? null : listed;
   const filter = {
     state,
     name: q.eventName || undefined,

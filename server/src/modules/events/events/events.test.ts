@@ -33,7 +33,7 @@ describe('GET /api/events/{status}', () => {
       'inactive',
       'inactive',
     ]);
-    const all = await t.call('GET', '/api/events/anything', { token: admin });
+    const all = await t.call('GET', '/api/events/all', { token: admin });
     expect(all.body.result.total).toBe(5);
     expect(
       all.body.result.events.find((e: { nombre: string }) => e.nombre === 'Cancelled Gala 2026').status,
@@ -226,5 +226,33 @@ describe('POST /api/closeEvent', () => {
     expect((await t.call('POST', '/api/closeEvent', { token: sup, body: { idEvent: 'x' } })).status).toBe(
       400,
     );
+  });
+});
+
+describe('GET /api/events/{status}: the closed list and the default', () => {
+  it('has a closed list (01-console §4) and answers active without a status or with an unknown one', async () => {
+    const closed = await t.call('GET', '/api/events/closed', { token: admin });
+    expect(names(closed.body)).toContain('Cancelled Gala 2026');
+    expect(names(closed.body)).not.toContain('Sonora Festival 2026');
+    expect(closed.body.result.events.every((e: { status: string }) => e.status === 'closed')).toBe(true);
+    for (const path of ['/api/events', '/api/events/anything']) {
+      const res = await t.call('GET', path, { token: admin });
+      expect(res.status, path).toBe(200);
+      expect(names(res.body), path).toEqual(['Sonora Festival 2026']);
+    }
+    // Closing an event moves it from its list to the closed one.
+    const made = await t.call('POST', '/api/event', {
+      token: admin,
+      body: { event: { nombre: 'Closing Fest' } },
+    });
+    const id = made.body.result as number;
+    const before = await t.call('GET', '/api/events/all?eventName=closing', { token: admin });
+    expect(before.body.result.events[0].status).not.toBe('closed');
+    const superAdmin = await t.login('super@demo.test');
+    expect(
+      (await t.call('POST', '/api/closeEvent', { token: superAdmin, body: { idEvent: id } })).status,
+    ).toBe(200);
+    const after = await t.call('GET', '/api/events/closed', { token: admin });
+    expect(names(after.body)).toContain('Closing Fest');
   });
 });

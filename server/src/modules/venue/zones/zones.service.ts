@@ -1,4 +1,4 @@
-import { normalizeZone, type Zone, type ZoneSave } from '@pulsera/contracts';
+import { normalizeZone, ZONE_DEFAULTS, type Zone, type ZoneSave } from '@pulsera/contracts';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { zones } from '../../../core/db/schema';
@@ -17,6 +17,7 @@ const toDto = (r: repo.ZoneRow): Zone => ({
   noCheckCapacity: r.noCheckCapacity,
   resetCapacity: r.resetCapacity === 1 ? 1 : 0,
   resetHour: r.resetHour.slice(0, 8),
+  denyWrite: r.denyWrite === 1 ? 1 : 0,
   date_update: r.updatedAt.toISOString(),
 });
 
@@ -64,6 +65,7 @@ export const saveZone = (ctx: AppContext, eventId: number, input: ZoneSave) =>
         noCheckCapacity: n.noCheckCapacity,
         resetCapacity: input.resetCapacity,
         resetHour: n.resetHour,
+        denyWrite: input.denyWrite ?? existing?.denyWrite ?? ZONE_DEFAULTS.denyWrite,
       };
       if (existing) return (await repo.updateZone(tx, eventId, existing.id, values)).id;
       const idUnique = await nextUniqueNumber(tx, 'zones', zones, zones.idUnique, eventId);

@@ -38,10 +38,23 @@ describe('zones (02-catalogue §3, §5, §7)', () => {
       noCheckCapacity: 0,
       resetCapacity: 1,
       resetHour: '00:00:00',
+      denyWrite: 0,
       date_update: expect.any(String),
     });
     expect((await make('Camping')).idUnique).toBe(2);
     expect((await make('Other event arena', {}, other)).idUnique).toBe(1);
+  });
+
+  it('keeps denyWrite end to end: set, kept when an update leaves it out, cleared (02-catalogue §3)', async () => {
+    const zone = await make('Press area', { denyWrite: 1 });
+    expect(zone.denyWrite).toBe(1);
+    expect((await save({ id: zone.id, name: 'Press area', resetHour: '00:00:00' })).status).toBe(200);
+    expect((await byId(zone.id)).denyWrite).toBe(1);
+    expect(
+      (await save({ id: zone.id, name: 'Press area', resetHour: '00:00:00', denyWrite: 0 })).status,
+    ).toBe(200);
+    expect((await byId(zone.id)).denyWrite).toBe(0);
+    expect((await save({ name: 'Bad', resetHour: '00:00:00', denyWrite: 2 })).status).toBe(400);
   });
 
   it('updates a zone by id', async () => {

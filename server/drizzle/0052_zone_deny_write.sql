@@ -1,0 +1,1 @@
+ALTER TABLE "zones" ADD COLUMN "deny_write" smallint DEFAULT 0 NOT NULL;
