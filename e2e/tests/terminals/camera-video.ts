@@ -9,12 +9,13 @@
 import type { BrowserContext } from '@playwright/test';
 import QRCode from 'qrcode';
 
-/** From now on, pages of `context` that open the camera see the QR code of `text`. */
+/** From now on, pages of `context` (those open too) that open the camera see the QR code of `text`. */
 export async function pointCameraAt(context: BrowserContext, text: string) {
   const image = await QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 4, width: 400 });
   // Plain browser script (this project's types have no DOM).
-  await context.addInitScript({
-    content: `navigator.mediaDevices.getUserMedia = async () => {
+  await everyPage(
+    context,
+    `navigator.mediaDevices.getUserMedia = async () => {
       const canvas = document.createElement('canvas');
       canvas.width = 640;
       canvas.height = 480;
@@ -31,14 +32,21 @@ export async function pointCameraAt(context: BrowserContext, text: string) {
       setInterval(draw, 100);
       return canvas.captureStream(10);
     };`,
-  });
+  );
 }
 
 /** From now on, pages of `context` are refused the camera, as when the user or the site settings deny it. */
 export async function denyCamera(context: BrowserContext) {
-  await context.addInitScript({
-    content: `navigator.mediaDevices.getUserMedia = async () => {
+  await everyPage(
+    context,
+    `navigator.mediaDevices.getUserMedia = async () => {
       throw new DOMException('Permission denied', 'NotAllowedError');
     };`,
-  });
+  );
+}
+
+/** Runs a script in the pages open now and in every page loaded from now on. */
+async function everyPage(context: BrowserContext, content: string) {
+  await context.addInitScript({ content });
+  for (const page of context.pages()) await page.evaluate(content);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { openActiveEvent } from '../helpers';
+import { pointCameraAt } from './camera-video';
 import { consoleHeaders, openGate, ticketsHeld } from './terminal-helpers';
 
 /**
@@ -48,10 +49,13 @@ test('a ticket validated at the gate binds the next wristband, which is then adm
   await terminal.getByTestId('ticket-check').click();
   await expect(terminal.getByTestId('ticket-refused')).toHaveText('No ticket of this event has this code');
 
-  // The ticket made in the console: its holder shown, the next wristband bound, then admitted.
-  await terminal.getByTestId('ticket-code').fill(code);
-  await terminal.getByTestId('ticket-check').click();
-  await expect(terminal.getByTestId('ticket-found')).toHaveText(`Ticket ${code}: Tess Ticket`);
+  // The ticket made in the console, scanned with the camera: its holder shown, the next wristband
+  // bound, then admitted.
+  await pointCameraAt(phone, code);
+  await terminal.getByTestId('ticket-camera-start').click();
+  await expect(terminal.getByTestId('ticket-found')).toHaveText(`Ticket ${code}: Tess Ticket`, {
+    timeout: 20_000,
+  });
   await tap(band);
   await expect(terminal.getByTestId('ticket-bound')).toHaveText(
     `Ticket bound to wristband ${band}: tap it to enter.`,

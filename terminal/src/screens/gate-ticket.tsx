@@ -1,15 +1,29 @@
 /**
- * The gate's "Validate ticket" step: the staff type or paste the ticket's code, the server (offline:
+ * The gate's "Validate ticket" step: the staff scan the ticket with the camera or type its code, the server (offline:
  * the ticket list the gate holds) says whose it is or why it cannot be used, and the wristband tapped
  * next is bound to it; the gate's next tap of that wristband is decided by the ticket's role.
  */
 import type { DeviceTicket } from '@pulsera/contracts/terminals/feed-devices';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CameraScan } from '../camera/camera-scan';
+import type { BarcodeFormat } from '../camera/detector';
 import { ReaderInput, type WristbandRead } from '../reader/reader-input';
 import { db, type Session } from '../store/db';
 import { bindTicket, checkTicket } from '../store/ticket-validation';
 import { operationWritten } from '../sync';
+
+/** What tickets carry: QR codes and the usual 1D and 2D barcodes of ticketing platforms. */
+const TICKET_FORMATS: BarcodeFormat[] = [
+  'qr_code',
+  'code_128',
+  'code_39',
+  'ean_13',
+  'itf',
+  'pdf417',
+  'aztec',
+  'data_matrix',
+];
 
 export function GateTicket({
   session,
@@ -26,11 +40,11 @@ export function GateTicket({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const check = async () => {
-    if (!code.trim() || busy) return;
+  const check = async (typed = code) => {
+    if (!typed.trim() || busy) return;
     setBusy(true);
     setError(null);
-    const answer = await checkTicket(db, eventId, code.trim());
+    const answer = await checkTicket(db, eventId, typed.trim());
     setBusy(false);
     if ('ticket' in answer) return setFound(answer.ticket);
     if (answer.reason === 'used') setError(t('ticket.used', { serial: answer.serial }));
@@ -64,6 +78,14 @@ export function GateTicket({
             void check();
           }}
         >
+          <CameraScan
+            formats={TICKET_FORMATS}
+            testId="ticket-camera"
+            onCode={(scanned) => {
+              setCode(scanned);
+              void check(scanned);
+            }}
+          />
           <label>
             {t('ticket.code')}
             <input
