@@ -231,5 +231,12 @@ export const DeviceConfig = z.object({
     maxOfflineSeconds: z.number().int().positive(),
     maxWristbandSpend: z.number().int(),
   }),
+  /**
+   * This terminal's own receipts (the configuration call adds them for the device that asks): the
+   * address its receipt QR codes open in the event's portal (a token appended) and the key it signs
+   * them with offline (`deviceReceiptToken`, contracts customers/receipt-token.ts); null when the
+   * event's portal has no address.
+   */
+  receipts: z.object({ signer: intId, key: z.string(), url: z.string() }).nullable().optional(),
 });
 export type DeviceConfig = z.infer<typeof DeviceConfig>;

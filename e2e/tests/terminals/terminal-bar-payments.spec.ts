@@ -71,5 +71,15 @@ test('a pack with its add-on, refused on the wristband alone, paid part wristban
   });
   const row = (await res.json()).result.rows.find((r: { idStaff: number }) => r.idStaff === member.id);
   expect(row.salesO).toBe(300);
+
+  // The attendee scans the receipt's QR, signed by the terminal, and the portal opens that sale.
+  const receiptQr = terminal.getByTestId('receipt-qr');
+  await expect(receiptQr).toContainText('Scan for your receipt');
+  const link = (await receiptQr.getAttribute('data-url'))!;
+  expect(link).toMatch(/\/portal\/sonora-2026\/receipt\/[\w-]{50}$/);
+  const attendee = await phone.newPage();
+  await attendee.goto(link);
+  await expect(attendee.getByRole('heading', { name: 'Purchase receipt' })).toBeVisible();
+  await expect(attendee.getByTestId('receipt-total')).toHaveText(tokens(cup.price + bucket.price));
   await phone.close();
 });

@@ -14,6 +14,7 @@ import { money } from '../i18n';
 import { db, type LastOrder, type Session } from '../store/db';
 import type { SaleBooked } from '../store/sale';
 import { CancelLast } from './cancel-last';
+import { ReceiptQr } from './receipt-qr';
 import { SalePay } from './sale-pay';
 
 type Phase = { step: 'menu' } | { step: 'pay' } | { step: 'done'; booked: SaleBooked };
@@ -117,6 +118,7 @@ export function Sale({
             })}
           </p>
         )}
+        <ReceiptQr receipts={config.receipts} operationId={booked.order.operation.id} />
         <button type="button" className="primary" onClick={reset} data-testid="sale-next">
           {t('sale.next')}
         </button>

@@ -6,7 +6,6 @@
  * screen says done, like a sale.
  */
 import { displayToCents, viewOf } from '@pulsera/contracts/money';
-import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import { paymentLettersAt, topUpPaymentTypes } from '@pulsera/contracts/terminals/sale-payment';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { purposeKey } from '../../../core/lib/tokens';
+import { receiptKey } from '../../../core/lib/receipt-key';
+
+export { receiptKey };
 
 /**
  * The token of a receipt's link (issue 28): whoever holds it may read that one receipt, without a
@@ -21,9 +23,6 @@ import { purposeKey } from '../../../core/lib/tokens';
 const VERSION = 1;
 const MAC_BYTES = 16;
 const BODY_BYTES = 1 + 4 + 16;
-
-export const receiptKey = (secret: string, signer: number) =>
-  purposeKey(secret, signer === 0 ? 'receipt' : `receipt-device ${signer}`).export();
 
 const macOf = (secret: string, body: Buffer) =>
   createHmac('sha256', receiptKey(secret, body.readUInt32BE(1)))

@@ -21,7 +21,7 @@ import { fail } from '../../../core/lib/errors';
 import { pageWindow } from '../../../core/lib/paging';
 import { randomToken } from '../../../core/lib/tokens';
 import type { Principal } from '../../../core/plugins/guard';
-import { topUpSiteAddress } from '../online-services/site-address';
+import { topUpSiteAddress } from '../../../core/lib/site-address';
 import * as repo from './events.repo';
 
 dayjs.extend(utc);

@@ -16,7 +16,7 @@ import { AppError, fail } from '../../../core/lib/errors';
 import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
 import * as repo from './online-services.repo';
 import { openRecaptchaSecret, sealRecaptchaSecret } from './recaptcha-secret';
-import { topUpSiteAddress } from './site-address';
+import { topUpSiteAddress } from '../../../core/lib/site-address';
 
 type EventCols = NonNullable<Awaited<ReturnType<typeof repo.lockEvent>>>;
 

@@ -28,6 +28,7 @@ import * as service from './device.service';
 import { liveOccupancy } from './device-access-rules';
 import { type DeviceCaller, requireDevice } from './device-auth';
 import { deviceConfig, deviceWristband } from './device-config.repo';
+import { receiptsOf, withReceipts } from './device-receipts';
 import { deviceTicket } from './device-ticket.repo';
 import { deviceTicketList } from './device-ticket-list.repo';
 
@@ -92,7 +93,10 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (req, reply) => {
       const device = await requireDevice(ctx, req);
-      const config = await deviceConfig(ctx.db, device.eventId, ctx.config.terminalOffline);
+      const config = withReceipts(
+        await deviceConfig(ctx.db, device.eventId, ctx.config.terminalOffline),
+        await receiptsOf(ctx, device),
+      );
       const etag = `"${config.version}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
       const sent = req.headers['if-none-match'];
