@@ -19,9 +19,9 @@ import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { fail } from '../../../core/lib/errors';
 import { pageWindow } from '../../../core/lib/paging';
+import { topUpSiteAddress } from '../../../core/lib/site-address';
 import { randomToken } from '../../../core/lib/tokens';
 import type { Principal } from '../../../core/plugins/guard';
-import { topUpSiteAddress } from '../../../core/lib/site-address';
 import * as repo from './events.repo';
 
 dayjs.extend(utc);

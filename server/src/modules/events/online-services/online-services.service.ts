@@ -13,10 +13,10 @@ import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
 import { uniqueViolationOf } from '../../../core/lib/db-errors';
 import { AppError, fail } from '../../../core/lib/errors';
+import { topUpSiteAddress } from '../../../core/lib/site-address';
 import { attachImage, deleteImage, removeQuietly, storageFor } from '../../uploads';
 import * as repo from './online-services.repo';
 import { openRecaptchaSecret, sealRecaptchaSecret } from './recaptcha-secret';
-import { topUpSiteAddress } from '../../../core/lib/site-address';
 
 type EventCols = NonNullable<Awaited<ReturnType<typeof repo.lockEvent>>>;
 
