@@ -86,6 +86,8 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
   toValues: (row: Row) => Values;
   save: (values: Values, row: Row | null) => Promise<unknown>;
   remove?: (row: Row) => Promise<unknown>;
+  /** The question before a delete (default: the generic one); false = do not delete. */
+  confirmRemove?: (row: Row) => Promise<boolean>;
   /** False, or a function of the loaded rows, hides New (e.g. flags: at most 16). */
   canCreate?: boolean | ((rows: Row[], extra: Extra | undefined) => boolean);
   Form: (props: ResourceFormProps<Row, Values, Extra>) => ReactNode;
@@ -251,7 +253,7 @@ export function ResourceScreen<Row, Values extends FieldValues, Extra = unknown>
           loading={removeRow.isPending && removeRow.variables === row}
           onClick={async (e) => {
             e.stopPropagation();
-            if (await confirmDelete()) removeRow.mutate(row);
+            if (await (def.confirmRemove ?? confirmDelete)(row)) removeRow.mutate(row);
           }}
         >
           <IconTrash size={16} />
@@ -464,7 +466,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
                     variant="light"
                     loading={remove.isPending}
                     onClick={async () => {
-                      if (await confirmDelete()) remove.mutate(row);
+                      if (await (def.confirmRemove ?? confirmDelete)(row)) remove.mutate(row);
                     }}
                   >
                     {t('common.delete')}
