@@ -217,6 +217,18 @@ test('the fleet health flags a silent terminal and one with a gap, and refreshes
   await expect(gapRow.getByTestId('flag-gap')).toHaveCount(0, { timeout: 30_000 });
 });
 
+test('the fleet counter follows the search: filtered of total (issue 27 item 24)', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.getByTestId('nav-devices').click();
+  const count = page.getByTestId('fleet-count');
+  await expect(count).toContainText(/(\d+) of \1 terminals/);
+  const total = Number((await count.innerText()).match(/of (\d+) terminals/)![1]);
+  const first = (await page.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
+  await page.getByRole('textbox', { name: 'Search' }).fill(first);
+  await expect(count).not.toContainText(`${total} of ${total}`);
+  await expect(count).toContainText(new RegExp(`\\d+ of ${total} terminals`));
+});
+
 test("a ban's reach: how many of the event's active terminals have received it", async ({ page }) => {
   await openActiveEvent(page, 'super@demo.test');
   const terminal = await redeem(page, await eventQr(page), 'E2E-BAN-01');

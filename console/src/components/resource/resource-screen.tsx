@@ -121,7 +121,13 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
    * A panel above the list (e.g. the articles' server-side search and pending new articles); `open`
    * selects a loaded row as a click on it would (asking first about unsaved changes).
    */
-  aboveList?: (ctx: { rows: Row[]; extra: Extra | undefined; open: (row: Row) => void }) => ReactNode;
+  aboveList?: (ctx: {
+    rows: Row[];
+    /** The rows the list shows under the search text. */
+    shown: Row[];
+    extra: Extra | undefined;
+    open: (row: Row) => void;
+  }) => ReactNode;
   /** Reload the list every this many milliseconds while the screen is shown (live lists). */
   refetchInterval?: number;
 }
@@ -291,7 +297,7 @@ export function ResourceScreen<Row, Values extends FieldValues, Extra = unknown>
           )}
         </Group>
       </Group>
-      {def.aboveList?.({ rows: all, extra, open: (row) => void select({ mode: 'edit', row }) })}
+      {def.aboveList?.({ rows: all, shown: rows, extra, open: (row) => void select({ mode: 'edit', row }) })}
       <Grid>
         <Grid.Col span={{ base: 12, md: open ? (def.listSpan ?? 7) : 12 }}>
           <DataTable<Row>
