@@ -17,10 +17,13 @@ export interface PreviewRow {
 export function ImportPreview({
   columns,
   rows,
+  problemsOnly,
 }: {
   /** Column key and its label. */
   columns: { key: string; label: string }[];
   rows: PreviewRow[];
+  /** Only the table of the rows with a problem (an import's refusals: each row listed once). */
+  problemsOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const bad = rows.filter((r) => r.errors.length);
@@ -60,20 +63,24 @@ export function ImportPreview({
   );
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed" data-testid="import-count">
-        {t('importPreview.summary', {
-          shown: Math.min(rows.length, IMPORT_PREVIEW_ROWS),
-          count: rows.length,
-          good: rows.length - bad.length,
-          bad: bad.length,
-        })}
-      </Text>
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped withTableBorder data-testid="import-preview">
-          {head}
-          {body(rows.slice(0, IMPORT_PREVIEW_ROWS))}
-        </Table>
-      </Table.ScrollContainer>
+      {!problemsOnly && (
+        <>
+          <Text size="sm" c="dimmed" data-testid="import-count">
+            {t('importPreview.summary', {
+              shown: Math.min(rows.length, IMPORT_PREVIEW_ROWS),
+              count: rows.length,
+              good: rows.length - bad.length,
+              bad: bad.length,
+            })}
+          </Text>
+          <Table.ScrollContainer minWidth={600}>
+            <Table striped withTableBorder data-testid="import-preview">
+              {head}
+              {body(rows.slice(0, IMPORT_PREVIEW_ROWS))}
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      )}
       {bad.length > 0 && (
         <>
           <Text size="sm" fw={500}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ReportQuery } from './report';
+import { MoneyFigures } from './top-ups';
 
 /**
  * The quick dashboard (admin/reports/quickdashboard, permission quickdashboard; 02-catalogue §7
@@ -126,10 +127,19 @@ export const QuickDashboardResult = z.object({
     terminalCount: count,
     terminalAmount: cents,
     terminalMoney: cents,
-    /** Bank refunds customers asked for (customer refunds) and their fees. */
+    /**
+     * Bank refunds paid out: customer refunds whose payout run was marked sent in the window (their
+     * balance left the wristbands then), the amount taken off the wristbands and the fees kept.
+     */
     bankCount: count,
     bankAmount: cents,
     bankFee: cents,
+    /**
+     * Bank refunds asked for and not paid yet (pending or in a generated run), now: their balance is
+     * still on the wristbands, so it is counted in balances, never as money out.
+     */
+    bankPendingCount: count,
+    bankPendingAmount: cents,
   }),
   /** Left on wristbands now. */
   balances: z.object({
@@ -140,6 +150,8 @@ export const QuickDashboardResult = z.object({
     /** Of those, with something left on them. */
     withBalance: count,
   }),
+  /** The shared money figures (the recharge overview answers the same: moneyFigures). */
+  figures: MoneyFigures,
   zones: z.array(DashboardZone),
   topLocations: z.array(DashboardTopLocation),
   topArticles: z.array(DashboardTopArticle),

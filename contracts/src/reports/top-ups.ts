@@ -71,6 +71,79 @@ const cents = z.number().int();
 const count = z.number().int();
 
 // ---------------------------------------------------------------------------------------------
+// The money figures: ONE definition, shared by the quick dashboard and the recharge overview
+// (docs/decisions/reports.md "The money figures"). Both calls answer `figures` from `moneyFigures`,
+// and both screens show them under the same names with the same help text.
+
+/** A count and the cents it moved. */
+const Figure = z.object({ count, amount: cents });
+
+export const MoneyFigures = z.object({
+  /**
+   * Top-ups: cash loaded by the top-up codes (N, N-WA, O, O-WA, T, T-WA), less their cancellations
+   * (R-E). Add-ons, tickets and manual bonuses are not top-ups.
+   */
+  topUps: Figure.extend({ money: cents }),
+  /**
+   * Add-on credits: cash the add-on codes put on wristbands (AM, AV, AS, AS-CC and their -WA), net of
+   * add-ons paid from the balance (AS-C).
+   */
+  addonCredits: Figure,
+  /** Other credits: cash loaded by ticket validations and role recordings (RV, RS) and manual bonuses. */
+  otherCredits: Figure,
+  /** Bonuses: gift balance given by every crediting operation, net of cancelled bonuses (MC). */
+  bonuses: Figure,
+  /** Fees: kept by the promoter on any balance operation, never on a wristband. */
+  fees: cents,
+  /** Refunds at the terminals (D, DP, D-T, D-SA): cash balance given back, and the money paid out. */
+  terminalRefunds: Figure.extend({ money: cents }),
+});
+export type MoneyFigures = z.infer<typeof MoneyFigures>;
+
+/** Sums of one operation type (and payment type) as the reports' queries answer them. */
+export interface OperationSums {
+  type: string;
+  count: number;
+  /** Operations that changed the gift balance. */
+  withBonus: number;
+  amount: number;
+  bonus: number;
+  fee: number;
+  money: number;
+}
+
+/** The money figures of a window from its operation sums (replacements count for nothing). */
+export function moneyFigures(rows: readonly OperationSums[]): MoneyFigures {
+  const f: MoneyFigures = {
+    topUps: { count: 0, amount: 0, money: 0 },
+    addonCredits: { count: 0, amount: 0 },
+    otherCredits: { count: 0, amount: 0 },
+    bonuses: { count: 0, amount: 0 },
+    fees: 0,
+    terminalRefunds: { count: 0, amount: 0, money: 0 },
+  };
+  for (const r of rows) {
+    const group = operationGroupOf(r.type);
+    if (group === null || group === 'replacement') continue;
+    f.fees += r.fee;
+    if (group === 'refund') {
+      f.terminalRefunds.count += r.count;
+      f.terminalRefunds.amount -= r.amount;
+      f.terminalRefunds.money += r.money;
+      continue;
+    }
+    f.bonuses.count += r.withBonus;
+    f.bonuses.amount += r.bonus;
+    const cash = group === 'topUp' ? f.topUps : group === 'addon' ? f.addonCredits : f.otherCredits;
+    if (group === 'topUp') f.topUps.money += r.money;
+    // An operation that moved only gift (a bonus) is counted under bonuses, not here.
+    if (group === 'topUp' || r.amount !== 0) cash.count += r.count;
+    cash.amount += r.amount;
+  }
+  return f;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Overview (tab topUpsOverview, permission reportsRecharges): GET /reports/mainRecharges
 
 export const TopUpsOverviewRow = z.object({
@@ -123,6 +196,8 @@ export const TopUpsOverviewResult = z.object({
   rows: z.array(TopUpsOverviewRow),
   byPaymentType: z.array(TopUpsPaymentRow),
   totals: TopUpsTotals,
+  /** The shared money figures (the quick dashboard answers the same). */
+  figures: MoneyFigures,
 });
 export type TopUpsOverviewResult = z.infer<typeof TopUpsOverviewResult>;
 

@@ -111,6 +111,11 @@ export type DeviceImportRow = z.output<typeof DeviceImportRow>;
 
 export const DeviceImportRequest = z.object({
   rows: z.array(DeviceImportRowInput).min(1).max(DEVICE_IMPORT_MAX_ROWS),
+  /**
+   * Check only (the preview): every check the import makes, a serial already registered included,
+   * answered as the import would (`created`: how many rows it would register), nothing written.
+   */
+  dryRun: z.boolean().default(false),
 });
 
 /** Why a row was not imported. */

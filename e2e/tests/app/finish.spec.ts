@@ -198,7 +198,7 @@ test('download names say what they hold', async ({ page }) => {
 test('amounts follow the currency chosen in the user menu, remembered per event', async ({ page }) => {
   await openActiveEvent(page, 'admin@demo.test');
   await page.goto('/admin/reports/quickdashboard');
-  const topUps = page.getByTestId('dashboard-topups');
+  const topUps = page.getByTestId('figure-topUps');
   await expect(topUps).toContainText(' T');
   await page.getByTestId('user-menu').click();
   await page.getByTestId('currency-financial').click();

@@ -7,7 +7,7 @@ test('quick dashboard: the demo festival at a glance, with its chart by hour', a
   await page.getByTestId('nav-quickdashboard').click();
   await expect(page).toHaveURL(/\/admin\/reports\/quickdashboard/);
   // The simulated festival took money and sold: figures in the event's display currency (T).
-  await expect(page.getByTestId('dashboard-topups')).toContainText(/[1-9][\d.,]* T/);
+  await expect(page.getByTestId('figure-topUps')).toContainText(/[1-9][\d.,]* T/);
   await expect(page.getByTestId('dashboard-sales')).toContainText(/[1-9][\d.,]* T/);
   await expect(page.getByTestId('dashboard-cash-left')).toContainText(/[1-9][\d.,]* T/);
   await expect(page.getByTestId('dashboard-wristbands')).toContainText(/[1-9]/);
@@ -61,4 +61,30 @@ test('documents: a user with reportsLocation only sees the bar settlement', asyn
   await expect(page.getByTestId('document-tab-salesVat')).toHaveCount(0);
   await expect(page.getByTestId('document-tab-staffCashUp')).toHaveCount(0);
   await expect(page.getByTestId('document-locations').locator('tbody tr').first()).toBeVisible();
+});
+
+test('quick dashboard and top-ups report show the same money figures, each explained (issue 27 item 23)', async ({
+  page,
+}) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  const figures = ['topUps', 'addonCredits', 'otherCredits', 'bonuses', 'fees', 'terminalRefunds'];
+  const read = async () => {
+    await expect(page.getByTestId('figure-topUps')).toContainText(/[1-9][\d.,]* T/);
+    const out: Record<string, string> = {};
+    for (const k of figures) out[k] = (await page.getByTestId(`figure-${k}`).innerText()).trim();
+    return out;
+  };
+  await page.goto('/admin/reports/quickdashboard');
+  const onDashboard = await read();
+  // The demo's add-ons (AM, AV, AS-CC) are a figure of their own, never inside the top-ups.
+  await expect(page.getByTestId('figure-addonCredits')).toContainText(/[1-9][\d.,]* T/);
+  await expect(page.getByTestId('money-figures-help')).toContainText(
+    'Add-ons, tickets and bonuses are not top-ups.',
+  );
+  await expect(page.getByTestId('money-figures-help')).toContainText('marked sent');
+  await page.goto('/admin/reports/top-ups/overview');
+  expect(await read()).toEqual(onDashboard);
+  await expect(page.getByTestId('money-figures-help')).toContainText(
+    'Add-ons, tickets and bonuses are not top-ups.',
+  );
 });

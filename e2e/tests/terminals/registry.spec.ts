@@ -38,6 +38,13 @@ async function redeem(page: Page, qr: string, serial: string) {
   return { id: device.id, sync };
 }
 
+/** Chooses a CSV file in the open import dialog. */
+const chooseCsv = (page: Page, csv: string) =>
+  page
+    .getByRole('dialog')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'terminals.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\n`, 'utf8') });
+
 const access = (seq: number) => ({
   kind: 'access',
   id: crypto.randomUUID(),
@@ -98,14 +105,7 @@ test('imports terminals from a CSV: a preview with each bad row named, the good 
     'E2E-IMP-03;Phone;PHONE;',
     'e2e-imp-01;Sunmi V2s;;',
   ].join('\n');
-  await page
-    .getByRole('dialog')
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'terminals.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`${csv}\n`, 'utf8'),
-    });
+  await chooseCsv(page, csv);
   await expect(page.getByTestId('import-count')).toContainText('4 rows (2 valid, 2 with problems)');
   const problems = page.getByTestId('import-problems');
   await expect(problems.getByTestId('import-row-4')).toContainText('Unknown device type');
@@ -119,6 +119,62 @@ test('imports terminals from a CSV: a preview with each bad row named, the good 
   await expect(result).not.toContainText('n_serie');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('row', { name: /E2E-IMP-02/ })).toContainText('Cash kiosk');
+});
+
+test('import: an already registered serial is named in the preview, refusals listed once as a warning (issue 27 item 21)', async ({
+  page,
+}) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.getByTestId('nav-configDevices').click();
+  const importFile = async (lines: string[]) => {
+    await page.getByTestId('registry-import').click();
+    await chooseCsv(page, ['serial;model', ...lines].join('\n'));
+  };
+  await importFile(['E2E-DUP-01;Sunmi V2s']);
+  await page.getByTestId('registry-import-upload').click();
+  await expect(page.getByTestId('registry-import-summary')).toContainText(
+    '1 terminals registered, 0 rows refused',
+  );
+  await page.keyboard.press('Escape');
+
+  // The same serial in another case: the preview asks the server and names it before the upload.
+  await importFile(['e2e-dup-01;Sunmi V2s', 'E2E-DUP-02;Sunmi V2s']);
+  await expect(page.getByTestId('import-count')).toContainText('2 rows (1 valid, 1 with problems)');
+  await expect(page.getByTestId('import-problems').getByTestId('import-row-2')).toContainText(
+    'Serial number: The serial e2e-dup-01 is already registered',
+  );
+  await page.getByTestId('registry-import-upload').click();
+  const result = page.getByTestId('registry-import-result');
+  await expect(page.getByTestId('registry-import-summary')).toContainText(
+    '1 terminals registered, 1 rows refused',
+  );
+  // Each refused row once, and no green success beside it: the notice is the warning with the counts.
+  await expect(result.getByTestId('import-row-2')).toHaveCount(1);
+  await expect(
+    page.locator('.mantine-Notification-root', { hasText: '1 terminals registered, 1 rows refused' }),
+  ).toBeVisible();
+  await expect(page.getByText('Operation successfully ended')).toHaveCount(0);
+});
+
+test('deleting a terminal that has worked offers its inactive date instead (issue 27 item 21)', async ({
+  page,
+}) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await redeem(page, await eventQr(page), 'E2E-WORKED-01');
+  await page.getByTestId('nav-configDevices').click();
+  const row = page.getByRole('row', { name: /E2E-WORKED-01/ });
+  await row.click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('This terminal has worked');
+  await expect(dialog).toContainText('It can only be given an inactive date');
+  await dialog.getByRole('button', { name: 'Make inactive from now' }).click();
+  await expect(page.getByText('The terminal is inactive from now')).toBeVisible();
+  await expect(row).toContainText('Inactive');
+  // Asked again, it says since when instead of refusing after the question.
+  await row.click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toContainText('It is already inactive since');
 });
 
 test('the fleet health flags a silent terminal and one with a gap, and refreshes live', async ({ page }) => {
@@ -159,6 +215,18 @@ test('the fleet health flags a silent terminal and one with a gap, and refreshes
   await expect(gapRow.getByTestId('flag-gap')).toBeVisible();
   await gap.sync([access(3), access(4)], { lastSeq: 5, pendingOperations: 0 });
   await expect(gapRow.getByTestId('flag-gap')).toHaveCount(0, { timeout: 30_000 });
+});
+
+test('the fleet counter follows the search: filtered of total (issue 27 item 24)', async ({ page }) => {
+  await openActiveEvent(page, 'admin@demo.test');
+  await page.getByTestId('nav-devices').click();
+  const count = page.getByTestId('fleet-count');
+  await expect(count).toContainText(/(\d+) of \1 terminals/);
+  const total = Number((await count.innerText()).match(/of (\d+) terminals/)![1]);
+  const first = (await page.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
+  await page.getByRole('textbox', { name: 'Search' }).fill(first);
+  await expect(count).not.toContainText(`${total} of ${total}`);
+  await expect(count).toContainText(new RegExp(`\\d+ of ${total} terminals`));
 });
 
 test("a ban's reach: how many of the event's active terminals have received it", async ({ page }) => {

@@ -86,6 +86,8 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
   toValues: (row: Row) => Values;
   save: (values: Values, row: Row | null) => Promise<unknown>;
   remove?: (row: Row) => Promise<unknown>;
+  /** The question before a delete (default: the generic one); false = do not delete. */
+  confirmRemove?: (row: Row) => Promise<boolean>;
   /** False, or a function of the loaded rows, hides New (e.g. flags: at most 16). */
   canCreate?: boolean | ((rows: Row[], extra: Extra | undefined) => boolean);
   Form: (props: ResourceFormProps<Row, Values, Extra>) => ReactNode;
@@ -119,7 +121,13 @@ export interface ResourceDefinition<Row, Values extends FieldValues, Extra = unk
    * A panel above the list (e.g. the articles' server-side search and pending new articles); `open`
    * selects a loaded row as a click on it would (asking first about unsaved changes).
    */
-  aboveList?: (ctx: { rows: Row[]; extra: Extra | undefined; open: (row: Row) => void }) => ReactNode;
+  aboveList?: (ctx: {
+    rows: Row[];
+    /** The rows the list shows under the search text. */
+    shown: Row[];
+    extra: Extra | undefined;
+    open: (row: Row) => void;
+  }) => ReactNode;
   /** Reload the list every this many milliseconds while the screen is shown (live lists). */
   refetchInterval?: number;
 }
@@ -251,7 +259,7 @@ export function ResourceScreen<Row, Values extends FieldValues, Extra = unknown>
           loading={removeRow.isPending && removeRow.variables === row}
           onClick={async (e) => {
             e.stopPropagation();
-            if (await confirmDelete()) removeRow.mutate(row);
+            if (await (def.confirmRemove ?? confirmDelete)(row)) removeRow.mutate(row);
           }}
         >
           <IconTrash size={16} />
@@ -289,7 +297,7 @@ export function ResourceScreen<Row, Values extends FieldValues, Extra = unknown>
           )}
         </Group>
       </Group>
-      {def.aboveList?.({ rows: all, extra, open: (row) => void select({ mode: 'edit', row }) })}
+      {def.aboveList?.({ rows: all, shown: rows, extra, open: (row) => void select({ mode: 'edit', row }) })}
       <Grid>
         <Grid.Col span={{ base: 12, md: open ? (def.listSpan ?? 7) : 12 }}>
           <DataTable<Row>
@@ -464,7 +472,7 @@ function ResourceDetail<Row, Values extends FieldValues, Extra>({
                     variant="light"
                     loading={remove.isPending}
                     onClick={async () => {
-                      if (await confirmDelete()) remove.mutate(row);
+                      if (await (def.confirmRemove ?? confirmDelete)(row)) remove.mutate(row);
                     }}
                   >
                     {t('common.delete')}

@@ -352,9 +352,17 @@ export async function oracleStocks() {
   const [ledger] = await query<{ cash: string; gift: string }>(sql`
     select coalesce(sum(cash_delta), 0) as cash, coalesce(sum(gift_delta), 0) as gift
     from ledger_entries where event_id = ${eventId}::int`);
-  const [bank] = await query<{ amount: string }>(sql`
-    select coalesce(sum(amount), 0) as amount from customer_refunds where event_id = ${eventId}::int`);
-  return { cash: Number(ledger!.cash), gift: Number(ledger!.gift), bankRefunds: Number(bank!.amount) };
+  // Bank refunds paid out (run sent) and those still on the wristbands (pending or in a run).
+  const [bank] = await query<{ paid: string; pending: string }>(sql`
+    select coalesce(sum(amount) filter (where status = 'paid'), 0) as paid,
+      coalesce(sum(amount) filter (where status in ('pending', 'inRun')), 0) as pending
+    from customer_refunds where event_id = ${eventId}::int`);
+  return {
+    cash: Number(ledger!.cash),
+    gift: Number(ledger!.gift),
+    bankRefunds: Number(bank!.paid),
+    bankPending: Number(bank!.pending),
+  };
 }
 
 export const sumOf = <K extends string>(rows: Record<K, number>[], keys: readonly K[]) =>

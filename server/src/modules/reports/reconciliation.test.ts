@@ -130,6 +130,7 @@ describe('money is conserved for the event, read from the reports', () => {
       terminalRefunds: dashboard.refunds.terminalAmount,
       terminalRefundsPaid: dashboard.refunds.terminalMoney,
       bankRefunds: dashboard.refunds.bankAmount,
+      bankPending: dashboard.refunds.bankPendingAmount,
       leftCash: dashboard.balances.cash,
       leftGift: dashboard.balances.gift,
     }).toEqual({
@@ -145,6 +146,7 @@ describe('money is conserved for the event, read from the reports', () => {
       terminalRefunds: feed.terminalRefunds.amount,
       terminalRefundsPaid: feed.terminalRefunds.money,
       bankRefunds: stocks.bankRefunds,
+      bankPending: stocks.bankPending,
       leftCash: stocks.cash,
       leftGift: stocks.gift,
     });

@@ -225,7 +225,11 @@ export function ListImport<K extends string>({
             })}
           </Alert>
           {result.refused.length > 0 && (
-            <ImportPreview columns={columnList} rows={toPreview(result).filter((r) => r.errors.length)} />
+            <ImportPreview
+              problemsOnly
+              columns={columnList}
+              rows={toPreview(result).filter((r) => r.errors.length)}
+            />
           )}
         </Stack>
       ) : (

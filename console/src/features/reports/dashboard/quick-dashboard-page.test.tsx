@@ -47,6 +47,16 @@ const dashboard: QuickDashboardResult = {
     bankCount: 0,
     bankAmount: 0,
     bankFee: 0,
+    bankPendingCount: 1,
+    bankPendingAmount: 1200,
+  },
+  figures: {
+    topUps: { count: 3, amount: 10000, money: 10100 },
+    addonCredits: { count: 1, amount: 2000 },
+    otherCredits: { count: 0, amount: 0 },
+    bonuses: { count: 2, amount: 750 },
+    fees: 100,
+    terminalRefunds: { count: 1, amount: 1000, money: 1000 },
   },
   balances: { cash: 8750, gift: 2250, wristbands: 5, withBalance: 5 },
   zones: [
@@ -77,7 +87,13 @@ describe('QuickDashboardPage', () => {
     });
     renderScreen(<QuickDashboardPage />);
     expect((await screen.findByTestId('dashboard-live')).textContent).toContain('refreshes every 45 s');
-    expect(screen.getByTestId('dashboard-topups').textContent).toContain('100.00');
+    expect(screen.getByTestId('figure-topUps').textContent).toContain('100.00');
+    // Add-on credits are their own figure, and a bank refund not paid yet is still on the wristbands.
+    expect(screen.getByTestId('figure-addonCredits').textContent).toContain('20.00');
+    expect(screen.getByTestId('dashboard-bank-pending').textContent).toContain('12.00');
+    expect(screen.getByTestId('money-figures-help').textContent).toContain(
+      'Add-ons, tickets and bonuses are not top-ups.',
+    );
     expect(screen.getByTestId('dashboard-sales').textContent).toContain('42.50');
     expect(screen.getByTestId('dashboard-cash-left').textContent).toContain('87.50');
     expect(screen.getByTestId('dashboard-zones').textContent).toContain('450 of 500 (90%)');

@@ -11,6 +11,7 @@ import type {
 import { IconBroadcast } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyFigureStats, MoneyFiguresHelp } from '../../../components/reports/money-figures';
 import { DownloadButton, useReportDownload } from '../../../components/reports/report-download';
 import { ReportPage, Stat, useFilterInfo, useReport } from '../../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../../components/reports/report-table';
@@ -79,8 +80,8 @@ export default function QuickDashboardPage() {
         )
       }
     >
+      <MoneyFigureStats figures={d?.figures} />
       <Section title={t(`${T}.moneyIn`)}>
-        <Stat label={f('topUps')} value={d?.topUps.amount ?? 0} money testId="dashboard-topups" />
         <Stat label={f('topUpsCount')} value={d?.topUps.count ?? 0} testId="dashboard-topups-count" />
         <Stat
           label={f('onlineLoaded')}
@@ -94,31 +95,30 @@ export default function QuickDashboardPage() {
           money
           testId="dashboard-online-paid"
         />
-        <Stat label={f('bonuses')} value={d?.bonuses.amount ?? 0} money testId="dashboard-bonuses" />
       </Section>
       <Section title={t(`${T}.moneySpent`)}>
         <Stat label={f('sales')} value={d?.sales.amount ?? 0} money testId="dashboard-sales" />
         <Stat label={f('orders')} value={d?.sales.orders ?? 0} testId="dashboard-orders" />
         <Stat label={f('devolutions')} value={d?.sales.devolutions ?? 0} testId="dashboard-devolutions" />
-        <Stat label={f('fees')} value={d?.fees ?? 0} money testId="dashboard-fees" />
       </Section>
       <Section title={t(`${T}.leftAndRefunded`)}>
         <Stat label={f('cashLeft')} value={d?.balances.cash ?? 0} money testId="dashboard-cash-left" />
         <Stat label={f('giftLeft')} value={d?.balances.gift ?? 0} money testId="dashboard-gift-left" />
         <Stat label={f('wristbands')} value={d?.balances.wristbands ?? 0} testId="dashboard-wristbands" />
         <Stat
-          label={f('terminalRefunds')}
-          value={d?.refunds.terminalAmount ?? 0}
-          money
-          testId="dashboard-refunds"
-        />
-        <Stat
           label={f('bankRefunds')}
           value={d?.refunds.bankAmount ?? 0}
           money
           testId="dashboard-bank-refunds"
         />
+        <Stat
+          label={f('bankPending')}
+          value={d?.refunds.bankPendingAmount ?? 0}
+          money
+          testId="dashboard-bank-pending"
+        />
       </Section>
+      <MoneyFiguresHelp extra={[t(`${T}.help.balances`), t(`${T}.help.online`)]} />
 
       <HourChart rows={d?.byHour ?? []} />
 

@@ -1,5 +1,6 @@
 import type { TopUpsOverviewResult, TopUpsOverviewRow, TopUpsPaymentRow } from '@pulsera/contracts';
 import { useTranslation } from 'react-i18next';
+import { MoneyFigureStats, MoneyFiguresHelp } from '../../../components/reports/money-figures';
 import {
   ReportPage,
   Stat,
@@ -58,20 +59,13 @@ export default function TopUpsOverviewPage() {
   const totals = data?.totals;
   return (
     <ReportPage title={t(`${T}.title`)} tabs={<RouteTabs tabs={[...TOP_UP_TABS]} />} filters={filters}>
+      <MoneyFigureStats figures={data?.figures} />
       <StatGrid>
         <Stat label={f('moneyIn')} value={totals?.moneyIn ?? 0} money testId="stat-moneyIn" />
-        <Stat label={f('creditedCash')} value={totals?.creditedCash ?? 0} money testId="stat-creditedCash" />
-        <Stat label={f('creditedGift')} value={totals?.creditedGift ?? 0} money testId="stat-creditedGift" />
-        <Stat label={f('fee')} value={totals?.fee ?? 0} money testId="stat-fee" />
-        <Stat
-          label={f('debited')}
-          value={(totals?.debitedCash ?? 0) + (totals?.debitedGift ?? 0)}
-          money
-          testId="stat-debited"
-        />
         <Stat label={f('moneyOut')} value={totals?.moneyOut ?? 0} money testId="stat-moneyOut" />
         <Stat label={f('count')} value={totals?.count ?? 0} testId="stat-count" />
       </StatGrid>
+      <MoneyFiguresHelp extra={[t(`${T}.help.moneyIn`), t(`${T}.help.moneyOut`)]} />
       <MoneyBarChart
         title={t(`${T}.byPaymentType`)}
         rows={data?.byPaymentType ?? []}

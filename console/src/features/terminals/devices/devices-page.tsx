@@ -164,7 +164,8 @@ function fleetDefinition(filters: FleetFilters): ResourceDefinition<FleetDevice,
     remove: (r) => deleteDevice(r.id),
     matches: (r, text) =>
       `${r.n_serie} ${r.model ?? ''} ${r.description ?? ''} ${r.owner ?? ''}`.toLowerCase().includes(text),
-    aboveList: ({ rows, extra }) => <FleetFilterBar shown={rows.length} answer={extra} />,
+    // The counter follows the search box too: filtered of total.
+    aboveList: ({ shown, extra }) => <FleetFilterBar shown={shown.length} answer={extra} />,
     Form: ({ row }) => <DeviceFields saved={!!row} />,
   };
 }

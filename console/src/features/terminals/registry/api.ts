@@ -36,5 +36,6 @@ export async function saveRegistryDevice(device: RegistryDeviceSave) {
 }
 export const rotateDeviceKey = (id: number) => api.post<DeviceKeyRotated>(`/global/devices/${id}/key`, {});
 export const deleteRegistryDevice = (id: number) => api.delete<boolean>(`/global/devices/${id}`);
-export const importDevices = (rows: DeviceImportRowInput[]) =>
-  api.post<DeviceImportResult>('/global/devices/import', { rows });
+/** The import, or with `dryRun` its check only (the preview: nothing written). */
+export const importDevices = (rows: DeviceImportRowInput[], dryRun = false) =>
+  api.post<DeviceImportResult>('/global/devices/import', { rows, dryRun });

@@ -8,10 +8,10 @@ import {
   type DeviceImportRowInput,
 } from '@pulsera/contracts';
 import { IconFileText, IconUpload } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/dialogs';
+import { notifySuccess, notifyWarning } from '../../../components/dialogs';
 import { ImportPreview, type PreviewRow } from '../../../components/import-preview';
 import { translateMessage } from '../../../lib/i18n';
 import {
@@ -75,26 +75,42 @@ export function DeviceImportDialog({ opened, onClose }: { opened: boolean; onClo
 
   const rows = useMemo(() => (table?.ok ? importRows(table.lines) : []), [table]);
   const tooMany = rows.length > DEVICE_IMPORT_MAX_ROWS;
+  // The server's own check of the file (nothing written): a serial already registered is named
+  // in the preview, before the upload.
+  const known = useQuery({
+    queryKey: [...registryKeys.all, 'import-check', rows],
+    queryFn: () => importDevices(rows, true),
+    enabled: rows.length > 0 && !tooMany,
+  });
   const preview: PreviewRow[] = useMemo(() => {
     const checks = checkDeviceImportRows(rows);
+    const taken = new Map(
+      (known.data?.refused ?? []).filter((r) => r.reason === 'serialTaken').map((r) => [r.line, r]),
+    );
     return rows.map((r, i) => {
       const c = checks[i]!;
+      const server = taken.get(r.line);
       return {
         line: r.line,
         cells: Object.fromEntries(DEVICE_IMPORT_COLUMNS.map((k) => [k, String(r[k] ?? '')])),
-        errors: c.ok
-          ? []
-          : c.fields.map((f) => `${t(`registry.fields.${f.path}`)}: ${translateMessage(t, f.message)}`),
+        errors: !c.ok
+          ? c.fields.map((f) => `${t(`registry.fields.${f.path}`)}: ${translateMessage(t, f.message)}`)
+          : server
+            ? (server.fields ?? []).map((f) => `${t(`registry.fields.${f.path}`)}: ${f.text}`)
+            : [],
       };
     });
-  }, [rows, t]);
+  }, [rows, t, known.data]);
   const good = preview.filter((p) => !p.errors.length).length;
 
   const upload = useMutation({
     mutationFn: () => importDevices(rows),
     onSuccess: async (r) => {
       setResult(r);
-      notifySuccess();
+      // A partial result is a warning with its counts, never a green success beside refusals.
+      if (r.refused.length)
+        notifyWarning(t('registry.import.done', { created: r.created, refused: r.refused.length }));
+      else notifySuccess(t('registry.import.allDone', { count: r.created }));
       await qc.invalidateQueries({ queryKey: registryKeys.all });
     },
   });
@@ -143,11 +159,12 @@ export function DeviceImportDialog({ opened, onClose }: { opened: boolean; onClo
         )}
         {result ? (
           <Stack gap="xs" data-testid="registry-import-result">
-            <Alert color={result.refused.length ? 'yellow' : 'teal'}>
+            <Alert color={result.refused.length ? 'orange' : 'teal'} data-testid="registry-import-summary">
               {t('registry.import.done', { created: result.created, refused: result.refused.length })}
             </Alert>
             {result.refused.length > 0 && (
               <ImportPreview
+                problemsOnly
                 columns={[{ key: 'n_serie', label: t('registry.fields.n_serie') }]}
                 rows={result.refused.map((r) => ({
                   line: r.line,
@@ -171,7 +188,7 @@ export function DeviceImportDialog({ opened, onClose }: { opened: boolean; onClo
               <Group>
                 <Button
                   leftSection={<IconUpload size={16} />}
-                  disabled={good === 0}
+                  disabled={good === 0 || known.isFetching}
                   loading={upload.isPending}
                   onClick={() => upload.mutate()}
                   data-testid="registry-import-upload"

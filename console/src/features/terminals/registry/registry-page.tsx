@@ -5,8 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { queryClient } from '../../../app/providers';
 import { DateTimeField } from '../../../components/date-fields';
-import { confirm } from '../../../components/dialogs';
+import { confirm, confirmDelete, notifySuccess } from '../../../components/dialogs';
 import { SelectField, Switch01Field, TextAreaField, TextField } from '../../../components/form-fields';
 import {
   type ResourceDefinition,
@@ -100,6 +101,7 @@ const definition: ResourceDefinition<RegistryDevice, Values, Extra> = {
     return saved;
   },
   remove: (r) => deleteRegistryDevice(r.id),
+  confirmRemove: (r) => confirmRemoveDevice(r),
   matches: (r, text) =>
     `${r.n_serie} ${r.model ?? ''} ${r.description ?? ''} ${r.owner ?? ''} ${r.eventName ?? ''}`
       .toLowerCase()
@@ -107,6 +109,42 @@ const definition: ResourceDefinition<RegistryDevice, Values, Extra> = {
   aboveList: () => <ImportButton />,
   Form: ({ row, extra }) => <RegistryFields row={row} events={extra ?? []} />,
 };
+
+/**
+ * Only a terminal that never contacted the server can be deleted (the server refuses the others,
+ * 1506): for one that has worked the question says so up front and offers its inactive date instead
+ * (from now), or says since when it is inactive already. Answers whether to go on with the delete.
+ */
+async function confirmRemoveDevice(r: RegistryDevice): Promise<boolean> {
+  if (!r.lastContact) return confirmDelete();
+  const t = i18n.t.bind(i18n);
+  const lastContact = formatDateTime(r.lastContact);
+  if (r.dateInactive && Date.parse(r.dateInactive) <= Date.now()) {
+    await confirm({
+      title: t('registry.deleteWorked.title'),
+      text: t('registry.deleteWorked.alreadyInactive', {
+        lastContact,
+        since: formatDateTime(r.dateInactive),
+      }),
+      confirm: t('registry.deleteWorked.understood'),
+      cancel: t('registry.cancel'),
+    });
+    return false;
+  }
+  const inactive = await confirm({
+    title: t('registry.deleteWorked.title'),
+    text: t('registry.deleteWorked.text', { lastContact }),
+    confirm: t('registry.deleteWorked.confirm'),
+    cancel: t('registry.cancel'),
+  });
+  if (inactive) {
+    const values = definition.toValues(r);
+    await saveRegistryDevice({ ...values, id: r.id, dateInactive: new Date().toISOString() });
+    notifySuccess(t('registry.deleteWorked.done'));
+    await queryClient.invalidateQueries({ queryKey: registryKeys.all });
+  }
+  return false;
+}
 
 function ImportButton() {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
+import { BANK_REFUND_PAID, BANK_REFUND_PAID_AT, BANK_REFUND_PENDING } from '../bank-refunds';
 import {
   accessSource,
   articleTotalsSource,
@@ -169,7 +170,8 @@ export async function hourly(
 
 /**
  * What is left on the event's wristbands now (report_wristband_balances, kept by triggers), the
- * online payments and the bank refunds of the window, in one statement.
+ * online payments and the bank refunds paid out in the window (their run marked sent: the balance
+ * left the wristbands then), and those asked for and still on the wristbands now, in one statement.
  */
 export async function stocks(db: Executor, eventId: number, w: RollupWindow) {
   const within = (col: SQL) =>
@@ -180,6 +182,7 @@ export async function stocks(db: Executor, eventId: number, w: RollupWindow) {
       ],
       sql` and `,
     );
+  const paid = sql`${BANK_REFUND_PAID} and ${within(BANK_REFUND_PAID_AT)}`;
   const res = await db.execute(sql`
     select w.*, o.*, r.*
     from (
@@ -191,9 +194,12 @@ export async function stocks(db: Executor, eventId: number, w: RollupWindow) {
       from online_top_ups o
       where o.event_id = ${eventId} and o.payed = 1 and ${within(sql`o.date_recharge_online`)}
     ) o, (
-      select count(*)::int as bank_count, coalesce(sum(amount), 0)::bigint as bank_amount,
-        coalesce(sum(fee), 0)::bigint as bank_fee
-      from customer_refunds r where r.event_id = ${eventId} and ${within(sql`r.created_at`)}
+      select count(*) filter (where ${paid})::int as bank_count,
+        coalesce(sum(r.amount) filter (where ${paid}), 0)::bigint as bank_amount,
+        coalesce(sum(r.fee) filter (where ${paid}), 0)::bigint as bank_fee,
+        count(*) filter (where ${BANK_REFUND_PENDING})::int as bank_pending_count,
+        coalesce(sum(r.amount) filter (where ${BANK_REFUND_PENDING}), 0)::bigint as bank_pending_amount
+      from customer_refunds r where r.event_id = ${eventId}
     ) r`);
   const r = rowsOf<Record<string, unknown>>(res)[0]!;
   return {
@@ -206,6 +212,8 @@ export async function stocks(db: Executor, eventId: number, w: RollupWindow) {
     bankCount: num(r.bank_count),
     bankAmount: num(r.bank_amount),
     bankFee: num(r.bank_fee),
+    bankPendingCount: num(r.bank_pending_count),
+    bankPendingAmount: num(r.bank_pending_amount),
   };
 }
 

@@ -4,7 +4,7 @@ import {
   DASHBOARD_TOP,
   type DashboardPaymentRow,
   dashboardRefreshSeconds,
-  type OperationGroup,
+  moneyFigures,
   operationGroupOf,
   PAYMENT_TYPES,
   type QuickDashboardQuery,
@@ -20,8 +20,6 @@ const PAYMENT_ORDER = [...PAYMENT_TYPES, null] as (string | null)[];
 const byPayment = (a: { paymentType: string | null }, b: { paymentType: string | null }) =>
   PAYMENT_ORDER.indexOf(a.paymentType) - PAYMENT_ORDER.indexOf(b.paymentType);
 
-/** What puts value on wristbands (bonuses counts the gift side of these). */
-const CREDIT_GROUPS: OperationGroup[] = ['topUp', 'manualBonus', 'ticket', 'addon'];
 const ONLINE_CODES = ['O', 'O-WA'];
 
 export const windowOf = (q: { dateStart?: string; dateEnd?: string }): RollupWindow => ({
@@ -68,9 +66,8 @@ export async function quickDashboard(
   }
   const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((s, r) => s + f(r), 0);
   const online = ops.filter((r) => ONLINE_CODES.includes(r.type));
-  const credits = ops.filter((r) => CREDIT_GROUPS.includes(groupOf(r.type) as OperationGroup));
-  const refunds = ops.filter((r) => groupOf(r.type) === 'refund');
-  const moved = ops.filter((r) => groupOf(r.type) !== 'replacement');
+  // The money figures: one definition (contracts moneyFigures), the recharge overview's as well.
+  const figures = moneyFigures(ops.map((r) => ({ ...r, count: r.operations })));
 
   return {
     generatedAt: now.toISOString(),
@@ -78,9 +75,9 @@ export async function quickDashboard(
     refreshSeconds: dashboardRefreshSeconds(refresh),
     timezone: event.timezone,
     topUps: {
-      count: sum(topUpRows, (r) => r.operations),
-      amount: sum(topUpRows, (r) => r.amount),
-      money: sum(topUpRows, (r) => r.money),
+      count: figures.topUps.count,
+      amount: figures.topUps.amount,
+      money: figures.topUps.money,
       byPaymentType: [...payments.values()].sort(byPayment),
     },
     online: {
@@ -89,7 +86,7 @@ export async function quickDashboard(
       paidCount: stock.onlineCount,
       paidAmount: stock.onlineAmount,
     },
-    bonuses: { count: sum(credits, (r) => r.withBonus), amount: sum(credits, (r) => r.bonus) },
+    bonuses: figures.bonuses,
     sales: {
       orders: sales.totals.orders,
       devolutions: sales.totals.devolutions,
@@ -98,14 +95,16 @@ export async function quickDashboard(
         .map((p) => ({ paymentType: p, amount: sales.totals.pay[p] }))
         .filter((p) => p.amount !== 0),
     },
-    fees: sum(moved, (r) => r.fee),
+    fees: figures.fees,
     refunds: {
-      terminalCount: sum(refunds, (r) => r.operations),
-      terminalAmount: 0 - sum(refunds, (r) => r.amount),
-      terminalMoney: sum(refunds, (r) => r.money),
+      terminalCount: figures.terminalRefunds.count,
+      terminalAmount: figures.terminalRefunds.amount,
+      terminalMoney: figures.terminalRefunds.money,
       bankCount: stock.bankCount,
       bankAmount: stock.bankAmount,
       bankFee: stock.bankFee,
+      bankPendingCount: stock.bankPendingCount,
+      bankPendingAmount: stock.bankPendingAmount,
     },
     balances: {
       cash: stock.cash,
@@ -113,6 +112,7 @@ export async function quickDashboard(
       wristbands: stock.wristbands,
       withBalance: stock.withBalance,
     },
+    figures,
     zones: zones.map((z) => ({ id: z.id, name: z.name, inside: z.inside, capacity: z.capacity })),
     topLocations: sales.locations.map((l) => ({ ...l, name: nameOf(locNames, l.id) })),
     topArticles: articles.map((a) => ({ ...a, name: nameOf(artNames, a.id) })),

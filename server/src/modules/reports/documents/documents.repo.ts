@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
+import { BANK_REFUND_PAID, BANK_REFUND_PAID_AT } from '../bank-refunds';
 import {
   articlesSource,
   type RollupWindow,
@@ -79,7 +80,8 @@ export interface DayOperationRow {
 
 /**
  * Balance operations per festival day, operation type and payment type; with the online payments
- * (type `onlinePaid`) and the bank refunds (type `bankRefund`) of the window, in one statement.
+ * (type `onlinePaid`) and the bank refunds paid out (type `bankRefund`, bank-refunds.ts) of the window,
+ * in one statement.
  */
 export async function operationsByDay(
   db: Executor,
@@ -101,10 +103,10 @@ export async function operationsByDay(
     where o.event_id = ${eventId} and o.payed = 1 and ${within(sql`o.date_recharge_online`, w)}
     group by 1
     union all
-    select ${festivalDay(sql`r.created_at`, timezone, offset)}, 'bankRefund', null, count(*), -sum(r.amount), 0,
+    select ${festivalDay(BANK_REFUND_PAID_AT, timezone, offset)}, 'bankRefund', null, count(*), -sum(r.amount), 0,
       sum(r.amount), sum(r.fee)
     from customer_refunds r
-    where r.event_id = ${eventId} and ${within(sql`r.created_at`, w)}
+    where r.event_id = ${eventId} and ${BANK_REFUND_PAID} and ${within(BANK_REFUND_PAID_AT, w)}
     group by 1`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({
     day: String(r.day),

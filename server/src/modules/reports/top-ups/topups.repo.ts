@@ -43,7 +43,8 @@ export const topUpsOf = (eventId: number, q: ReportQuery) =>
  */
 export async function overviewRows(db: Executor, eventId: number, q: ReportQuery) {
   const res = await db.execute(sql`
-    select x.type, x.payment_type, sum(x.operations)::bigint as count, sum(x.amount)::bigint as amount,
+    select x.type, x.payment_type, sum(x.operations)::bigint as count,
+      sum(x.with_bonus)::bigint as with_bonus, sum(x.amount)::bigint as amount,
       sum(x.bonus)::bigint as bonus, sum(x.fee)::bigint as fee, sum(x.money)::bigint as money,
       sum(x.credited_cash)::bigint as credited_cash, sum(x.credited_gift)::bigint as credited_gift,
       sum(x.debited_cash)::bigint as debited_cash, sum(x.debited_gift)::bigint as debited_gift
@@ -57,6 +58,7 @@ export async function overviewRows(db: Executor, eventId: number, q: ReportQuery
       type: String(r.type),
       paymentType: (r.payment_type as string | null) ?? null,
       count: num(r.count),
+      withBonus: num(r.with_bonus),
       amount: num(r.amount),
       bonus: num(r.bonus),
       fee: num(r.fee),

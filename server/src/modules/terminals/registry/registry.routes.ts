@@ -68,7 +68,7 @@ export async function deviceRegistryRoutes(app: FastifyInstance, ctx: AppContext
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: { tags, body: DeviceImportRequest, response: { 200: okSchema(DeviceImportResult) } },
     },
-    async (req) => ok(req, await service.importDevices(ctx, req.body.rows, req.lang)),
+    async (req) => ok(req, await service.importDevices(ctx, req.body.rows, req.lang, req.body.dryRun)),
   );
 
   r.get(

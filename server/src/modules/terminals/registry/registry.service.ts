@@ -138,12 +138,14 @@ export async function deleteRegistryDevice(ctx: AppContext, id: number) {
  * already registered); the good rows are created in one statement and the bad ones named with their
  * line and reason. A serial registered meanwhile by someone else (the insert skips it) is named too.
  * Imported terminals are unassigned and have no key yet: redeeming the event's configuration QR gives
- * them both (or the registry's key rotation, then an event).
+ * them both (or the registry's key rotation, then an event). A dry run (the preview) answers the same
+ * without writing, so the preview marks a serial already registered before the upload.
  */
 export async function importDevices(
   ctx: AppContext,
   rows: DeviceImportRowInput[],
   lang: Language,
+  dryRun = false,
 ): Promise<DeviceImportResult> {
   const checks = checkDeviceImportRows(rows);
   const refused: DeviceImportRowResult[] = [];
@@ -175,6 +177,7 @@ export async function importDevices(
     refuse(g.line, g.row.n_serie, 'serialTaken', [{ path: 'n_serie', message: takenMessage(g.row.n_serie) }]);
     return false;
   });
+  if (dryRun) return { created: fresh.length, refused: refused.sort((a, b) => a.line - b.line) };
   const inserted = new Set(
     await repo.insertMany(
       ctx.db,

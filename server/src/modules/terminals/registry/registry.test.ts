@@ -214,6 +214,28 @@ describe('the device registry', () => {
     expect(again.body.result).toMatchObject({ created: 0, refused: [{ line: 2, reason: 'serialTaken' }] });
   });
 
+  it('checks a file without importing it: the preview learns which serials are already registered', async () => {
+    await save({ n_serie: 'DRY-TAKEN-1' });
+    const res = await t.call('POST', '/api/global/devices/import', {
+      token: admin.token,
+      body: {
+        dryRun: true,
+        rows: [
+          { line: 2, n_serie: 'dry-taken-1' },
+          { line: 3, n_serie: 'DRY-NEW-1' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ created: 1, refused: [{ line: 2, reason: 'serialTaken' }] });
+    expect(res.body.result.refused[0].fields).toEqual([
+      expect.objectContaining({ path: 'n_serie', text: 'The serial dry-taken-1 is already registered' }),
+    ]);
+    // Nothing was written.
+    const list = (await t.call('GET', '/api/global/devices', { token: admin.token })).body.result.devices;
+    expect(list.some((d: { n_serie: string }) => d.n_serie === 'DRY-NEW-1')).toBe(false);
+  });
+
   it('configures a registered terminal by redeeming the event QR: assigned, configured, keyed', async () => {
     const { device } = (await save({ n_serie: 'Reg-Qr-01', model: 'Sunmi L2' })).body.result;
     const qr = (
