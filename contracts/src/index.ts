@@ -63,6 +63,7 @@ export * from './terminals/payment-methods';
 export * from './terminals/registry';
 export * from './terminals/sale-amounts';
 export * from './terminals/wristband-stock';
+export * from './text-encoding';
 export * from './upload';
 export * from './validation';
 export * from './venue/gates';
