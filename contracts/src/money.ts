@@ -4,25 +4,12 @@
  * currency (its local currency, tokens for instance, when it has one) at its rate. One formatter for
  * the three faces, so "10.00 T" on a terminal is "10.00 T" in the console and in the portal.
  */
-import { z } from 'zod';
-
-/** A currency as screens show it: its code, symbol and smallest fraction (0.01, 1…). */
-export const CurrencyLabel = z.object({ iso: z.string(), symbol: z.string(), fraction: z.number() });
-export type CurrencyLabel = z.infer<typeof CurrencyLabel>;
+import type { CurrencyLabel, EventCurrency } from './money-schemas';
 
 /** A currency to show amounts in: 1 financial unit = `rate` units of it. */
 export interface CurrencyView extends CurrencyLabel {
   rate: number;
 }
-
-/** The event's money as its front ends show it: the financial currency, the display one, the rate. */
-export const EventCurrency = z.object({
-  financial: CurrencyLabel,
-  display: CurrencyLabel,
-  /** 1 financial unit = rate display units. */
-  rate: z.number(),
-});
-export type EventCurrency = z.infer<typeof EventCurrency>;
 
 const NO_CURRENCY: CurrencyLabel = { iso: '', symbol: '', fraction: 0.01 };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Bonus } from '../catalogue/bonuses';
 import { Fee } from '../catalogue/fees';
 import { LOGIN_METHODS, OnlineColors, OnlineGradient } from '../events/online-services';
-import { EventCurrency } from '../money';
+import { EventCurrency } from '../money-schemas';
 import { EXTRACT_OPERATIONS } from './customers';
 
 /**

@@ -4,7 +4,7 @@
  * flags, add-ons and kitchens. The ids are the ones its operations name (the sync refuses others).
  */
 import { z } from 'zod';
-import { EventCurrency } from '../money';
+import { EventCurrency } from '../money-schemas';
 
 const intId = z.number().int();
 
