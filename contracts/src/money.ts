@@ -4,26 +4,14 @@
  * currency (its local currency, tokens for instance, when it has one) at its rate. One formatter for
  * the three faces, so "10.00 T" on a terminal is "10.00 T" in the console and in the portal.
  */
-// No zod here: the terminal's and the portal's first screens format money without loading a schema
-// library. The schemas of these shapes are in money-schemas.ts.
+// No zod here at run time (the types only): the terminal's and the portal's first screens format money
+// without loading a schema library. The schemas of these shapes are in money-schemas.ts.
+import type { CurrencyLabel, EventCurrency } from './money-schemas';
 
-/** A currency as screens show it: its code, symbol and smallest fraction (0.01, 1…). */
-export interface CurrencyLabel {
-  iso: string;
-  symbol: string;
-  fraction: number;
-}
+export type { CurrencyLabel, EventCurrency };
 
 /** A currency to show amounts in: 1 financial unit = `rate` units of it. */
 export interface CurrencyView extends CurrencyLabel {
-  rate: number;
-}
-
-/** The event's money as its front ends show it: the financial currency, the display one, the rate. */
-export interface EventCurrency {
-  financial: CurrencyLabel;
-  display: CurrencyLabel;
-  /** 1 financial unit = rate display units. */
   rate: number;
 }
 

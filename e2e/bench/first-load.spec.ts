@@ -55,6 +55,7 @@ test('the sign-in page and the first admin screen stay within their JavaScript b
   await context.close();
 
   console.log(`sign-in page scripts: ${signInPage.list.join(', ')}`);
+  console.log(`first admin screen scripts: ${firstScreen.list.join(', ')}`);
   console.log(
     `first load: sign-in page ${kb(signInPage.total)} of JavaScript in ${signInPage.files} files (budget ${kb(SIGN_IN_BUDGET)}); first admin screen ${kb(firstScreen.total)} in ${firstScreen.files} files (budget ${kb(FIRST_SCREEN_BUDGET)})`,
   );

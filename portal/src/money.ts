@@ -1,4 +1,5 @@
-import { type EventCurrency, formatMoney as format, viewOf } from '@pulsera/contracts/money';
+import { formatMoney as format, viewOf } from '@pulsera/contracts/money';
+import type { EventCurrency } from '@pulsera/contracts/money-schemas';
 
 /** Cents of the event's financial currency, shown in its display currency at its rate. */
 export const formatMoney = (cents: number, c: EventCurrency, lang: string) => format(cents, viewOf(c), lang);

@@ -1,5 +1,6 @@
 /** The terminal's languages (en, es, it, fr): the browser's, else English. */
-import { type EventCurrency, formatMoney, viewOf } from '@pulsera/contracts/money';
+import { formatMoney, viewOf } from '@pulsera/contracts/money';
+import type { EventCurrency } from '@pulsera/contracts/money-schemas';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';

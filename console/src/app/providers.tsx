@@ -4,10 +4,10 @@ import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { NoticesHost } from '../components/notices-host';
 import { ApiError } from '../lib/api';
 import { installErrorHandler } from '../lib/error-dialogs';
 import { scopeQueriesToEvent } from '../lib/event-scope';
@@ -39,8 +39,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            {/* Bottom right: notices never cover the header (language selector, user menu). */}
-            <Notifications position="bottom-right" />
+            <NoticesHost />
             {children}
           </ModalsProvider>
         </QueryClientProvider>

@@ -2,8 +2,11 @@
  * A table chosen as a file in the browser (imports): CSV (comma or semicolon, as spreadsheets write
  * them), TSV or TXT (tab), or the first sheet of an XLSX workbook (exceljs, loaded only when used).
  * Answers every line as its cells (text, trimmed) with its 1-based line number; blank lines are
- * dropped. Pure of React and i18n: the screen words the issues.
+ * dropped. Text files are decoded by the shared encoding rule (contracts text-encoding.ts). Pure of
+ * React and i18n: the screen words the issues.
  */
+import { decodeText } from '@pulsera/contracts';
+
 export const TABLE_FILE_EXTENSIONS = ['.csv', '.tsv', '.txt', '.xlsx'] as const;
 
 export interface TableLine {
@@ -116,9 +119,7 @@ export async function readTableFile(file: File): Promise<TableFile> {
       return { ok: false, issue: 'unreadable' };
     }
   }
-  // The encoding detector is large: loaded only when a text file is read.
-  const { decodeImportBytes } = await import('./text-decode');
-  const decoded = decodeImportBytes(new Uint8Array(bytes));
+  const decoded = decodeText(new Uint8Array(bytes));
   const lines = parseDelimited(decoded.text);
   return lines.length
     ? { ok: true, lines, encoding: decoded.encoding, fallback: decoded.fallback }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { EVENT_TYPES, type EventType, type Language } from '../constants';
 
 /**
@@ -103,6 +102,3 @@ export const EVENT_TYPE_NAMES: Record<Language, Record<EventType, string>> = {
 
 export const eventTypesIn = (lang: Language) =>
   EVENT_TYPES.map((id) => ({ id, name: EVENT_TYPE_NAMES[lang][id] }));
-
-export const EventTypeOption = z.object({ id: z.enum(EVENT_TYPES), name: z.string() });
-export type EventTypeOption = z.infer<typeof EventTypeOption>;

@@ -3,7 +3,7 @@
  * that gives the wristband back what it paid, written to the outbox like any operation. Once
  * cancelled, or past the window, the button is gone.
  */
-import type { EventCurrency } from '@pulsera/contracts/money';
+import type { EventCurrency } from '@pulsera/contracts/money-schemas';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';

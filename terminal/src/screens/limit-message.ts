@@ -1,5 +1,5 @@
 /** The words for an offline limit that stops the terminal (store/limits.ts). */
-import type { EventCurrency } from '@pulsera/contracts/money';
+import type { EventCurrency } from '@pulsera/contracts/money-schemas';
 import { useTranslation } from 'react-i18next';
 import { money } from '../i18n';
 import type { LimitStop } from '../store/limits';

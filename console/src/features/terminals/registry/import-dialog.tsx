@@ -151,7 +151,7 @@ export function DeviceImportDialog({ opened, onClose }: { opened: boolean; onClo
             {t(`registry.import.issues.${table.issue}`, { extensions: TABLE_FILE_EXTENSIONS.join(', ') })}
           </Alert>
         )}
-        {table?.ok && table.fallback && <Alert color="yellow">{t('registry.import.latin1')}</Alert>}
+        {table?.ok && table.fallback && <Alert color="yellow">{t('registry.import.undecoded')}</Alert>}
         {tooMany && (
           <Alert color="red">
             {t('registry.import.tooMany', { count: rows.length, max: DEVICE_IMPORT_MAX_ROWS })}

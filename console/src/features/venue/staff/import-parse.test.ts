@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decodeImportBytes,
-  detectEncoding,
   isAcceptedFileName,
   parseStaffImport,
   parseStaffImportBytes,
@@ -13,17 +11,15 @@ const latin1 = (text: string) => Uint8Array.from([...text].map((c) => c.charCode
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const BOM = [0xef, 0xbb, 0xbf];
 
-describe('decoding the file', () => {
-  it('reads a short ISO-8859-1 file right (José, Muñoz), though the detector is unsure on it', () => {
+describe('decoding the file (the shared rule, contracts text-encoding.ts)', () => {
+  it('reads a short ISO-8859-1 file right (José, Muñoz) as Windows-1252', () => {
     const bytes = latin1('jmunoz\tJosé Muñoz\tCS\t1\n');
     expect(bytes).toContain(0xe9); // é as one Latin-1 byte
-    const decoded = decodeImportBytes(bytes);
-    expect(decoded.text).toBe('jmunoz\tJosé Muñoz\tCS\t1\n');
-    expect(decoded).toMatchObject({ encoding: 'windows-1252', fallback: true });
-    const parsed = parseStaffImportBytes(bytes, false);
-    expect(parsed).toMatchObject({
+    expect(parseStaffImportBytes(bytes, false)).toEqual({
       ok: true,
       rows: [{ user: 'jmunoz', name: 'José Muñoz', trusts: 'CS', intern: 1 }],
+      encoding: 'windows-1252',
+      fallback: false,
     });
   });
 
@@ -39,10 +35,6 @@ describe('decoding the file', () => {
       ...BOM,
       ...utf8('user\tname\ttrusts\tintern\njmunoz\tJosé Muñoz\tcs\t1\n'),
     ]);
-    const decoded = decodeImportBytes(bytes);
-    expect(decoded.encoding).toBe('utf-8');
-    expect(decoded.fallback).toBe(false);
-    expect(decoded.text.startsWith('user')).toBe(true);
     const parsed = parseStaffImportBytes(bytes, true);
     expect(parsed).toEqual({
       ok: true,
@@ -57,27 +49,25 @@ describe('decoding the file', () => {
 
   it('reads a UTF-8 file without a mark as UTF-8', () => {
     const bytes = utf8('jmunoz\tJosé Muñoz\tC\t1\nmpena\tMaría Peña\tV\t0\n');
-    expect(detectEncoding(bytes)).toBe('utf-8');
-    expect(decodeImportBytes(bytes)).toMatchObject({ fallback: false, encoding: 'utf-8' });
     const parsed = parseStaffImportBytes(bytes, false);
+    expect(parsed).toMatchObject({ encoding: 'utf-8', fallback: false });
     expect(parsed.ok && parsed.rows.map((r) => r.name)).toEqual(['José Muñoz', 'María Peña']);
   });
 
-  it('uses the detected encoding only above 0.7 confidence, from the first 10,000 bytes', () => {
-    // Plain ASCII is detected with full confidence and decoded as UTF-8.
-    expect(detectEncoding(utf8('a\tb\tC\t1\n'))).toBe('utf-8');
-    // UTF-16 with its mark is detected with confidence and decoded with it.
+  it('reads UTF-16 with its mark', () => {
     const utf16 = new Uint8Array([
       0xff,
       0xfe,
       ...[...'ana\tAna\tC\t1\n'].flatMap((c) => [c.charCodeAt(0), 0]),
     ]);
-    expect(detectEncoding(utf16)).toBe('utf-16le');
-    expect(decodeImportBytes(utf16).text).toBe('ana\tAna\tC\t1\n');
-    // ASCII in the first 10,000 bytes, Latin-1 after: strict UTF-8 fails, Windows-1252 reads it.
-    const head = 'x'.repeat(10_100);
-    const decoded = decodeImportBytes(latin1(`${head}\nñ`));
-    expect(decoded.text.endsWith('ñ')).toBe(true);
+    expect(parseStaffImportBytes(utf16, false)).toMatchObject({ ok: true, encoding: 'utf-16le' });
+  });
+
+  it('falls back to UTF-8 (the spec), flagged, when no encoding is detected with confidence', () => {
+    const bytes = Uint8Array.from([...latin1('ana\tAna'), 0x81, 0x8d, ...latin1('\tC\t1\n')]);
+    const parsed = parseStaffImportBytes(bytes, false);
+    expect(parsed).toMatchObject({ ok: true, encoding: 'utf-8', fallback: true });
+    expect(parsed.ok && parsed.rows[0]!.name).toBe('Ana\uFFFD\uFFFD');
   });
 });
 

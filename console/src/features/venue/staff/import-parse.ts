@@ -1,27 +1,21 @@
 import {
   checkStaffImportRows,
+  decodeText,
   STAFF_IMPORT_COLUMNS,
   STAFF_IMPORT_MAX_ROWS,
   type StaffImportProblem,
   type StaffImportRow,
   type StaffImportRowInput,
 } from '@pulsera/contracts';
-import { decodeImportBytes } from '../../../lib/text-decode';
 
 /**
  * The staff manual upload, read in the browser (02-catalogue §2, §4, §5): a tab-separated .tsv or .txt
- * file, decoded with the encoding detected from its first 10,000 bytes, checked, then its rows checked
- * with the rules the server applies again. Pure: no React, no i18n (the screen words the issues).
+ * file, decoded by the shared encoding rule (contracts text-encoding.ts: a byte-order mark, else UTF-8
+ * when valid, else Windows-1252 detected above 0.7 confidence, else UTF-8), checked, then its rows
+ * checked with the rules the server applies again. Pure: no React, no i18n (the screen words the issues).
  */
 
 export const ACCEPTED_EXTENSIONS = ['.tsv', '.txt'] as const;
-export {
-  DETECT_BYTES,
-  DETECT_CONFIDENCE,
-  type Decoded,
-  decodeImportBytes,
-  detectEncoding,
-} from '../../../lib/text-decode';
 export type FileIssue =
   | { kind: 'extension' }
   | { kind: 'empty' }
@@ -78,7 +72,7 @@ export function parseStaffImport(text: string, hasHeaders: boolean): ParseResult
 /** The whole path from the file's bytes to the checked rows. */
 export function parseStaffImportBytes(bytes: Uint8Array, hasHeaders: boolean): ParseResult {
   if (bytes.length === 0) return { ok: false, issue: { kind: 'empty' } };
-  const decoded = decodeImportBytes(bytes);
+  const decoded = decodeText(bytes);
   const parsed = parseStaffImport(decoded.text, hasHeaders);
   return { ...parsed, encoding: decoded.encoding, fallback: decoded.fallback };
 }

@@ -55,7 +55,7 @@ const latin1 = (text: string) => Uint8Array.from([...text].map((c) => c.charCode
 const header = 'user\tname\ttrusts\tintern\r\n';
 
 describe('the staff manual upload screen', () => {
-  it('previews a Latin-1 file with a warning and uploads every row; error 0 is a success', async () => {
+  it('previews a Latin-1 file read as Windows-1252 and uploads every row; error 0 is a success', async () => {
     const sent = fakeServer(200, { error: 0, result: { inserted: 12 } });
     const { input } = renderPage();
     expect(screen.getByText('1. user')).toBeTruthy();
@@ -64,7 +64,7 @@ describe('the staff manual upload screen', () => {
     await userEvent.upload(input, new File([latin1(header + lines)], 'staff.tsv'));
 
     const banner = await screen.findByTestId('import-banner');
-    expect(banner.textContent).toContain('Windows-1252');
+    expect(banner.textContent).toContain('12 staff members ready to upload (encoding WINDOWS-1252)');
     expect(screen.getByTestId('import-count').textContent).toBe('Showing 10 of 12 staff members');
     const preview = screen.getByTestId('import-preview');
     expect(preview.querySelectorAll('tbody tr')).toHaveLength(10);
@@ -81,6 +81,17 @@ describe('the staff manual upload screen', () => {
     expect(rows).toHaveLength(12);
     expect(rows[0]).toEqual({ user: 'u0', name: 'José Muñoz 0', trusts: 'CS', intern: 1 });
   }, 30_000);
+
+  it("reads a file that is neither UTF-8 nor Windows-1252 as UTF-8, the spec's fallback, and says so", async () => {
+    fakeServer(200, { error: 0, result: { inserted: 1 } });
+    const { input } = renderPage();
+    // 0x81 and 0x8D are bytes Windows-1252 does not define: no encoding is detected with confidence.
+    const bytes = Uint8Array.from([...latin1(`${header}ana\tAna `), 0x81, 0x8d, ...latin1('\tcs\t1\r\n')]);
+    await userEvent.upload(input, new File([bytes], 'staff.tsv'));
+    const banner = await screen.findByTestId('import-banner');
+    expect(banner.textContent).toContain('neither UTF-8 nor Windows-1252');
+    expect(screen.getByTestId('import-preview').textContent).toContain('Ana \uFFFD\uFFFD');
+  });
 
   it('shows the server’s error and description when the answer is not a success', async () => {
     fakeServer(409, { error: 1706, description: '1 of these users already exist in this event: u0' });

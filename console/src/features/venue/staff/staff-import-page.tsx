@@ -62,7 +62,7 @@ function bannerOf(t: TFunction, parsed: ParseResult): Banner {
     return {
       color: 'yellow',
       title: t('staff.import.warningTitle'),
-      text: t('staff.import.latin1', { count: parsed.rows.length }),
+      text: t('staff.import.undecoded', { count: parsed.rows.length }),
     };
   return {
     color: 'blue',

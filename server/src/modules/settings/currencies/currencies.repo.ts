@@ -1,4 +1,4 @@
-import type { CurrencyLabel } from '@pulsera/contracts/money';
+import type { CurrencyLabel } from '@pulsera/contracts/money-schemas';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../core/db/client';

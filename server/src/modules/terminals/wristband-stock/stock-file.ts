@@ -1,4 +1,4 @@
-import { STOCK_IMPORT_MAX_ROWS } from '@pulsera/contracts';
+import { decodeText, STOCK_IMPORT_MAX_ROWS } from '@pulsera/contracts';
 import ExcelJS from 'exceljs';
 import { fail } from '../../../core/lib/errors';
 import { isZipArchive } from '../../uploads';
@@ -43,18 +43,10 @@ function toRows(table: { line: number; cells: string[] }[]): Omit<LotFile, 'kind
   return { hasHeader: !!header, rows };
 }
 
-/** Text in UTF-8 (with or without BOM), else Windows-1252 as spreadsheet programs save it. */
-function decode(bytes: Buffer) {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
 /** CSV or TSV: the delimiter is a tab, a semicolon or a comma, whichever the first line holds. */
 function readText(bytes: Buffer): LotFile {
-  const text = decode(bytes);
+  // The console's rule (contracts text-encoding.ts): a byte-order mark, UTF-8, Windows-1252, else UTF-8.
+  const { text } = decodeText(bytes);
   if (text.includes('\u0000')) throw fail('stockFileUnreadable', { params: { reason: 'binary' } });
   const lines = text.split(/\r\n|\n|\r/);
   const firstLine = lines.find((l) => l.trim()) ?? '';
