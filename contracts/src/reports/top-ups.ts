@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ListQuery } from '../envelope';
 import { instant as dateInRange } from '../inputs';
-import { OPERATION_DIRECTION, OPERATION_TYPES, type OperationType } from '../terminals/feed';
+import {
+  DEBIT_OPERATION_TYPES,
+  OPERATION_DIRECTION,
+  OPERATION_TYPES,
+  type OperationType,
+} from '../terminals/feed';
+
+export { DEBIT_OPERATION_TYPES };
+
 import { ReportQuery } from './report';
 
 /**
@@ -60,8 +68,6 @@ export const OPERATION_GROUP: Record<OperationType, OperationGroup> = {
 
 export const codesOfGroup = (...groups: OperationGroup[]) =>
   OPERATION_TYPES.filter((c) => groups.includes(OPERATION_GROUP[c]));
-/** The codes that take value off a wristband (refunds, cancellations). */
-export const DEBIT_OPERATION_TYPES = OPERATION_TYPES.filter((c) => OPERATION_DIRECTION[c] === 'debit');
 /** The manual bonus operations (the bonuses report's manual tab). */
 export const MANUAL_BONUS_TYPES = codesOfGroup('manualBonus');
 export const operationGroupOf = (code: string): OperationGroup | null =>

@@ -6,7 +6,7 @@
  * wristband's balances pay (S, B) and card payments (T) move no cash. Amounts are cents of the
  * financial currency.
  */
-import { DEBIT_OPERATION_TYPES } from '../reports/top-ups';
+import { DEBIT_OPERATION_TYPES } from './feed';
 import type { SyncOperationInput } from './feed-operations';
 import { saleCashCents } from './sale-payment';
 

@@ -90,6 +90,8 @@ export const OPERATION_DIRECTION: Record<OperationType, 'credit' | 'debit' | 'an
   'AS-C': 'any',
   'AS-CC': 'credit',
 };
+/** The codes that take value off a wristband (refunds, cancellations). */
+export const DEBIT_OPERATION_TYPES = OPERATION_TYPES.filter((c) => OPERATION_DIRECTION[c] === 'debit');
 
 /**
  * The add-on codes of 01-console §3 and what the add-on statistics count them as (02-catalogue §2
