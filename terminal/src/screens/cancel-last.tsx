@@ -41,18 +41,25 @@ export function CancelLast({
       if (p.type === 'S') back.cash += p.amount;
       if (p.type === 'B') back.gift += p.amount;
     }
-    await enqueue(db, (seq) => ({
-      operation: {
-        ...op,
-        id: crypto.randomUUID(),
-        deviceTime: new Date().toISOString(),
-        seq,
-        staffId: session.staffId,
-        isDevolution: true,
-      },
-      ...(known ? { balance: { ...known, cash: known.cash + back.cash, gift: known.gift + back.gift } } : {}),
-    }));
-    await db.remove('lastOrder');
+    // The last order is forgotten in the cancellation's own transaction: a page closed in between
+    // can never offer to cancel the same order twice.
+    await enqueue(
+      db,
+      (seq) => ({
+        operation: {
+          ...op,
+          id: crypto.randomUUID(),
+          deviceTime: new Date().toISOString(),
+          seq,
+          staffId: session.staffId,
+          isDevolution: true,
+        },
+        ...(known
+          ? { balance: { ...known, cash: known.cash + back.cash, gift: known.gift + back.gift } }
+          : {}),
+      }),
+      () => db.remove('lastOrder'),
+    );
     onDone(null);
     void operationWritten();
   };

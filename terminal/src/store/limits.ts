@@ -49,9 +49,9 @@ export async function saleStop(
   amount: number,
   now = Date.now(),
 ): Promise<LimitStop | null> {
-  const stop = await contactStop(db, config, now);
+  // Both read at once: a tap waits for one round of IndexedDB, not two.
+  const [stop, spent] = await Promise.all([contactStop(db, config, now), unsentSpend(db, serial)]);
   if (stop) return stop;
   const limit = config.offlineLimits.maxWristbandSpend;
-  const spent = await unsentSpend(db, serial);
   return spent + amount > limit ? { reason: 'wristbandLimit', limit, spent } : null;
 }

@@ -65,6 +65,35 @@ describe('the outbox', () => {
     expect(await db.get('lastSeq')).toBe(1);
   });
 
+  it('writes what goes with an operation (the last order) in its transaction, or neither', async () => {
+    const db = open();
+    dbs.push(db);
+    const first = await enqueue(
+      db,
+      (seq) => sale(seq),
+      (row) =>
+        db.put('lastOrder', {
+          operation: row.operation,
+          serial: '04A1B2C3D4E5F6',
+          at: row.createdAt,
+          total: 450,
+        }),
+    );
+    expect((await db.get('lastOrder'))?.operation.id).toBe(first.operation.id);
+    // The page dies after the sale is written but before the last order is: neither is kept.
+    await expect(
+      enqueue(
+        db,
+        (seq) => sale(seq),
+        async () => {
+          throw new Error('page closed');
+        },
+      ),
+    ).rejects.toThrow('page closed');
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.get('lastOrder'))?.operation.id).toBe(first.operation.id);
+  });
+
   it('drops what the server recorded, keeps what it did not answer and moves refusals aside', async () => {
     const db = open();
     dbs.push(db);

@@ -36,6 +36,8 @@ export async function enqueue(
     /** A wristband change leaves two. */
     balances?: LeftBalance[];
   },
+  /** What else the operation writes to the terminal's own records, in the same transaction. */
+  also?: (row: OutboxRow) => Promise<unknown>,
 ): Promise<OutboxRow> {
   return db.transaction('rw', db.kv, db.outbox, db.balances, async () => {
     const seq = ((await db.get('lastSeq')) ?? 0) + 1;
@@ -54,6 +56,7 @@ export async function enqueue(
       const known = await db.balances.get(left.serial);
       await db.balances.put({ ...left, learnedAt: known?.learnedAt ?? 0 });
     }
+    if (also) await also(row);
     return row;
   });
 }

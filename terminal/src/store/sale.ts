@@ -83,22 +83,27 @@ export async function bookSale(
     : await contactStop(db, config, at.getTime());
   if (stop) return { ok: false, reason: 'limit', stop };
   let made = check;
-  const row = await enqueue(db, (seq) => {
-    const again = make(seq);
-    if (!again.ok) throw new Error('balance changed');
-    made = again;
-    return {
-      operation: again.operation,
-      ...(wristband && again.after ? { balance: { ...wristband.known, ...again.after } } : {}),
-    };
-  });
-  const order: LastOrder = {
+  const orderOf = (row: { operation: LastOrder['operation']; createdAt: number }): LastOrder => ({
     operation: row.operation,
     serial: wristband?.known.serial ?? '',
     at: row.createdAt,
     total: made.total,
-  };
-  await db.put('lastOrder', order);
+  });
+  // The last order (which "cancel the last order" reads) is written with the sale, in its transaction.
+  const row = await enqueue(
+    db,
+    (seq) => {
+      const again = make(seq);
+      if (!again.ok) throw new Error('balance changed');
+      made = again;
+      return {
+        operation: again.operation,
+        ...(wristband && again.after ? { balance: { ...wristband.known, ...again.after } } : {}),
+      };
+    },
+    (written) => db.put('lastOrder', orderOf(written)),
+  );
+  const order = orderOf(row);
   return {
     ok: true,
     total: made.total,
