@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { topUpAmounts } from '@pulsera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedNames } from '../../../../test/feed-names';
@@ -57,7 +60,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => captcha.listen(0, '127.0.0.1', r));
   const port = (captcha.address() as AddressInfo).port;
-  t = await createTestApp({ recaptchaVerifyUrl: `http://127.0.0.1:${port}/recaptcha/api/siteverify` });
+  // The portal's pages as a build would have them (the waiting room's page policy is on its pages).
+  const portalDist = mkdtempSync(path.join(os.tmpdir(), 'pulsera-portal-dist-'));
+  writeFileSync(path.join(portalDist, 'index.html'), '<!doctype html><title>portal</title>');
+  t = await createTestApp({
+    recaptchaVerifyUrl: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
+    portalDist,
+  });
   eventId = (await t.activeEvent()).id;
   admin = await t.session('admin@demo.test');
   // The feed takes only what the event sells: article 999 is one of its articles.
