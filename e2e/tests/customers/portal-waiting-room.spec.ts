@@ -16,14 +16,15 @@ const scripts = [
   { type: 'text/javascript', src: ADMIT, function: 'FestQueue.admit' },
 ];
 
-async function setQueue(request: APIRequestContext, headers: Record<string, string>, enabled: 0 | 1) {
+type Queue = { enabled: 0 | 1; scripts: typeof scripts };
+
+/** Saves the event's queue as the console does (what GET answers, with the queue changed); answers the one it had. */
+async function setQueue(request: APIRequestContext, headers: Record<string, string>, queue: Queue) {
   const cur = (await (await request.get('/api/event/online-services', { headers })).json()).result;
   const { eventId, images, siteUrl, siteBaseUrl, eventWindow, languages, recaptchaSecretSet, ...rest } = cur;
-  const res = await request.put('/api/event/online-services', {
-    headers,
-    data: { ...rest, queue: { enabled, scripts } },
-  });
+  const res = await request.put('/api/event/online-services', { headers, data: { ...rest, queue } });
   expect(res.status(), await res.text()).toBe(200);
+  return cur.queue as Queue;
 }
 
 test('the portal waits in the queue provider’s waiting room, and says so when the provider is down', async ({
@@ -32,7 +33,8 @@ test('the portal waits in the queue provider’s waiting room, and says so when 
 }) => {
   await openActiveEvent(page, 'admin@demo.test');
   const headers = await consoleHeaders(page);
-  await setQueue(page.request, headers, 1);
+  // The demo's queue as it was, put back at the end: other tests see the event untouched.
+  const before = await setQueue(page.request, headers, { enabled: 1, scripts });
   try {
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
     const attendee = await phone.newPage();
@@ -66,6 +68,6 @@ test('the portal waits in the queue provider’s waiting room, and says so when 
     await expect(attendee.getByTestId('waiting-room')).toHaveCount(0);
     await phone.close();
   } finally {
-    await setQueue(page.request, headers, 0);
+    await setQueue(page.request, headers, before);
   }
 });

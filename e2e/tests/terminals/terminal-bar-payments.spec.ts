@@ -76,7 +76,8 @@ test('a pack with its add-on, refused on the wristband alone, paid part wristban
   const receiptQr = terminal.getByTestId('receipt-qr');
   await expect(receiptQr).toContainText('Scan for your receipt');
   const link = (await receiptQr.getAttribute('data-url'))!;
-  expect(link).toMatch(/\/portal\/sonora-2026\/receipt\/[\w-]{50}$/);
+  // The event's portal address (its slug may have been changed by the online services' test).
+  expect(link).toMatch(/\/portal\/[\w-]+\/receipt\/[\w-]{50}$/);
   const attendee = await phone.newPage();
   await attendee.goto(link);
   await expect(attendee.getByRole('heading', { name: 'Purchase receipt' })).toBeVisible();

@@ -2,31 +2,25 @@
  * The waiting room's scripts come from the queue provider's own address (online services' queue
  * configuration, https only). A portal page of an event whose queue is on may load scripts from,
  * and connect to, those origins; no other page may (core/plugins/security-headers.ts sets the strict
- * policy this widens). A saved change reaches the pages within CACHE_MS.
+ * policy this widens). Read at each page load in one small query (a page is loaded once per visit;
+ * its API calls are not pages), so a saved change holds from the next page on.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PORTAL_PATH } from '../../../core/config';
 import type { AppContext } from '../../../core/context';
-import { getOnlineServices } from '../../events';
-import * as repo from './portal.repo';
+import { eventOnlineServices, events } from '../../../core/db/schema';
 import { queueOf } from './portal.service';
 
-const CACHE_MS = 30_000;
-/** Slugs remembered at most (an address typed at random is looked up, never remembered past it). */
-const CACHE_SIZE = 500;
-
 export function waitingRoomCsp(app: FastifyInstance, ctx: AppContext) {
-  const cache = new Map<string, { origins: string[]; at: number }>();
   const originsOf = async (slug: string) => {
-    const hit = cache.get(slug);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.origins;
-    const event = await repo.eventBySlug(ctx.db, slug);
-    if (!event) return [];
-    const queue = queueOf((await getOnlineServices(ctx, event.id)).queue);
-    const origins = [...new Set((queue ?? []).map((s) => new URL(s.src).origin))];
-    if (cache.size >= CACHE_SIZE) cache.clear();
-    cache.set(slug, { origins, at: Date.now() });
-    return origins;
+    const [row] = await ctx.db
+      .select({ queue: eventOnlineServices.queue })
+      .from(events)
+      .innerJoin(eventOnlineServices, eq(eventOnlineServices.eventId, events.id))
+      .where(eq(events.slug, slug));
+    const queue = row?.queue ? queueOf(row.queue) : null;
+    return [...new Set((queue ?? []).map((s) => new URL(s.src).origin))];
   };
   const page = new RegExp(`^${PORTAL_PATH}/([^/?]+)`);
   app.addHook('onSend', async (req, reply) => {
