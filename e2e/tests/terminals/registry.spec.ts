@@ -133,7 +133,7 @@ test('import: an already registered serial is named in the preview, refusals lis
   await importFile(['E2E-DUP-01;Sunmi V2s']);
   await page.getByTestId('registry-import-upload').click();
   await expect(page.getByTestId('registry-import-summary')).toContainText(
-    '1 terminals registered, 0 rows refused',
+    '1 terminal registered, 0 rows refused',
   );
   await page.keyboard.press('Escape');
 
@@ -146,12 +146,12 @@ test('import: an already registered serial is named in the preview, refusals lis
   await page.getByTestId('registry-import-upload').click();
   const result = page.getByTestId('registry-import-result');
   await expect(page.getByTestId('registry-import-summary')).toContainText(
-    '1 terminals registered, 1 rows refused',
+    '1 terminal registered, 1 row refused',
   );
   // Each refused row once, and no green success beside it: the notice is the warning with the counts.
   await expect(result.getByTestId('import-row-2')).toHaveCount(1);
   await expect(
-    page.locator('.mantine-Notification-root', { hasText: '1 terminals registered, 1 rows refused' }),
+    page.locator('.mantine-Notification-root', { hasText: '1 terminal registered, 1 row refused' }),
   ).toBeVisible();
   await expect(page.getByText('Operation successfully ended')).toHaveCount(0);
 });

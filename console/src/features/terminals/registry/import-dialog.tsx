@@ -103,13 +103,18 @@ export function DeviceImportDialog({ opened, onClose }: { opened: boolean; onClo
   }, [rows, t, known.data]);
   const good = preview.filter((p) => !p.errors.length).length;
 
+  // Each count in its own plural ("1 terminal registered, 2 rows refused").
+  const summary = (r: { created: number; refused: unknown[] }) =>
+    t('registry.import.done', {
+      created: t('registry.import.allDone', { count: r.created }),
+      refused: t('registry.import.refusedRows', { count: r.refused.length }),
+    });
   const upload = useMutation({
     mutationFn: () => importDevices(rows),
     onSuccess: async (r) => {
       setResult(r);
       // A partial result is a warning with its counts, never a green success beside refusals.
-      if (r.refused.length)
-        notifyWarning(t('registry.import.done', { created: r.created, refused: r.refused.length }));
+      if (r.refused.length) notifyWarning(summary(r));
       else notifySuccess(t('registry.import.allDone', { count: r.created }));
       await qc.invalidateQueries({ queryKey: registryKeys.all });
     },
@@ -160,7 +165,7 @@ export function DeviceImportDialog({ opened, onClose }: { opened: boolean; onClo
         {result ? (
           <Stack gap="xs" data-testid="registry-import-result">
             <Alert color={result.refused.length ? 'orange' : 'teal'} data-testid="registry-import-summary">
-              {t('registry.import.done', { created: result.created, refused: result.refused.length })}
+              {summary(result)}
             </Alert>
             {result.refused.length > 0 && (
               <ImportPreview
