@@ -81,6 +81,14 @@ export async function eventExists(db: Executor, id: number) {
   return rowsOf(res).length > 0;
 }
 
+/** Whether the event is closed (null: no such event). */
+export async function eventClosed(db: Executor, id: number): Promise<boolean | null> {
+  const [row] = rowsOf<{ is_closed: number }>(
+    await db.execute(sql`select is_closed from events where id = ${id}`),
+  );
+  return row ? Number(row.is_closed) === 1 : null;
+}
+
 export interface StockRow {
   id: number;
   n_serie: string;

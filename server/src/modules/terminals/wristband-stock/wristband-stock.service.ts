@@ -182,10 +182,17 @@ export async function listLots(ctx: AppContext): Promise<WristbandLot[]> {
   }));
 }
 
-/** POST /wristband-stock/lots/:id/assign {eventId}: the lot goes to that event (null: back to the warehouse). */
+/**
+ * POST /wristband-stock/lots/:id/assign {eventId}: the lot goes to that event (null: back to the
+ * warehouse). A closed event takes no more wristbands (eventClosed).
+ */
 export async function assignLot(ctx: AppContext, id: number, eventId: number | null) {
   await ctx.db.transaction(async (tx) => {
-    if (eventId !== null && !(await repo.eventExists(tx, eventId))) throw fail('notFound');
+    if (eventId !== null) {
+      const closed = await repo.eventClosed(tx, eventId);
+      if (closed === null) throw fail('notFound');
+      if (closed) throw fail('eventClosed');
+    }
     if (!(await repo.assignLot(tx, id, eventId))) throw fail('notFound');
   });
   return (await listLots(ctx)).find((l) => l.id === id)!;

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedNames, TEST_FEED_NAMES } from '../../../../test/feed-names';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { customers, wristbands } from '../../../core/db/schema';
+import { customers, events, wristbands } from '../../../core/db/schema';
 import { registerDevice } from '../feed/device.service';
 
 /** Wristband stock (issue 18): lots imported from files, searched, assigned, and stock control at sync. */
@@ -183,6 +183,25 @@ describe('searching the stock and its states', { timeout: 120_000 }, () => {
       body: { eventId: 999999 },
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('gives no lot to a closed event', async () => {
+    // Another of the demo's events, closed.
+    const [closed] = await t.database.db
+      .update(events)
+      .set({ isClosed: 1 })
+      .where(sql`${events.id} = (select min(id) from events where id <> ${eventId})`)
+      .returning({ id: events.id });
+    expect(closed).toBeDefined();
+    const lot = (await t.call('GET', '/api/wristband-stock/lots', admin)).body.result[0];
+    const res = await t.call('POST', `/api/wristband-stock/lots/${lot.id}/assign`, {
+      ...admin,
+      body: { eventId: closed!.id },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.description).toBe('The event is closed');
+    const after = (await t.call('GET', '/api/wristband-stock/lots', admin)).body.result[0];
+    expect(after.eventId).not.toBe(closed!.id);
   });
 });
 
