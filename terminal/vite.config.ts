@@ -60,7 +60,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,webmanifest,wasm}'],
         navigateFallback: '/terminal/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The demo's terminal links (server/src/seed/demo-terminals.ts) are the server's to answer.
+        navigateFallbackDenylist: [/^\/api\//, /^\/terminal\/demo\//],
         clientsClaim: true,
         skipWaiting: true,
         cleanupOutdatedCaches: true,

@@ -30,6 +30,7 @@ import * as settings from './modules/settings';
 import * as terminals from './modules/terminals';
 import * as uploads from './modules/uploads';
 import * as venue from './modules/venue';
+import { demoTerminalRoutes } from './seed/demo-terminals';
 
 /**
  * The product's domains (server/src/modules/<domain>/index.ts): each registers its routes and names its
@@ -100,6 +101,7 @@ export async function buildApp(
   await registerOpenApi(app);
 
   for (const domain of DOMAINS) await domain.register(app, ctx);
+  if (config.seed === 'demo') await demoTerminalRoutes(app, ctx);
 
   await registerStatic(app, config);
   // The job queue (core/jobs): its tables at start; workers and schedules where JOB_WORKERS is on.

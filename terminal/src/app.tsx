@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { loadConfig, ticketList } from './api';
 import { StatusBar } from './screens/status-bar';
+import { type SetupLink, takeSetupLink } from './setup-link';
 import { upgradeConfig } from './store/config-upgrade';
 import { type Credentials, db, type Session } from './store/db';
 import { contactMade } from './store/limits';
@@ -48,6 +49,7 @@ export function App() {
   const busy = useRef(false);
   const [sync, setSync] = useState<SyncState | null>(null);
   const [mode, setMode] = useState<'sale' | 'topUp' | 'kiosk' | 'cashClose' | null>(null);
+  const [setup, setSetup] = useState<SetupLink | null>(null);
   useEffect(() => {
     const off = onSyncState(setSync);
     return () => {
@@ -80,6 +82,10 @@ export function App() {
         db.get('gateId'),
         db.get('session'),
       ]);
+      // A setup link sets up a new terminal; this browser already being one, it says so and changes nothing.
+      const link = takeSetupLink();
+      if (link && credentials) setNotice(t('provision.alreadySetUp'));
+      else setSetup(link);
       setState({ credentials, config: config && upgradeConfig(config), locationId, gateId, session });
       if (credentials) {
         // A terminal set up before the offline limits existed counts from its first start with them.
@@ -90,13 +96,14 @@ export function App() {
     })();
     const every = setInterval(() => void refreshConfig(), CONFIG_EVERY);
     return () => clearInterval(every);
-  }, [refreshConfig]);
+  }, [refreshConfig, t]);
 
   if (!state) return null;
   if (!state.credentials) {
     return (
       <Suspense fallback={null}>
         <Provision
+          code={setup?.qr}
           onDone={(credentials) => {
             setState({ credentials });
             void contactMade(db);
@@ -156,9 +163,11 @@ export function App() {
     screen = (
       <LocationPicker
         config={config}
+        preferred={setup?.locationId}
         onPick={async (id) => {
           await db.put('locationId', id);
-          setState({ ...state, locationId: id });
+          setSetup(null);
+          setState((s) => (s ? { ...s, locationId: id } : s));
         }}
         onPickGate={async (gate, id) => {
           await db.put('gateId', gate);

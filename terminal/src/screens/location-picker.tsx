@@ -3,6 +3,7 @@
  * one of its active gates whose scanner is a location (an access totem, or a phone at the gate).
  */
 import type { DeviceConfig } from '@pulsera/contracts';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const saleLocations = (config: DeviceConfig) =>
@@ -15,18 +16,29 @@ export const gatePlaces = (config: DeviceConfig) =>
       g.active && g.locationId !== null && config.locations.some((l) => l.id === g.locationId && l.active),
   );
 
+/** `preferred`: the location a setup link names (setup-link.ts), taken at once when it is one of these. */
 export function LocationPicker({
   config,
   onPick,
   onPickGate,
+  preferred,
 }: {
   config: DeviceConfig;
   onPick: (id: number) => void;
   onPickGate: (gateId: number, locationId: number) => void;
+  preferred?: number;
 }) {
   const { t } = useTranslation();
   const places = saleLocations(config);
   const gates = gatePlaces(config);
+  const linked = places.some((l) => l.id === preferred) ? preferred : undefined;
+  const taken = useRef(false);
+  useEffect(() => {
+    if (linked === undefined || taken.current) return;
+    taken.current = true;
+    onPick(linked);
+  }, [linked, onPick]);
+  if (linked !== undefined) return null;
   return (
     <main className="panel">
       <h1>{t('location.heading')}</h1>

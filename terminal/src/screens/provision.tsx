@@ -2,7 +2,7 @@
  * First start: the event's configuration QR (the console's event, tab Devices) scanned with the
  * camera or pasted as text, redeemed for this terminal; the key is kept in IndexedDB.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, redeem } from '../api';
 import { CameraScan } from '../camera/camera-scan';
@@ -14,11 +14,20 @@ const newSerial = () => `WEB-${crypto.randomUUID().replaceAll('-', '').slice(0, 
 
 /**
  * `serial`: the terminal's own when it is set up again (a new QR after its key was rotated): the
- * console keeps the same device, and the outbox its operations.
+ * console keeps the same device, and the outbox its operations. `code`: a setup link's code
+ * (setup-link.ts), submitted at once; a refusal shows as a typed code's would, with the code in the field.
  */
-export function Provision({ onDone, serial }: { onDone: (c: Credentials) => void; serial?: string }) {
+export function Provision({
+  onDone,
+  serial,
+  code,
+}: {
+  onDone: (c: Credentials) => void;
+  serial?: string;
+  code?: string;
+}) {
   const { t } = useTranslation();
-  const [qr, setQr] = useState('');
+  const [qr, setQr] = useState(code ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Its own screen on first start; part of the blocked screen when set up again.
@@ -36,6 +45,12 @@ export function Provision({ onDone, serial }: { onDone: (c: Credentials) => void
       setBusy(false);
     }
   };
+  const linked = useRef(false);
+  useEffect(() => {
+    if (!code || linked.current) return;
+    linked.current = true;
+    void submit(code);
+  });
   return (
     <Frame className={serial ? undefined : 'panel'}>
       {!serial && <h1>{t('provision.heading')}</h1>}
