@@ -82,5 +82,9 @@ describe('the event detail screen', { timeout: 60_000 }, () => {
     });
     const img = within(screen.getByTestId('qr-result')).getByRole('img') as HTMLImageElement;
     expect(img.src.startsWith('data:image/png;base64,')).toBe(true);
+    // The same code as a setup link of the terminal web app, in a new tab of this browser.
+    const open = screen.getByTestId('qr-open-terminal') as HTMLAnchorElement;
+    expect(open.getAttribute('href')).toBe('/terminal/#setup=PULSERA-DEVCFG%3Aabc.def.ghi');
+    expect(open.target).toBe('_blank');
   });
 });

@@ -5,7 +5,7 @@ import {
   QR_AUTH_DAYS_DEFAULT,
   QR_VALIDITY_MINUTES,
 } from '@pulsera/contracts';
-import { IconCheck, IconCopy, IconQrcode } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDeviceMobile, IconQrcode } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useState } from 'react';
@@ -19,7 +19,8 @@ import { generateQr } from './api';
 /**
  * Generate QR (01-console §5, §7, §9; permission generateQr): a device-configuration code valid for
  * some minutes that authorises a terminal for some days. Shown as a QR image and as its text without
- * the prefix, with a copy button.
+ * the prefix, with a copy button, and as a setup link that opens the terminal web app set up with it in a
+ * new tab of this browser (terminal/src/setup-link.ts: a PC at a top-up point needs no camera).
  */
 export function GenerateQrTab() {
   const { t } = useTranslation();
@@ -110,6 +111,17 @@ export function GenerateQrTab() {
                 </Button>
               )}
             </CopyButton>
+            <Button
+              component="a"
+              variant="subtle"
+              href={`/terminal/#${new URLSearchParams({ setup: code.text })}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconDeviceMobile size={16} />}
+              data-testid="qr-open-terminal"
+            >
+              {t('eventDetail.qr.openTerminal')}
+            </Button>
           </Stack>
         </Card>
       )}
