@@ -12,6 +12,7 @@ import { type SetupLink, takeSetupLink } from './setup-link';
 import { upgradeConfig } from './store/config-upgrade';
 import { type Credentials, db, type Session } from './store/db';
 import { contactMade } from './store/limits';
+import { forgetPlace } from './store/terminal-reset';
 import { configAnswered, onSyncState, type SyncState, startSync, syncNow } from './sync';
 
 const CONFIG_EVERY = 60_000;
@@ -32,6 +33,7 @@ const Blocked = lazy(() => import('./screens/blocked').then((m) => ({ default: m
 const Gate = lazy(() => import('./screens/gate').then((m) => ({ default: m.Gate })));
 const TopUp = lazy(() => import('./screens/top-up').then((m) => ({ default: m.TopUp })));
 const CashClose = lazy(() => import('./screens/cash-close').then((m) => ({ default: m.CashClose })));
+const TerminalMenu = lazy(() => import('./screens/terminal-menu').then((m) => ({ default: m.TerminalMenu })));
 const Kiosk = lazy(() => import('./screens/kiosk').then((m) => ({ default: m.Kiosk })));
 
 interface Loaded {
@@ -179,14 +181,30 @@ export function App() {
     );
   } else if (!session) {
     screen = (
-      <SignIn
-        config={config}
-        locationId={locationId}
-        onSignIn={async (s) => {
-          await db.put('session', s);
-          setState({ ...state, session: s });
-        }}
-      />
+      <>
+        <SignIn
+          config={config}
+          locationId={locationId}
+          onSignIn={async (s) => {
+            await db.put('session', s);
+            setState({ ...state, session: s });
+          }}
+        />
+        <TerminalMenu
+          credentials={state.credentials}
+          place={gateId !== undefined ? config.gates.find((g) => g.id === gateId)?.name : place?.name}
+          onChangePlace={async () => {
+            await forgetPlace(db);
+            setState({ ...state, locationId: undefined, gateId: undefined });
+          }}
+          onOtherEvent={(credentials) => {
+            setMode(null);
+            setState({ credentials });
+            syncNow();
+            void refreshConfig();
+          }}
+        />
+      </>
     );
   } else if (gateId !== undefined) {
     screen = <Gate config={config} session={session} gateId={gateId} />;
