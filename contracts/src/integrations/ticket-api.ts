@@ -45,13 +45,31 @@ const slug = () =>
     .regex(/^[A-Za-z0-9._-]+$/, { error: 'validation.platformSlug' });
 
 export const TicketProductMapping = z.object({
-  item: z.number(keyed).int().min(0).max(INT4_MAX),
+  // A row whose product is not chosen yet says so ("Required field"); platforms number from 1.
+  item: z.number(keyed).int().min(1, required).max(INT4_MAX, { error: 'validation.invalid' }),
   variation: z.number(keyed).int().min(0).max(INT4_MAX).nullable(),
   // A mapping row added and left without a role says so ("Required field"), not "Invalid field".
   roleId: z.number(keyed).int().min(1, required).max(INT4_MAX, { error: 'validation.invalid' }),
   resellerId: id().nullable(),
 });
 export type TicketProductMapping = z.infer<typeof TicketProductMapping>;
+
+/** A product of the platform (an item, or a variation of it) with its name there. */
+export const ExternalProduct = z.object({
+  item: z.number().int(),
+  variation: z.number().int().nullable(),
+  name: z.string(),
+});
+export type ExternalProduct = z.infer<typeof ExternalProduct>;
+
+/** The name of a product among the platform's, the item's own when its variation is not listed. */
+export function productName(products: ExternalProduct[], item: number, variation: number | null) {
+  return (
+    products.find((p) => p.item === item && p.variation === variation)?.name ??
+    products.find((p) => p.item === item && p.variation === null)?.name ??
+    null
+  );
+}
 
 export const TicketRun = z.object({
   id: z.number().int(),
@@ -83,6 +101,8 @@ export const TicketSchedule = z.object({
   platformEvent: z.string(),
   hasToken: z.boolean(),
   mappings: z.array(TicketProductMapping),
+  /** The platform's products as last read (by a run or a load): their names for the mapping. */
+  products: z.array(ExternalProduct),
   intervalMinutes: z.number().int(),
   enabled: z.number().int(),
   reportEmail: z.string().nullable(),
@@ -122,12 +142,19 @@ export const TicketScheduleSaved = z.object({
   verificationSent: z.boolean(),
 });
 
-export const ExternalProduct = z.object({
-  item: z.number().int(),
-  variation: z.number().int().nullable(),
-  name: z.string(),
+/**
+ * The platform's products for a schedule's connection as the form holds it (before the first save
+ * too). The token left empty uses the saved schedule's, only at the address it was saved with.
+ */
+export const TicketProductsRequest = TicketScheduleSave.pick({
+  id: true,
+  platform: true,
+  baseUrl: true,
+  organizer: true,
+  platformEvent: true,
+  token: true,
 });
-export type ExternalProduct = z.infer<typeof ExternalProduct>;
+export type TicketProductsRequest = z.input<typeof TicketProductsRequest>;
 
 export const TicketRunStarted = z.object({ runId: z.number().int(), jobId: z.string().nullable() });
 
@@ -143,6 +170,8 @@ export const TicketIssue = z.object({
   orderCode: z.string(),
   externalId: z.string(),
   holder: z.string().nullable(),
+  /** The name of the position's product on the platform (null: the platform's products not read). */
+  product: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()),
   solved: z.boolean(),
   solvedAt: z.string().nullable(),

@@ -8,6 +8,7 @@ import type {
   TicketIssue,
   TicketIssueKind,
   TicketListResult,
+  TicketProductsRequest,
   TicketRun,
   TicketSchedule,
   TicketScheduleSave,
@@ -18,7 +19,6 @@ import { api, withoutBlanks } from '../../../lib/api';
 export const ticketApiKeys = {
   all: ['ticket-api'] as const,
   schedules: () => [...ticketApiKeys.all, 'schedules'] as const,
-  products: (id: number) => [...ticketApiKeys.all, 'products', id] as const,
   runs: (id: number) => [...ticketApiKeys.all, 'runs', id] as const,
   issues: (q: IssueFilter) => [...ticketApiKeys.all, 'issues', q] as const,
 };
@@ -42,8 +42,9 @@ export const runSchedule = (id: number) =>
   api.post<{ runId: number; jobId: string | null }>(`/api-ticket/schedules/${id}/run`, {});
 export const resendVerification = (id: number) =>
   api.post<{ sent: boolean }>(`/api-ticket/schedules/${id}/verify-email`, {});
-export const listProducts = (id: number) =>
-  api.get<ExternalProduct[]>(`/api-ticket/schedules/${id}/products`);
+/** The platform's products at the connection the form holds (a saved schedule's token if left empty). */
+export const previewProducts = (schedule: TicketProductsRequest) =>
+  api.post<ExternalProduct[]>('/api-ticket/products', { schedule }, { form: true });
 export const listRuns = (id: number) => api.get<TicketRun[]>(`/api-ticket/schedules/${id}/runs`);
 
 export const listIssues = (q: IssueFilter) =>

@@ -55,14 +55,17 @@ export default function TicketIssuesPage() {
       schedule: i.schedule,
       code: i.code,
     });
+  /** The product by its name on the platform; its ids only while the name is not known. */
   const productOf = (i: TicketIssue) => {
-    const d = i.detail as Record<string, unknown>;
-    return t('ticketApi.issues.detail.product', { item: d.item, variation: d.variation ?? '–' });
+    if (i.product) return i.product;
+    const d = i.detail as { item?: number; variation?: number | null };
+    return d.variation != null
+      ? t('ticketApi.issues.detail.productVariation', { item: d.item, variation: d.variation })
+      : t('ticketApi.issues.detail.product', { item: d.item });
   };
   const detail = (i: TicketIssue) => {
     const d = i.detail as Record<string, unknown>;
-    if (i.kind === 'unknownProduct')
-      return t('ticketApi.issues.detail.product', { item: d.item, variation: d.variation ?? '–' });
+    if (i.kind === 'unknownProduct') return productOf(i);
     if (d.wristbandId) return t('ticketApi.issues.detail.wristband', { id: d.wristbandId });
     return '';
   };

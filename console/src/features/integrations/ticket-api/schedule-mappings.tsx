@@ -1,9 +1,9 @@
 /**
- * The mappings of a ticket import schedule: which platform product (picked from the loaded products, or
- * typed as item and variation) makes which ticket role, through which reseller.
+ * The mappings of a ticket import schedule: which platform product (chosen by its name among the
+ * platform's, read from the connection the form holds, before the first save too) makes which
+ * ticket role, through which reseller.
  */
-import { ActionIcon, Alert, Button, Group, NumberInput, Select, Text } from '@mantine/core';
-import type { TicketSchedule } from '@pulsera/contracts';
+import { ActionIcon, Button, Group, Select, Text } from '@mantine/core';
 import { IconDownload, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,9 @@ type Option = { value: string; label: string };
 export function ScheduleMappings({
   form,
   mappings,
-  current,
   err,
+  canLoad,
   productsLoading,
-  productsFailed,
   onLoadProducts,
   productOptions,
   rolOptions,
@@ -25,12 +24,11 @@ export function ScheduleMappings({
 }: {
   form: UseFormReturn<Values>;
   mappings: UseFieldArrayReturn<Values, 'mappings'>;
-  /** The saved schedule; absent for a new one (its products cannot be loaded yet). */
-  current: TicketSchedule | undefined;
   /** The translated error at a path of the form. */
   err: (path: string) => string | undefined;
+  /** The connection fields are filled in: the products can be read. */
+  canLoad: boolean;
   productsLoading: boolean;
-  productsFailed: boolean;
   onLoadProducts: () => void;
   productOptions: Option[];
   rolOptions: Option[];
@@ -42,77 +40,63 @@ export function ScheduleMappings({
       <Group justify="space-between" mt="sm">
         <Text fw={500}>{t('ticketApi.schedules.mappings')}</Text>
         <Group gap="xs">
-          {current && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconDownload size={14} />}
-              loading={productsLoading}
-              onClick={() => onLoadProducts()}
-              data-testid="schedule-products"
-            >
-              {t('ticketApi.schedules.loadProducts')}
-            </Button>
-          )}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            loading={productsLoading}
+            disabled={!canLoad}
+            onClick={() => onLoadProducts()}
+            data-testid="schedule-products"
+          >
+            {t('ticketApi.schedules.loadProducts')}
+          </Button>
           <Button
             size="xs"
             variant="light"
             leftSection={<IconPlus size={14} />}
-            onClick={() => mappings.append({ item: 0, variation: null, roleId: 0, resellerId: null })}
+            onClick={() => {
+              mappings.append({ item: 0, variation: null, roleId: 0, resellerId: null });
+              // The first row of a connection whose products are not read yet reads them.
+              if (!productOptions.length && canLoad && !productsLoading) onLoadProducts();
+            }}
             data-testid="mapping-add"
           >
             {t('ticketApi.schedules.addMapping')}
           </Button>
         </Group>
       </Group>
-      {productsFailed && <Alert color="red">{t('ticketApi.schedules.productsFailed')}</Alert>}
+      {!productOptions.length && (
+        <Text size="sm" c="dimmed" data-testid="schedule-products-hint">
+          {canLoad ? t('ticketApi.schedules.productsLoadHint') : t('ticketApi.schedules.productsFillHint')}
+        </Text>
+      )}
       {mappings.fields.map((f, i) => (
         <Group key={f.id} align="flex-start" gap="xs" wrap="nowrap" data-testid={`mapping-${i}`}>
           <Controller
             control={form.control}
             name={`mappings.${i}`}
-            render={({ field }) =>
-              productOptions.length ? (
-                <Select
-                  style={{ flex: 2 }}
-                  label={i === 0 ? t('ticketApi.schedules.product') : undefined}
-                  data={productOptions}
-                  searchable
-                  value={`${field.value.item}:${field.value.variation ?? ''}`}
-                  onChange={(v) => {
-                    if (!v) return;
-                    const [item, variation] = v.split(':');
-                    field.onChange({
-                      ...field.value,
-                      item: Number(item),
-                      variation: variation ? Number(variation) : null,
-                    });
-                  }}
-                  data-testid={`mapping-product-${i}`}
-                />
-              ) : (
-                <Group style={{ flex: 2 }} gap="xs" wrap="nowrap">
-                  <NumberInput
-                    label={i === 0 ? t('ticketApi.schedules.item') : undefined}
-                    min={0}
-                    allowDecimal={false}
-                    value={field.value.item}
-                    onChange={(v) => field.onChange({ ...field.value, item: Number(v) || 0 })}
-                    error={err(`mappings.${i}.item`)}
-                    data-testid={`mapping-item-${i}`}
-                  />
-                  <NumberInput
-                    label={i === 0 ? t('ticketApi.schedules.variation') : undefined}
-                    min={0}
-                    allowDecimal={false}
-                    value={field.value.variation ?? ''}
-                    onChange={(v) =>
-                      field.onChange({ ...field.value, variation: v === '' ? null : Number(v) })
-                    }
-                  />
-                </Group>
-              )
-            }
+            render={({ field }) => (
+              <Select
+                style={{ flex: 2 }}
+                label={i === 0 ? t('ticketApi.schedules.product') : undefined}
+                placeholder={t('ticketApi.schedules.productPlaceholder')}
+                data={productOptions}
+                searchable
+                value={field.value.item ? `${field.value.item}:${field.value.variation ?? ''}` : null}
+                onChange={(v) => {
+                  if (!v) return;
+                  const [item, variation] = v.split(':');
+                  field.onChange({
+                    ...field.value,
+                    item: Number(item),
+                    variation: variation ? Number(variation) : null,
+                  });
+                }}
+                error={err(`mappings.${i}.item`)}
+                data-testid={`mapping-product-${i}`}
+              />
+            )}
           />
           <Controller
             control={form.control}

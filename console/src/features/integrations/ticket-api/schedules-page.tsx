@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Grid, Group, Stack, Title } from '@mantine/core';
-import { TicketScheduleSave } from '@pulsera/contracts';
+import { type ExternalProduct, TicketScheduleSave } from '@pulsera/contracts';
 import { IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,9 +13,9 @@ import { listRols, rolKeys } from '../../catalogue';
 import {
   deleteSchedule,
   listKeys,
-  listProducts,
   listResellers,
   listSchedules,
+  previewProducts,
   resendVerification,
   runSchedule,
   saveSchedule,
@@ -23,7 +23,7 @@ import {
 } from './api';
 import { ScheduleConnectionFields } from './schedule-connection-fields';
 import { ScheduleMappings } from './schedule-mappings';
-import { empty, type Values, valuesOf } from './schedule-values';
+import { empty, productChoices, type Values, valuesOf } from './schedule-values';
 import { SchedulesTable } from './schedules-table';
 
 /**
@@ -43,6 +43,12 @@ export default function TicketSchedulesPage() {
   const resellers = useQuery({ queryKey: listKeys.resellers(), queryFn: listResellers });
   const resellerOptions = (resellers.data ?? []).map((r) => ({ value: String(r.id), label: r.name }));
   const [selected, setSelected] = useState<number | 'new' | null>(null);
+  // The products read from the platform for this form (kept when a new schedule is saved).
+  const [loaded, setLoaded] = useState<ExternalProduct[] | null>(null);
+  const choose = (s: number | 'new' | null) => {
+    setLoaded(null);
+    setSelected(s);
+  };
   const current = typeof selected === 'number' ? schedules.data?.find((s) => s.id === selected) : undefined;
 
   const form = useForm<Values>({
@@ -55,10 +61,33 @@ export default function TicketSchedulesPage() {
     form.reset(current ? valuesOf(current) : empty());
   }, [selected, current?.updatedAt]);
 
-  const products = useQuery({
-    queryKey: ticketApiKeys.products(current?.id ?? 0),
-    queryFn: () => listProducts(current!.id),
-    enabled: false,
+  const [baseUrl, organizer, platformEvent, token] = form.watch([
+    'baseUrl',
+    'organizer',
+    'platformEvent',
+    'token',
+  ]);
+  /** The connection is filled in: the platform's products can be read. */
+  const canLoad =
+    !!baseUrl?.trim() &&
+    !!organizer?.trim() &&
+    !!platformEvent?.trim() &&
+    (!!token?.trim() || !!current?.hasToken);
+  const products = useMutation({
+    mutationFn: () => {
+      const v = form.getValues();
+      form.clearErrors(['baseUrl', 'organizer', 'platformEvent', 'token']);
+      return previewProducts({
+        id: current?.id,
+        platform: v.platform,
+        baseUrl: v.baseUrl,
+        organizer: v.organizer,
+        platformEvent: v.platformEvent,
+        token: v.token?.trim() || undefined,
+      });
+    },
+    onSuccess: setLoaded,
+    onError: (e) => applyServerErrors(e, form.setError, 'schedule.'),
   });
   const err = (path: string) => {
     const e = path
@@ -100,26 +129,23 @@ export default function TicketSchedulesPage() {
   });
 
   const rolOptions = (rols.data?.rols ?? []).map((r) => ({ value: String(r.id), label: r.name }));
-  const productOptions = (products.data ?? []).map((p) => ({
-    value: `${p.item}:${p.variation ?? ''}`,
-    label: `${p.name} (#${p.item}${p.variation !== null ? `/${p.variation}` : ''})`,
-  }));
+  const productOptions = productChoices(
+    loaded ?? current?.products ?? [],
+    form.watch('mappings') ?? [],
+    (id) => t('ticketApi.schedules.productUnknown', { id }),
+  );
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{t('ticketApi.schedules.title')}</Title>
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setSelected('new')}
-          data-testid="schedule-new"
-        >
+        <Button leftSection={<IconPlus size={16} />} onClick={() => choose('new')} data-testid="schedule-new">
           {t('ticketApi.schedules.new')}
         </Button>
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <SchedulesTable schedules={schedules.data} selected={selected} onSelect={setSelected} />
+          <SchedulesTable schedules={schedules.data} selected={selected} onSelect={choose} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           {selected !== null && (
@@ -162,11 +188,10 @@ export default function TicketSchedulesPage() {
                   <ScheduleMappings
                     form={form}
                     mappings={mappings}
-                    current={current}
                     err={err}
-                    productsLoading={products.isFetching}
-                    productsFailed={products.isError}
-                    onLoadProducts={() => products.refetch()}
+                    canLoad={canLoad}
+                    productsLoading={products.isPending}
+                    onLoadProducts={() => products.mutate()}
                     productOptions={productOptions}
                     rolOptions={rolOptions}
                     resellerOptions={resellerOptions}

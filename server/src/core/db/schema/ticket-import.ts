@@ -30,6 +30,13 @@ export interface TicketProductMapping {
   resellerId: number | null;
 }
 
+/** A product of the platform with its name there. */
+export interface ExternalProduct {
+  item: number;
+  variation: number | null;
+  name: string;
+}
+
 /**
  * Ticket API (admin/api-ticket; docs/decisions/integrations.md "Ticket API"): the resellers of an event and the
  * tickets they may sell per rol.
@@ -81,6 +88,8 @@ export const ticketImportSchedules = pgTable(
     /** AES-256-GCM of the API token (secret-box.ts); never answered to the browser. */
     tokenCipher: text('token_cipher').notNull(),
     mappings: jsonb('mappings').$type<TicketProductMapping[]>().notNull().default([]),
+    /** The platform's products as last read (names shown instead of ids; refreshed by runs and loads). */
+    products: jsonb('products').$type<ExternalProduct[]>().notNull().default([]),
     intervalMinutes: integer('interval_minutes').notNull().default(15),
     enabled: smallint('enabled').notNull().default(1),
     reportEmail: text('report_email'),

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { TicketIssueKind, TicketProductMapping } from '@pulsera/contracts';
+import {
+  type ExternalProduct,
+  productName,
+  type TicketIssueKind,
+  type TicketProductMapping,
+} from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
@@ -21,6 +26,8 @@ export interface ApplySchedule {
   id: number;
   eventId: number;
   mappings: TicketProductMapping[];
+  /** The platform's products as known (an unknown product's issue keeps its name). */
+  products?: ExternalProduct[];
 }
 
 export interface ApplyCounts {
@@ -228,7 +235,12 @@ export async function applyPositions(
       continue;
     }
     if (roleId === null) {
-      issue(p, 'unknownProduct', { item: p.item, variation: p.variation, roleId: mapping?.roleId ?? null });
+      issue(p, 'unknownProduct', {
+        item: p.item,
+        variation: p.variation,
+        name: productName(schedule.products ?? [], p.item, p.variation),
+        roleId: mapping?.roleId ?? null,
+      });
       continue;
     }
     if (own) {

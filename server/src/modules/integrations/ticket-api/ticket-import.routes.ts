@@ -6,6 +6,7 @@ import {
   TicketIssueList,
   TicketIssueQuery,
   TicketIssueRetried,
+  TicketProductsRequest,
   TicketRun,
   TicketRunStarted,
   TicketSchedule,
@@ -21,13 +22,8 @@ import { serverOrigin } from '../../../core/lib/public-origin';
 import { actingUserId } from '../../../core/plugins/guard';
 import { listRuns, runNow } from './ticket-import.service';
 import { listIssues, retryIssue, solveIssue } from './ticket-issues.service';
-import {
-  deleteSchedule,
-  listSchedules,
-  platformProducts,
-  resendVerification,
-  saveSchedule,
-} from './ticket-schedules.service';
+import { platformProducts, previewProducts } from './ticket-products.service';
+import { deleteSchedule, listSchedules, resendVerification, saveSchedule } from './ticket-schedules.service';
 
 /**
  * Ticket API (01-console §2 admin/api-ticket, permission api, in the selected event): import
@@ -79,6 +75,19 @@ export async function ticketImportRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: { tags, params: IdParam, response: { 200: okSchema(z.array(ExternalProduct)) } },
     },
     async (req) => ok(req, await platformProducts(ctx, req.event!.id, req.params.id)),
+  );
+  // The products at the connection the form holds (before the first save too).
+  r.post(
+    '/api/api-ticket/products',
+    {
+      config: schedules,
+      schema: {
+        tags,
+        body: z.object({ schedule: TicketProductsRequest }),
+        response: { 200: okSchema(z.array(ExternalProduct)) },
+      },
+    },
+    async (req) => ok(req, await previewProducts(ctx, req.event!.id, req.body.schedule)),
   );
   r.get(
     '/api/api-ticket/schedules/:id/runs',

@@ -8,6 +8,7 @@ import { fail } from '../../../core/lib/errors';
 import { ConnectorError } from './connectors/connector';
 import { applyPositions } from './ticket-apply';
 import { TICKET_IMPORT_RETRIES, ticketImportQueue, ticketImportReportQueue } from './ticket-import.jobs';
+import { readMissingNames } from './ticket-products.service';
 import {
   connectionOf,
   connectorOf,
@@ -156,6 +157,8 @@ export async function runImportJob(
   if (!conn) return finish(ctx, tx, run, s, 'failed', 'The API token can no longer be read; enter it again');
   const connector = connectorOf(s);
   const state = { ...run };
+  // The products' names are read at most once a job, when a page names one not known yet.
+  let namesRead = false;
   for (let n = 0; n < ctx.config.ticketImportPagesPerJob; n++) {
     const url = state.nextUrl ?? connector.firstPage(conn, state.since);
     let page: Awaited<ReturnType<typeof connector.page>>;
@@ -177,6 +180,7 @@ export async function runImportJob(
       await tx.update(ticketImportRuns).set({ jobId }).where(eq(ticketImportRuns.id, runId));
       return { pages: n, paused: e.message };
     }
+    if (!namesRead) namesRead = await readMissingNames(ctx, tx, s, [...page.positions, ...s.mappings]);
     const applied = await applyPositions(tx, s, page.positions, { runId });
     if (state.pages === 0) state.pageGenerated = page.generatedAt ?? state.startedAt;
     state.pages++;

@@ -1,4 +1,9 @@
-import type { TicketIssue, TicketIssueKind } from '@pulsera/contracts';
+import {
+  type ExternalProduct,
+  productName,
+  type TicketIssue,
+  type TicketIssueKind,
+} from '@pulsera/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../core/context';
 import type { Executor } from '../../../core/db/client';
@@ -8,6 +13,7 @@ import { fail } from '../../../core/lib/errors';
 import { boundedPageWindow } from '../../../core/lib/paging';
 import type { ExternalPosition } from './connectors/connector';
 import { applyPositions } from './ticket-apply';
+import { readMissingNames } from './ticket-products.service';
 import { findSchedule } from './ticket-schedules.service';
 
 /**
@@ -26,6 +32,16 @@ const issueOut = (r: Record<string, unknown>): TicketIssue => {
     orderCode: String(r.order_code),
     externalId: String(r.external_id),
     holder: position.holderName ?? position.holderEmail ?? null,
+    // The name the issue kept, else the one the schedule knows now.
+    product:
+      ((r.detail as { name?: string } | null)?.name ?? null) ||
+      (position.item !== undefined
+        ? productName(
+            (r.schedule_products ?? []) as ExternalProduct[],
+            position.item,
+            position.variation ?? null,
+          )
+        : null),
     detail: (r.detail ?? {}) as Record<string, unknown>,
     solved: r.solved_at !== null,
     solvedAt: r.solved_at ? new Date(r.solved_at as string).toISOString() : null,
@@ -52,7 +68,7 @@ export async function listIssues(
   const { limit, offset } = boundedPageWindow(q, 100);
   const [rows, total] = await Promise.all([
     ctx.db.execute(sql`
-      select i.*, s.name as schedule, u.name as solved_by_name from ticket_import_issues i
+      select i.*, s.name as schedule, s.products as schedule_products, u.name as solved_by_name from ticket_import_issues i
       join ticket_import_schedules s on s.id = i.schedule_id
       left join users u on u.id = i.solved_by
       where ${where} order by i.solved_at is null desc, i.updated_at desc, i.id desc
@@ -67,7 +83,7 @@ export async function listIssues(
 
 async function issueRow(db: Executor, eventId: number, id: number) {
   const res = await db.execute(sql`
-    select i.*, s.name as schedule, u.name as solved_by_name from ticket_import_issues i
+    select i.*, s.name as schedule, s.products as schedule_products, u.name as solved_by_name from ticket_import_issues i
     join ticket_import_schedules s on s.id = i.schedule_id
     left join users u on u.id = i.solved_by
     where i.event_id = ${eventId} and i.id = ${id} for update of i`);
@@ -81,7 +97,10 @@ export async function retryIssue(ctx: AppContext, eventId: number, id: number, u
   const row = await issueRow(ctx.db, eventId, id);
   if (row.solved_at !== null) throw fail('ticketIssueSolved');
   const s = await findSchedule(ctx.db, eventId, Number(row.schedule_id), true);
-  await applyPositions(ctx.db, s, [row.position as ExternalPosition], { runId: null, force: true });
+  const position = row.position as ExternalPosition;
+  // The reason a retry gives names the product as the platform does.
+  await readMissingNames(ctx, ctx.db, s, [position]);
+  await applyPositions(ctx.db, s, [position], { runId: null, force: true });
   // Solved by this retry: the one who retried solved it.
   await ctx.db.execute(sql`
     update ticket_import_issues set solved_by = ${userId}

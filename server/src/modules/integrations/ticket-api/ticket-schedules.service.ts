@@ -21,7 +21,7 @@ import { SecretBox } from '../../../core/lib/secret-box';
 import { randomToken } from '../../../core/lib/tokens';
 import { addressProblem, policyOf } from '../outbound-address';
 import { CONNECTORS, type Platform } from './connectors';
-import { ConnectorError, type TicketConnection } from './connectors/connector';
+import type { TicketConnection } from './connectors/connector';
 import { verificationEmail } from './report-email';
 
 /**
@@ -31,7 +31,7 @@ import { verificationEmail } from './report-email';
  */
 
 /** The purpose an API token is sealed for (secret-box additional data). */
-const TOKEN_PURPOSE = 'ticket-import-token';
+export const TOKEN_PURPOSE = 'ticket-import-token';
 const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -64,6 +64,7 @@ const scheduleOut = (s: ScheduleRow, lastRun: RunRow | null): TicketSchedule => 
   platformEvent: s.platformEvent,
   hasToken: !!s.tokenCipher,
   mappings: s.mappings,
+  products: s.products,
   intervalMinutes: s.intervalMinutes,
   enabled: s.enabled,
   reportEmail: s.reportEmail,
@@ -284,17 +285,6 @@ export function connectionOf(ctx: Pick<AppContext, 'config'>, s: ScheduleRow): T
   };
 }
 
-export const connectorOf = (s: ScheduleRow) => CONNECTORS[s.platform as Platform] ?? CONNECTORS.pretix;
-
-/** The platform's products (for the mapping), read live. */
-export async function platformProducts(ctx: AppContext, eventId: number, id: number) {
-  const s = await findSchedule(ctx.db, eventId, id);
-  const conn = connectionOf(ctx, s);
-  if (!conn) throw fail('ticketTokenUnreadable');
-  try {
-    return await connectorOf(s).products(conn);
-  } catch (e) {
-    if (e instanceof ConnectorError) throw fail('ticketApiError', { params: { reason: e.status ?? e.kind } });
-    throw e;
-  }
-}
+/** The connector of a schedule's platform. */
+export const connectorOf = (s: Pick<ScheduleRow, 'platform'>) =>
+  CONNECTORS[s.platform as Platform] ?? CONNECTORS.pretix;

@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_import_schedules" ADD COLUMN "products" jsonb DEFAULT '[]'::jsonb NOT NULL;
