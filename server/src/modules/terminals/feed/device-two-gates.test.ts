@@ -34,8 +34,14 @@ describe('one ticket validated on two gates offline', () => {
     // reconnects first.
     const first = validation('04AA00000000A1', at(10));
     const second = validation('04AA00000000B2', at(9));
-    const southSync = await t.call('POST', '/api/device/sync', { headers: south, body: { operations: [second] } });
-    const northSync = await t.call('POST', '/api/device/sync', { headers: north, body: { operations: [first] } });
+    const southSync = await t.call('POST', '/api/device/sync', {
+      headers: south,
+      body: { operations: [second] },
+    });
+    const northSync = await t.call('POST', '/api/device/sync', {
+      headers: north,
+      body: { operations: [first] },
+    });
     expect(southSync.body.result.accepted).toEqual([second.id]);
     expect(northSync.body.result.accepted).toEqual([first.id]);
 
