@@ -35,6 +35,7 @@ const TopUp = lazy(() => import('./screens/top-up').then((m) => ({ default: m.To
 const CashClose = lazy(() => import('./screens/cash-close').then((m) => ({ default: m.CashClose })));
 const TerminalMenu = lazy(() => import('./screens/terminal-menu').then((m) => ({ default: m.TerminalMenu })));
 const Kiosk = lazy(() => import('./screens/kiosk').then((m) => ({ default: m.Kiosk })));
+const Presence = lazy(() => import('./screens/presence').then((m) => ({ default: m.Presence })));
 
 interface Loaded {
   credentials?: Credentials;
@@ -50,7 +51,7 @@ export function App() {
   const [notice, setNotice] = useState<string | null>(null);
   const busy = useRef(false);
   const [sync, setSync] = useState<SyncState | null>(null);
-  const [mode, setMode] = useState<'sale' | 'topUp' | 'kiosk' | 'cashClose' | null>(null);
+  const [mode, setMode] = useState<'sale' | 'topUp' | 'kiosk' | 'presence' | 'cashClose' | null>(null);
   const [setup, setSetup] = useState<SetupLink | null>(null);
   useEffect(() => {
     const off = onSyncState(setSync);
@@ -141,6 +142,8 @@ export function App() {
           ...(place?.activities.includes('C') ? (['topUp'] as const) : []),
           // A kiosk (customer service): refunds and wristband changes.
           ...(place?.activities.includes('K') ? (['kiosk'] as const) : []),
+          // Presence control: staff checked in and out.
+          ...(place?.activities.includes('P') ? (['presence'] as const) : []),
           // Where cash is taken or paid out, the staff close their cash desk at the end of a shift.
           ...(place?.activities.includes('C') || place?.activities.includes('K')
             ? (['cashClose'] as const)
@@ -213,6 +216,10 @@ export function App() {
   } else if (shown === 'kiosk') {
     screen = (
       <Kiosk config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />
+    );
+  } else if (shown === 'presence') {
+    screen = (
+      <Presence config={config} session={session} deviceId={state.credentials.deviceId} onBusy={onBusy} />
     );
   } else if (shown === 'topUp') {
     screen = (

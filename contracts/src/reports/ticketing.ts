@@ -148,6 +148,11 @@ export const TicketFound = z.object({
   localizer: z.string().nullable(),
   rfid: z.string().nullable(),
   validations: z.array(TicketValidationRow),
+  /**
+   * The terminals that validated it. Two or more: validated on two gates (gates offline that each
+   * held the ticket as unused), flagged for the back office; every validation is kept.
+   */
+  gates: z.number().int(),
 });
 export type TicketFound = z.infer<typeof TicketFound>;
 export const TicketSearchResult = z.object({

@@ -1,5 +1,6 @@
 /**
- * Where this terminal works: one of the event's active sale (activity V), top-up (C) or kiosk (K) locations, or
+ * Where this terminal works: one of the event's active sale (activity V), top-up (C), kiosk (K) or
+ * presence control (P) locations, or
  * one of its active gates whose scanner is a location (an access totem, or a phone at the gate).
  */
 import type { DeviceConfig } from '@pulsera/contracts';
@@ -7,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const saleLocations = (config: DeviceConfig) =>
-  config.locations.filter((l) => l.active && ['V', 'C', 'K'].some((a) => l.activities.includes(a)));
+  config.locations.filter((l) => l.active && ['V', 'C', 'K', 'P'].some((a) => l.activities.includes(a)));
 
 /** The gates a terminal can work at: active, with their scanner's location active. */
 export const gatePlaces = (config: DeviceConfig) =>

@@ -109,6 +109,15 @@ export interface KvValues {
   lastOrder: LastOrder;
   /** The cash in each staff member's drawer on this terminal since their last close, by staff id. */
   drawers: Record<number, Drawer>;
+  /** The last presence check this terminal recorded for each staff member, by staff id. */
+  presence: Record<number, PresenceCheck>;
+}
+
+/** A staff member's presence check (in or out) as this terminal recorded it (store/presence.ts). */
+export interface PresenceCheck {
+  type: 'in' | 'out';
+  /** When (ms). */
+  at: number;
 }
 
 /** A staff member's cash drawer on this terminal since their last cash desk close (store/drawer.ts). */

@@ -45,6 +45,7 @@ function serve() {
     localizer: 'LOCA1',
     rfid: validations.length ? '04AABBCCDD0011' : null,
     validations,
+    gates: 1,
   });
   return fakeApi(({ method, url }) => {
     if (method === 'DELETE' && url.startsWith('/api/ticketing/validation')) {

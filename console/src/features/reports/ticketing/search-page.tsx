@@ -133,6 +133,11 @@ function TicketCard({ ticket }: { ticket: TicketFound }) {
               {t(`${TK}.notValidated`)}
             </Badge>
           )}
+          {ticket.gates > 1 && (
+            <Badge color="orange" variant="filled" data-testid="ticket-gates">
+              {t(`${TK}.search.gates`, { count: ticket.gates })}
+            </Badge>
+          )}
         </Group>
         {ticket.dateValidation && <Text size="sm">{formatDateTime(ticket.dateValidation, tz)}</Text>}
       </Group>
@@ -161,7 +166,11 @@ function TicketCard({ ticket }: { ticket: TicketFound }) {
           </Table.Thead>
           <Table.Tbody>
             {ticket.validations.map((v) => (
-              <Table.Tr key={v.id}>
+              <Table.Tr
+                key={v.id}
+                bg={v.repeated && ticket.gates > 1 ? 'var(--mantine-color-orange-light)' : undefined}
+                data-testid={v.repeated ? 'validation-repeated' : 'validation'}
+              >
                 <Table.Td>{formatDateTime(v.date, tz)}</Table.Td>
                 <Table.Td>{v.staff ?? (v.idStaff ? `#${v.idStaff}` : '')}</Table.Td>
                 <Table.Td>{v.location ?? (v.idLocation ? `#${v.idLocation}` : '')}</Table.Td>

@@ -201,6 +201,8 @@ export const tickets = pgTable(
       sql`least(${t.createdAt}, coalesce(${t.dateValidation}, ${t.createdAt}))`,
     ),
     index('tickets_event_date_validation_idx').on(t.eventId, t.dateValidation),
+    // A gate's ticket list by delta (GET /api/device/tickets?since=…): what changed since a version.
+    index('tickets_event_updated_at_idx').on(t.eventId, t.updatedAt),
   ],
 );
 

@@ -111,7 +111,10 @@ export async function searchTickets(
     found.tickets.map((t) => t.id),
   );
   return {
-    tickets: found.tickets.map((t) => ({ ...t, validations: validations.get(t.id) ?? [] })),
+    tickets: found.tickets.map((t) => {
+      const of = validations.get(t.id) ?? [];
+      return { ...t, validations: of, gates: new Set(of.map((v) => v.device ?? '')).size };
+    }),
     more: found.more,
   };
 }

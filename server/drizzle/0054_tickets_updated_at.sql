@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_event_updated_at_idx" ON "tickets" USING btree ("event_id","updated_at");
