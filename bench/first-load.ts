@@ -4,8 +4,8 @@ import { REPO_ROOT } from '../server/src/core/config';
 
 /**
  * The first load's JavaScript (issue "Speed"), measured in Chromium by the browser test
- * e2e/bench/first-load.spec.ts against the production build: the sign-in page (budget 250 KB gzip)
- * and the first admin screen (350 KB). Returns its printed line and whether both budgets hold.
+ * e2e/bench/first-load.spec.ts against the production build: the sign-in page (budget 200 KB gzip)
+ * and the first admin screen (300 KB). Returns its printed line and whether both budgets hold.
  */
 export const benchFirstLoad = () => benchInChromium('bench/first-load.spec.ts', 'first load:');
 

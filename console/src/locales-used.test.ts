@@ -2,17 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, MESSAGES } from '@pulsera/contracts';
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import it_ from './locales/it.json';
+import { TEXTS } from './locales/catalogues';
 
 /**
  * A raw key on a screen or in an export (issue 27 item 6: `dialogs.yes`): every key the console's
  * sources name literally — `t('a.b')`, `i18n.t('a.b')`, `` t(`a.b`) `` and the `${P}.x` /
  * `${prefix}.x` forms of a page whose P is a literal — exists in every language's catalogue.
  */
-const files = { en, es, it: it_, fr } as Record<string, unknown>;
+const files = TEXTS as Record<string, unknown>;
 const lookup = (node: unknown, key: string) =>
   key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], node);
 

@@ -1,11 +1,8 @@
 import { LANGUAGES, MESSAGES } from '@pulsera/contracts';
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import it_ from './locales/it.json';
+import { SCREENS, SHELL, TEXTS } from './locales/catalogues';
 
-const files = { en, es, it: it_, fr } as Record<string, unknown>;
+const files = TEXTS as Record<string, unknown>;
 
 function keys(node: unknown, prefix = ''): string[] {
   if (node && typeof node === 'object') {
@@ -41,6 +38,17 @@ describe('every text exists in all four languages', () => {
       for (const v of values(MESSAGES[lang])) expect(v.trim()).not.toBe('');
     });
   }
+
+  it('each area of the texts lives in one part: the shell or the screens, the same in every language', () => {
+    const areas = (o: object) => Object.keys(o).sort();
+    for (const lang of LANGUAGES) {
+      expect(areas(SHELL[lang]), lang).toEqual(areas(SHELL.en));
+      expect(areas(SCREENS[lang]), lang).toEqual(areas(SCREENS.en));
+      expect(areas(SHELL[lang]).filter((a) => Object.hasOwn(SCREENS[lang], a))).toEqual([]);
+    }
+    // The server's catalogues come with the shell: no file of the console names their areas.
+    expect(areas(TEXTS.en).filter((a) => a === 'errors' || a === 'validation')).toEqual([]);
+  });
 
   it('translations are translations (Spanish differs from English)', () => {
     expect(lookup(files.es, 'auth.signIn')).not.toBe(lookup(files.en, 'auth.signIn'));

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import type { SelectedEvent } from '@pulsera/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
@@ -8,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { expect, vi } from 'vitest';
 import './lib/i18n';
+import { DialogsHost } from './components/dialogs-host';
 import { session } from './lib/session';
 
 /**
@@ -122,7 +122,14 @@ export function signInForTest({
 export function renderScreen(screen: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <ModalsProvider>{screen}</ModalsProvider> }),
+    routeTree: createRootRoute({
+      component: () => (
+        <>
+          {screen}
+          <DialogsHost />
+        </>
+      ),
+    }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   return render(

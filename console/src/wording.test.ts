@@ -1,9 +1,9 @@
 import { en as enMessages } from '@pulsera/contracts/messages/en';
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from './components/image-upload';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
+import { TEXTS } from './locales/catalogues';
+
+const { en, es, fr } = TEXTS;
 
 /** Issue 27 item 14: wording a reader of each language notices. */
 describe('wording', () => {

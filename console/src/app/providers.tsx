@@ -3,10 +3,10 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import 'mantine-datatable/styles.css';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { DialogsHost } from '../components/dialogs-host';
 import { NoticesHost } from '../components/notices-host';
 import { ApiError } from '../lib/api';
 import { installErrorHandler } from '../lib/error-dialogs';
@@ -38,10 +38,9 @@ export function Providers({ children }: { children: ReactNode }) {
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme}>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <NoticesHost />
-            {children}
-          </ModalsProvider>
+          <NoticesHost />
+          <DialogsHost />
+          {children}
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>

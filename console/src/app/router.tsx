@@ -14,35 +14,37 @@ import { chooserSearch } from '../features/events/events/chooser-search';
 import { api } from '../lib/api';
 import { can } from '../lib/can';
 import { errorDialog, notifyError, setNavigator } from '../lib/error-dialogs';
-import { i18n } from '../lib/i18n';
+import { i18n, lazyScreen } from '../lib/i18n';
 import { session, trustsExpired } from '../lib/session';
 import { NotFoundPage } from './not-found-page';
 import { SCREENS } from './screens';
 
-// The sign-in page is in the first load; every other page is a chunk of its own, fetched when opened.
-const ChangePasswordPage = lazy(() =>
+// The sign-in page is in the first load; every other page is a chunk of its own, fetched when opened
+// with the screens' texts (lazyScreen), except the admin layout and the event chooser, which the shell's
+// texts serve (the first admin screen's load, issue 31).
+const ChangePasswordPage = lazyScreen(() =>
   import('../features/access/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
 );
-const SchedulePage = lazy(() =>
+const SchedulePage = lazyScreen(() =>
   import('../features/access/auth/token-pages').then((m) => ({ default: m.SchedulePage })),
 );
-const ConfirmEmailPage = lazy(() =>
+const ConfirmEmailPage = lazyScreen(() =>
   import('../features/access/auth/token-pages').then((m) => ({ default: m.ConfirmEmailPage })),
 );
-const EnablePosPage = lazy(() =>
+const EnablePosPage = lazyScreen(() =>
   import('../features/access/auth/token-pages').then((m) => ({ default: m.EnablePosPage })),
 );
-const OneTimeCodePage = lazy(() =>
+const OneTimeCodePage = lazyScreen(() =>
   import('../features/access/auth/one-time-code-page').then((m) => ({ default: m.OneTimeCodePage })),
 );
-const ChoosePasswordPage = lazy(() =>
+const ChoosePasswordPage = lazyScreen(() =>
   import('../features/access/auth/password-pages').then((m) => ({ default: m.ChoosePasswordPage })),
 );
-const ForgotPasswordPage = lazy(() =>
+const ForgotPasswordPage = lazyScreen(() =>
   import('../features/access/auth/password-pages').then((m) => ({ default: m.ForgotPasswordPage })),
 );
 const AdminLayout = lazy(() => import('./admin-layout').then((m) => ({ default: m.AdminLayout })));
-const OverviewPage = lazy(() => import('./overview-page').then((m) => ({ default: m.OverviewPage })));
+const OverviewPage = lazyScreen(() => import('./overview-page').then((m) => ({ default: m.OverviewPage })));
 const ChooseEventPage = lazy(() =>
   import('../features/events/events/choose-event-page').then((m) => ({ default: m.ChooseEventPage })),
 );

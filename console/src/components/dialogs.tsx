@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../lib/i18n';
+import { modals } from './dialogs-host';
 
 const t = (k: string) => i18n.t(k);
 

@@ -1,6 +1,6 @@
 import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { i18n } from '../lib/i18n';
+import { modals } from './dialogs-host';
 
 /** A device's secret key the server made, shown this once (it is never answered again). */
 export function showSecretKey(key: string) {

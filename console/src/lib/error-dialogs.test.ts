@@ -1,5 +1,5 @@
-import { modals } from '@mantine/modals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { modals } from '../components/dialogs-host';
 import { ApiError, api } from './api';
 import { handleApiError, installErrorHandler } from './error-dialogs';
 import { i18n, translateMessage } from './i18n';

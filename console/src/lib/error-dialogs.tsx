@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { isAdminUser } from '@pulsera/contracts';
+import { modals } from '../components/dialogs-host';
 import { type ApiError, api, type RequestOptions, setErrorHandler } from './api';
 import { i18n } from './i18n';
 import { firstScreenPath } from './screen-paths';

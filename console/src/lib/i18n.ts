@@ -8,20 +8,33 @@ import {
   splitMessage,
 } from '@pulsera/contracts';
 import i18next, { type TFunction } from 'i18next';
+import { type ComponentType, lazy } from 'react';
 import { initReactI18next } from 'react-i18next';
 
 const LANGUAGE_KEY = 'pulsera.language';
 
+type Texts = () => Promise<{ default: Record<string, unknown> }>;
+
 /**
- * Each language's texts are a chunk of their own, loaded when the language is chosen (the first
- * load carries one language, not four): the screen texts (locales/*.json) plus the server's error
- * and validation messages (contracts).
+ * Each language's texts are chunks of their own, loaded when the language is chosen (the first load
+ * carries one language, not four), in two parts (issue 31, first load): the shell's texts
+ * (`locales/shell/*.json`: the top-level areas of the sign-in page, the event chooser and the admin
+ * layout) with the server's error and validation messages (contracts), loaded before the first paint;
+ * and every other screen's texts (`locales/screens/*.json`), loaded with the first screen that is not
+ * one of those (`lazyScreen`). An area lives in exactly one of the two files (locales.test.ts), and a
+ * key the shell's files name must be in the shell's part (locales-split.test.ts).
  */
-const screenTexts: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../locales/en.json'),
-  es: () => import('../locales/es.json'),
-  it: () => import('../locales/it.json'),
-  fr: () => import('../locales/fr.json'),
+const shellTexts: Record<Language, Texts> = {
+  en: () => import('../locales/shell/en.json'),
+  es: () => import('../locales/shell/es.json'),
+  it: () => import('../locales/shell/it.json'),
+  fr: () => import('../locales/shell/fr.json'),
+};
+const screenTexts: Record<Language, Texts> = {
+  en: () => import('../locales/screens/en.json'),
+  es: () => import('../locales/screens/es.json'),
+  it: () => import('../locales/screens/it.json'),
+  fr: () => import('../locales/screens/fr.json'),
 };
 
 /** The server's messages of one language (contracts/src/messages/<language>.ts), a chunk each. */
@@ -32,16 +45,47 @@ const serverTexts: Record<Language, () => Promise<Catalogue>> = {
   fr: () => import('@pulsera/contracts/messages/fr').then((m) => m.fr),
 };
 
-/** Loads a language's texts into i18n once; later calls return at once. */
-export async function loadLanguage(lang: Language) {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  const [screens, messages] = await Promise.all([screenTexts[lang](), serverTexts[lang]()]);
-  i18n.addResourceBundle(lang, 'translation', {
-    ...screens.default,
-    errors: messages.errors,
-    validation: messages.validation,
-  });
+const loading = new Map<string, Promise<void>>();
+/** Loads one part of a language's texts into i18n once (later calls share the first load). */
+function loadPart(lang: Language, part: 'shell' | 'screens'): Promise<void> {
+  const key = `${lang}:${part}`;
+  let done = loading.get(key);
+  if (!done) {
+    done =
+      part === 'shell'
+        ? Promise.all([shellTexts[lang](), serverTexts[lang]()]).then(([shell, messages]) => {
+            const texts = { ...shell.default, errors: messages.errors, validation: messages.validation };
+            i18n.addResourceBundle(lang, 'translation', texts, true, true);
+          })
+        : screenTexts[lang]().then((m) => {
+            i18n.addResourceBundle(lang, 'translation', m.default, true, true);
+          });
+    done.catch(() => loading.delete(key));
+    loading.set(key, done);
+  }
+  return done;
 }
+
+/** Whether a screen beyond the shell has been opened: a language chosen later loads its screens' texts too. */
+let screensWanted = false;
+
+/** Loads a language's texts (the shell's; every screen's too once one was opened); then returns at once. */
+export async function loadLanguage(lang: Language) {
+  await Promise.all([loadPart(lang, 'shell'), screensWanted ? loadPart(lang, 'screens') : undefined]);
+}
+
+/** Loads every screen's texts of the current language (and, from now on, of any language chosen). */
+export function loadScreenTexts(): Promise<void> {
+  screensWanted = true;
+  return loadPart(currentLanguage(), 'screens');
+}
+
+/**
+ * A lazy screen that shows with its texts: the page's chunk and the screens' texts load together
+ * (every page but the sign-in page, the event chooser and the admin layout).
+ */
+export const lazyScreen = <T extends ComponentType>(load: () => Promise<{ default: T }>) =>
+  lazy(() => Promise.all([load(), loadScreenTexts()]).then(([page]) => page));
 
 /** The stored choice, else the browser's language, else en (01-console §1). */
 export function initialLanguage(): Language {

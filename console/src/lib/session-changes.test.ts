@@ -1,7 +1,7 @@
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { SelectedEvent, SessionUser } from '@pulsera/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { modals } from '../components/dialogs-host';
 import { ApiError } from './api';
 import { handleApiError, installErrorHandler, setNavigator } from './error-dialogs';
 import { session } from './session';

@@ -102,3 +102,17 @@ export const EVENT_TYPE_NAMES: Record<Language, Record<EventType, string>> = {
 
 export const eventTypesIn = (lang: Language) =>
   EVENT_TYPES.map((id) => ({ id, name: EVENT_TYPE_NAMES[lang][id] }));
+
+/**
+ * The chooser's lists (01-console §2, §4; here, apart from the schemas of events.ts, because the
+ * chooser loads no zod: issue 31, first load): past, active and pending hold the events not closed; a
+ * closed event moves to the closed list; all is every event. GET /events/{status} answers active for
+ * a missing or unknown status (01-console §7 "Default status active").
+ */
+export const EVENT_LIST_STATES = ['active', 'pending', 'past', 'closed', 'all'] as const;
+export type EventListState = (typeof EVENT_LIST_STATES)[number];
+export const DEFAULT_EVENT_LIST_STATE: EventListState = 'active';
+export const eventListState = (status: string | undefined): EventListState =>
+  (EVENT_LIST_STATES as readonly string[]).includes(status ?? '')
+    ? (status as EventListState)
+    : DEFAULT_EVENT_LIST_STATE;

@@ -90,19 +90,6 @@ export const EventListItem = Event.pick({
 }).extend({ onlineServicesUrl: z.string().nullable() });
 export type EventListItem = z.infer<typeof EventListItem>;
 
-/**
- * The chooser's lists (01-console §2, §4): past, active and pending hold the events not closed; a
- * closed event moves to the closed list; all is every event. GET /events/{status} answers active for
- * a missing or unknown status (01-console §7 "Default status active").
- */
-export const EVENT_LIST_STATES = ['active', 'pending', 'past', 'closed', 'all'] as const;
-export type EventListState = (typeof EVENT_LIST_STATES)[number];
-export const DEFAULT_EVENT_LIST_STATE: EventListState = 'active';
-export const eventListState = (status: string | undefined): EventListState =>
-  (EVENT_LIST_STATES as readonly string[]).includes(status ?? '')
-    ? (status as EventListState)
-    : DEFAULT_EVENT_LIST_STATE;
-
 export const EventListQuery = z.object({
   page: queryInt(1, 100_000).default(1),
   paginationLimit: queryInt(1, 1000).default(100),

@@ -2,29 +2,54 @@ import { Alert, Anchor, Button, PasswordInput, PinInput, Stack, Text, TextInput 
 import { notifications } from '@mantine/notifications';
 import { type LoginValues, loginProblems } from '@pulsera/contracts';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type FormEvent, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { handleApiError } from '../../../lib/error-dialogs';
-import { applyServerErrors } from '../../../lib/form-values';
+import { formFieldErrors } from '../../../lib/form-values';
 import { translateMessage } from '../../../lib/i18n';
 import { session } from '../../../lib/session';
 import { login } from './api';
 import { AuthLayout } from './auth-layout';
 
+type Field = keyof LoginValues;
+type Errors = Partial<Record<Field, string>>;
+
 /**
- * The sign-in form's checks: the rules of `LoginRequest` without zod (contracts/src/login-rules.ts),
- * so the sign-in page's first load does not carry zod (issue 17); the server applies LoginRequest.
+ * The sign-in form's state, in plain React (the sign-in page's first load carries neither zod nor
+ * react-hook-form, issue 31). Its checks are the rules of `LoginRequest` without zod
+ * (contracts/src/login-rules.ts), which the server applies. As the other forms: checked when sent,
+ * then each field again as it changes; the first field in error takes the focus.
  */
-const loginResolver: Resolver<LoginValues> = async (values) => {
-  const problems = loginProblems(values);
-  if (!problems.length) return { values, errors: {} };
-  return {
-    values: {},
-    errors: Object.fromEntries(problems.map((p) => [p.path, { type: 'validate', message: p.message }])),
+function useLoginForm() {
+  const values = useRef<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const sent = useRef(false);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const fields = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const problemsOf = (v: LoginValues): Errors =>
+    Object.fromEntries(loginProblems(v).map((p) => [p.path, p.message]));
+
+  /** Sets a field's value; once the form was sent, the field is checked again (its server error goes). */
+  const set = (name: Field, value: string | undefined) => {
+    values.current = { ...values.current, [name]: value };
+    if (sent.current) setErrors((e) => ({ ...e, [name]: problemsOf(values.current)[name] }));
+    rerender();
   };
-};
+  /** Checks every field; answers the values when the form may be sent. */
+  const check = (): LoginValues | null => {
+    sent.current = true;
+    const found = problemsOf(values.current);
+    setErrors(found);
+    const first = (Object.keys(fields.current) as Field[]).find((f) => found[f] && fields.current[f]);
+    if (first) fields.current[first]?.focus();
+    return Object.keys(found).length ? null : values.current;
+  };
+  const ref = (name: Field) => (el: HTMLInputElement | null) => {
+    fields.current[name] = el;
+  };
+  return { values: values.current, errors, setErrors, set, check, ref };
+}
 
 /** auth/login: e-mail and password; when the server answers 532, a single one-time code field. */
 export function LoginPage() {
@@ -35,13 +60,13 @@ export function LoginPage() {
   const [recoveryMode, setRecoveryMode] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm<LoginValues>({
-    resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
-  });
+  const form = useLoginForm();
   const msg = (m?: string) => translateMessage(t, m);
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const values = form.check();
+    if (!values) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -75,17 +100,25 @@ export function LoginPage() {
         navigate({ to: '/auth/change-password', search: { expired: 1 } });
         return;
       }
-      if (applyServerErrors(e, form.setError)) return;
+      const fieldErrors = formFieldErrors(e);
+      if (fieldErrors) {
+        form.setErrors((was) => ({
+          ...was,
+          ...Object.fromEntries(fieldErrors.map((f) => [f.path, f.message])),
+        }));
+        return;
+      }
       if (e.code === 1002 || e.code === 1012) {
-        form.setValue('otp', '');
-        form.setValue('recoveryCode', '');
+        // The code field shown is emptied (the other one stays unchecked).
+        if (form.values.otp !== undefined) form.set('otp', '');
+        if (form.values.recoveryCode !== undefined) form.set('recoveryCode', '');
       }
       if (e.status === 401 || e.status === 429) setFailure(e.description);
       else handleApiError(e, {});
     } finally {
       setBusy(false);
     }
-  });
+  };
 
   return (
     <AuthLayout title={otpMode ? t('auth.otpTitle') : t('auth.loginTitle')}>
@@ -103,8 +136,10 @@ export function LoginPage() {
                 label={t('auth.recoveryCode')}
                 autoComplete="one-time-code"
                 autoFocus
-                {...form.register('recoveryCode')}
-                error={msg(form.formState.errors.recoveryCode?.message)}
+                ref={form.ref('recoveryCode')}
+                value={form.values.recoveryCode ?? ''}
+                onChange={(e) => form.set('recoveryCode', e.currentTarget.value)}
+                error={msg(form.errors.recoveryCode)}
                 data-testid="recovery-code"
               />
               <Button type="submit" loading={busy}>
@@ -114,7 +149,7 @@ export function LoginPage() {
                 variant="subtle"
                 onClick={() => {
                   setRecoveryMode(false);
-                  form.setValue('recoveryCode', undefined);
+                  form.set('recoveryCode', undefined);
                 }}
               >
                 {t('auth.useAuthenticator')}
@@ -123,27 +158,21 @@ export function LoginPage() {
           ) : otpMode ? (
             <>
               <Text size="sm">{t('auth.otpHelp')}</Text>
-              <Controller
-                name="otp"
-                control={form.control}
-                render={({ field }) => (
-                  <PinInput
-                    length={6}
-                    type="number"
-                    oneTimeCode
-                    autoFocus
-                    aria-label={t('auth.otp')}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onComplete={() => void submit()}
-                    error={!!form.formState.errors.otp}
-                    data-testid="otp"
-                  />
-                )}
+              <PinInput
+                length={6}
+                type="number"
+                oneTimeCode
+                autoFocus
+                aria-label={t('auth.otp')}
+                value={form.values.otp ?? ''}
+                onChange={(v) => form.set('otp', v)}
+                onComplete={() => void submit()}
+                error={!!form.errors.otp}
+                data-testid="otp"
               />
-              {form.formState.errors.otp && (
+              {form.errors.otp && (
                 <Text c="red" size="sm">
-                  {msg(form.formState.errors.otp.message)}
+                  {msg(form.errors.otp)}
                 </Text>
               )}
               <Button type="submit" loading={busy}>
@@ -153,7 +182,7 @@ export function LoginPage() {
                 variant="subtle"
                 onClick={() => {
                   setRecoveryMode(true);
-                  form.setValue('otp', undefined);
+                  form.set('otp', undefined);
                 }}
                 data-testid="use-recovery-code"
               >
@@ -163,7 +192,7 @@ export function LoginPage() {
                 variant="subtle"
                 onClick={() => {
                   setOtpMode(false);
-                  form.setValue('otp', undefined);
+                  form.set('otp', undefined);
                 }}
               >
                 {t('common.back')}
@@ -176,14 +205,18 @@ export function LoginPage() {
                 type="email"
                 autoComplete="username"
                 autoFocus
-                {...form.register('email')}
-                error={msg(form.formState.errors.email?.message)}
+                ref={form.ref('email')}
+                value={form.values.email}
+                onChange={(e) => form.set('email', e.currentTarget.value)}
+                error={msg(form.errors.email)}
               />
               <PasswordInput
                 label={t('auth.password')}
                 autoComplete="current-password"
-                {...form.register('password')}
-                error={msg(form.formState.errors.password?.message)}
+                ref={form.ref('password')}
+                value={form.values.password}
+                onChange={(e) => form.set('password', e.currentTarget.value)}
+                error={msg(form.errors.password)}
               />
               <Button type="submit" loading={busy}>
                 {t('auth.signIn')}

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   type CustomerDetail,
   type CustomerRefund,
@@ -17,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DataTable } from '../../../components/data-table';
 import { confirm, confirmExit, notifySuccess } from '../../../components/dialogs';
+import { modals } from '../../../components/dialogs-host';
 import { FieldPrefix, NumberField, TextField } from '../../../components/form-fields';
 import { useHasPermission } from '../../../lib/can';
 import { applyServerErrors, cleanForSave, formResolver } from '../../../lib/form';

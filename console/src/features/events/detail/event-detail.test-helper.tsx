@@ -4,13 +4,13 @@
  * in a router, and the hooks every test of the screen runs with.
  */
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import type { Event } from '@pulsera/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import '../../../lib/i18n';
+import { DialogsHost } from '../../../components/dialogs-host';
 import { signInForTest } from '../../../test-utils';
 import EventDetailPage from './event-detail-page';
 
@@ -176,9 +176,10 @@ export function renderPage() {
   const router = createRouter({
     routeTree: createRootRoute({
       component: () => (
-        <ModalsProvider>
+        <>
           <EventDetailPage />
-        </ModalsProvider>
+          <DialogsHost />
+        </>
       ),
     }),
     history: createMemoryHistory({ initialEntries: ['/'] }),

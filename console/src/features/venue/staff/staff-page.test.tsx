@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DialogsHost } from '../../../components/dialogs-host';
 import { i18n } from '../../../lib/i18n';
 import StaffPage from './staff-page';
 
@@ -84,9 +84,10 @@ function renderPage() {
   const router = createRouter({
     routeTree: createRootRoute({
       component: () => (
-        <ModalsProvider>
+        <>
           <StaffPage />
-        </ModalsProvider>
+          <DialogsHost />
+        </>
       ),
     }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
