@@ -88,7 +88,21 @@ test('imports a lot with a bad row and a duplicate named, then finds a wristband
   const row = page.getByTestId('stock-wristbands').getByRole('row', { name: new RegExp(serial(7)) });
   await expect(row).toContainText('K7');
   await expect(row).toContainText('In stock');
-  await expect(page.getByText('1 wristbands')).toBeVisible();
+  await expect(page.getByText('1 wristband', { exact: true })).toBeVisible();
+
+  // The lot's name typed in another case is refused, naming the lot that exists (issue 27 item 24).
+  await page.getByTestId('stock-lot-name').fill(lot.toLowerCase());
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByRole('dialog')).toContainText(
+    `A lot named “${lot}” already exists: type its name exactly as written`,
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+
+  // A lot is given to an open event only: the closed one is not offered.
+  await page.getByTestId(`stock-lot-event-${lot}`).click();
+  await expect(page.getByRole('option', { name: 'Sonora Festival 2026' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Cancelled Gala 2026' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 });
 
 test('a disabled payment method is gone from the event form', async ({ page }) => {
