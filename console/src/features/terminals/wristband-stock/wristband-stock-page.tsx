@@ -143,7 +143,6 @@ function ImportCard() {
           />
           <FileInput
             label={t('wristbandStock.fields.file')}
-            description={t('wristbandStock.fileHelp')}
             accept=".csv,.tsv,.txt,.xlsx"
             value={file}
             onChange={(f) => {
@@ -171,6 +170,10 @@ function ImportCard() {
             {t('wristbandStock.import')}
           </Button>
         </Group>
+        {/* Under the row, so the lot, the file and the buttons stand on one line (issue 27 item 24). */}
+        <Text size="xs" c="dimmed" mt={-8}>
+          {t('wristbandStock.fileHelp')}
+        </Text>
         {result && <ImportResult result={result} />}
       </Stack>
     </Card>
