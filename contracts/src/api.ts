@@ -189,6 +189,7 @@ export const ERRORS = {
   stockFileUnreadable: { code: 3310, status: 400 },
   stockFileEmpty: { code: 3311, status: 400 },
   stockFileTooManyRows: { code: 3312, status: 413 },
+  stockLotNameCase: { code: 3313, status: 409 },
   paymentMethodDisabled: { code: 3320, status: 400 },
   // Online services (3600-3699)
   imageRatios: { code: 3600, status: 400 },

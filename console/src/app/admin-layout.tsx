@@ -27,6 +27,7 @@ import {
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatesLocale } from '../components/dates-locale';
 import { LanguageSelect } from '../components/language-select';
 import { RouteTabs } from '../components/reports/report-tabs';
 import {
@@ -173,9 +174,11 @@ export function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<ScreenLoading pathname={pathname} />}>
-          <Outlet />
-        </Suspense>
+        <DatesLocale>
+          <Suspense fallback={<ScreenLoading pathname={pathname} />}>
+            <Outlet />
+          </Suspense>
+        </DatesLocale>
       </AppShell.Main>
     </AppShell>
   );

@@ -15,6 +15,7 @@ import { api } from '../lib/api';
 import { can } from '../lib/can';
 import { errorDialog, notifyError, setNavigator } from '../lib/error-dialogs';
 import { i18n, lazyScreen } from '../lib/i18n';
+import { PATH_TABS } from '../lib/screen-paths';
 import { session, trustsExpired } from '../lib/session';
 import { NotFoundPage } from './not-found-page';
 import { SCREENS } from './screens';
@@ -258,6 +259,17 @@ const screenRoutes = (Object.keys(SCREENS) as RouteId[]).map((id) =>
     beforeLoad: () => guardRoute(id),
   }),
 );
+// Each tab of a tabbed screen has its own address (PATH_TABS), the screen's own rule guarding it.
+const tabRoutes = (Object.entries(PATH_TABS) as [RouteId, Record<string, string>][]).flatMap(([id, tabs]) =>
+  Object.values(tabs).map((tab) =>
+    createRoute({
+      getParentRoute: () => adminRoute,
+      path: `${ROUTES[id].path}/${tab}`,
+      component: SCREENS[id]!,
+      beforeLoad: () => guardRoute(id),
+    }),
+  ),
+);
 const adminNotFound = createRoute({ getParentRoute: () => adminRoute, path: '$', component: NotFoundPage });
 
 /** Any other top-level path goes to auth. */
@@ -283,7 +295,14 @@ const routeTree = rootRoute.addChildren([
     oneTimeCodeRoute,
     authCatchAll,
   ]),
-  adminRoute.addChildren([overviewRoute, chooseIndex, chooseRoute, ...screenRoutes, adminNotFound]),
+  adminRoute.addChildren([
+    overviewRoute,
+    chooseIndex,
+    chooseRoute,
+    ...screenRoutes,
+    ...tabRoutes,
+    adminNotFound,
+  ]),
   topCatchAll,
 ]);
 

@@ -52,3 +52,14 @@ export function tabShellOf(pathname: string): { shell: TabShell; tab: RouteId } 
   }
   return null;
 }
+
+/**
+ * Screens whose tabs are child addresses (01-console §2 "Capacities has tabs zones-access, real-time
+ * and config. Bonuses has a manual tab. Wristbands has a per-day tab"): the router makes a route of
+ * each, guarded by the screen's rule; `usePathTab` (components/reports/path-tabs.ts) reads it.
+ */
+export const PATH_TABS = {
+  capacities: { zones: 'zones-access', realtime: 'real-time', config: 'config' },
+  bonuses: { automatic: 'automatic', manual: 'manual' },
+  wristbands: { overview: 'overview', perDay: 'per-day' },
+} as const satisfies Partial<Record<RouteId, Record<string, string>>>;

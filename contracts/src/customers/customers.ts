@@ -3,7 +3,7 @@ import { keyed, required } from '../catalogue/rule-fields';
 import { instant as dateInRange, INT4_MAX, queryId, queryInt } from '../inputs';
 import { ACCESS_CODES, DEVICE_TYPES, OPERATION_TYPES, PAYMENT_TYPES } from '../terminals/feed';
 import { CustomerSearchQuery } from '../terminals/feed-customer-search';
-import { Device } from '../terminals/feed-devices';
+import { Device, serverMadeKey } from '../terminals/feed-devices';
 
 /**
  * The customer lookup (01-console §2 Customer lookup, §3 Customer, Online top-up, Refund (customer),
@@ -345,13 +345,10 @@ export const knownAccessCode = (code: string | null | undefined) =>
 // ---------------------------------------------------------------------------------------------
 // Devices of the event (admin/status/devices, permission dispositivos_generales)
 
-/** A device key the console sets: long enough not to be guessed. */
-export const DEVICE_KEY_LENGTH = { min: 16, max: 200 } as const;
-
 /**
  * POST /devices {device}: no id creates (assigned to the selected event), an id updates. The secret
- * key is write-only: give one to set it, or regenerateKey to have a new one made; a key the server
- * makes is answered once, never again.
+ * key is made by the server: a new device gets one, a saved one a new one on regenerateKey; it is
+ * answered once, never again.
  */
 export const DeviceSave = z.object({
   id: z.number(keyed).int().positive().max(INT4_MAX).optional(),
@@ -363,11 +360,7 @@ export const DeviceSave = z.object({
   owner: z.string(keyed).trim().max(100).optional(),
   dateInactive: dateInRange().nullable().optional(),
   configured: flag01.default(0),
-  secretKey: z
-    .string(keyed)
-    .min(DEVICE_KEY_LENGTH.min, { error: `validation.minLength|{"minLength":${DEVICE_KEY_LENGTH.min}}` })
-    .max(DEVICE_KEY_LENGTH.max)
-    .optional(),
+  secretKey: serverMadeKey,
   regenerateKey: z.boolean().default(false),
 });
 export type DeviceSave = z.input<typeof DeviceSave>;
@@ -377,14 +370,6 @@ export const DeviceSaveRequest = z.object({ device: DeviceSave });
 export const DeviceSaved = z.object({ device: Device, secretKey: z.string().nullable() });
 export type DeviceSaved = z.infer<typeof DeviceSaved>;
 
-/** The device form: the key field empty means "keep the current key" (a new device: make one). */
-export const DeviceForm = DeviceSave.omit({ id: true }).extend({
-  secretKey: z
-    .string(keyed)
-    .max(DEVICE_KEY_LENGTH.max)
-    .refine((v) => v === '' || v.length >= DEVICE_KEY_LENGTH.min, {
-      error: `validation.minLength|{"minLength":${DEVICE_KEY_LENGTH.min}}`,
-    })
-    .optional(),
-});
+/** The device form: no key field (the server makes it); a saved device may ask for a new one. */
+export const DeviceForm = DeviceSave.omit({ id: true, secretKey: true });
 export type DeviceForm = z.input<typeof DeviceForm>;

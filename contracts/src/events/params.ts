@@ -40,6 +40,17 @@ export const AppParam = z.object({
   eventCount: z.number().int(),
   /** Read by the console itself: cannot be deleted nor renamed. */
   system: z.boolean(),
+  /**
+   * 02-catalogue §3: exceptions by location and device (null = all), for every event; an event's own
+   * exception for the same place wins.
+   */
+  exceptions: z.array(
+    z.object({
+      idLocation: z.number().int().nullable(),
+      idDevice: z.number().int().nullable(),
+      value: z.string(),
+    }),
+  ),
   date_update: z.string(),
 });
 export type AppParam = z.infer<typeof AppParam>;
@@ -49,6 +60,9 @@ export const AppParamsResult = z.object({
   aplis: z.array(Apli),
   /** The modules already in use, for the "existing" choice. */
   modules: z.array(z.string()),
+  /** The places an exception may name: every event's locations (with the event) and the registry's devices. */
+  locations: z.array(z.object({ id: z.number().int(), name: z.string(), eventName: z.string() })),
+  devices: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type AppParamsResult = z.infer<typeof AppParamsResult>;
 
@@ -72,6 +86,8 @@ export const AppParamSave = z.object({
     .nullable()
     .optional()
     .transform((v) => (v ? v : null)),
+  /** Left out: the stored exceptions stay (a client written before them keeps them). */
+  exceptions: z.array(EventParamExceptionSave).max(500).optional(),
 });
 export type AppParamSave = z.infer<typeof AppParamSave>;
 export const AppParamSaveRequest = z.object({ appParam: AppParamSave });
@@ -90,8 +106,10 @@ export const AppParamForm = z
     moduleChoice: z.enum(MODULE_CHOICES),
     moduleExisting: z.string().nullable(),
     moduleNew: z.string().trim().max(APP_PARAM_MODULE_MAX),
+    exceptions: z.array(EventParamExceptionSave).max(500),
   })
   .superRefine((v, ctx) => {
+    for (const p of exceptionProblems(v.exceptions)) ctx.addIssue({ code: 'custom', ...p });
     if (v.moduleChoice === 'existing' && !v.moduleExisting)
       ctx.addIssue({ code: 'custom', path: ['moduleExisting'], message: 'validation.required' });
     if (v.moduleChoice === 'new' && !v.moduleNew)
@@ -102,6 +120,28 @@ export type AppParamForm = z.infer<typeof AppParamForm>;
 /** The module a global form names: null for none. */
 export const moduleOf = (v: Pick<AppParamForm, 'moduleChoice' | 'moduleExisting' | 'moduleNew'>) =>
   v.moduleChoice === 'existing' ? v.moduleExisting : v.moduleChoice === 'new' ? v.moduleNew.trim() : null;
+
+type Place = { idLocation: number | null; idDevice: number | null };
+/**
+ * 02-catalogue §5: no two exceptions share location and device; an all-locations, all-devices
+ * exception is the value itself (the event's value, the global default), so a form refuses one.
+ * Shared by the event's and the global form, and by the server's check of the global one.
+ */
+export function exceptionProblems(exceptions: readonly Place[]) {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const seen = new Set<string>();
+  exceptions.forEach((e, i) => {
+    if (e.idLocation === null && e.idDevice === null) {
+      problems.push({ path: ['exceptions', i, 'idLocation'], message: 'validation.exceptionIsValue' });
+      return;
+    }
+    const k = `${e.idLocation ?? '*'}:${e.idDevice ?? '*'}`;
+    if (seen.has(k))
+      problems.push({ path: ['exceptions', i, 'idDevice'], message: 'validation.duplicateException' });
+    seen.add(k);
+  });
+  return problems;
+}
 
 /**
  * The event form (02-catalogue §5 Event parameter): the value (empty = the default) and the
@@ -123,24 +163,6 @@ export const EventParamForm = z
       .max(500),
   })
   .superRefine((v, ctx) => {
-    const seen = new Set<string>();
-    v.exceptions.forEach((e, i) => {
-      if (e.idLocation === null && e.idDevice === null) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['exceptions', i, 'idLocation'],
-          message: 'validation.exceptionIsValue',
-        });
-        return;
-      }
-      const k = `${e.idLocation ?? '*'}:${e.idDevice ?? '*'}`;
-      if (seen.has(k))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['exceptions', i, 'idDevice'],
-          message: 'validation.duplicateException',
-        });
-      seen.add(k);
-    });
+    for (const p of exceptionProblems(v.exceptions)) ctx.addIssue({ code: 'custom', ...p });
   });
 export type EventParamForm = z.infer<typeof EventParamForm>;

@@ -37,6 +37,8 @@ export const en: Catalogue = {
     appArchiveEntryTooLarge:
       '{{name}} in the archive unpacks to more than {{limit}} (a damaged file or a zip bomb)',
     stockFileUnreadable: "File couldn't be read: {{reason}}",
+    stockLotNameCase:
+      'A lot named “{{lot}}” already exists: type its name exactly as written to add these wristbands to it, or choose another name',
     stockFileEmpty: 'The file holds no wristbands',
     stockFileTooManyRows: 'The file holds {{rows}} rows; a lot holds at most {{max}}',
     paymentMethodDisabled: 'The payment method {{letters}} is disabled in the configuration',
@@ -293,6 +295,7 @@ export const en: Catalogue = {
       'Recorded (the money was taken), but top-ups of the wristband {{serial}} are banned: review it',
     required: 'Required field',
     invalid: 'Invalid field',
+    serverMadeKey: 'The server makes the secret key: it cannot be typed',
     invalidType: 'Invalid value (expected {{expected}})',
     minLength: 'Minimum {{minLength}} characters',
     maxLength: 'Maximum {{maxLength}} characters',
@@ -402,5 +405,10 @@ export const en: Catalogue = {
     queueScriptSrcMissingError: 'The queue script needs a src',
     queueScriptFunctionError:
       'The queue script needs the name of the function it must define (e.g. Queue.start)',
+  },
+  jobs: {
+    fileError: 'The server could not read or write its files: {{detail}}',
+    networkError: 'The server could not reach the other system: {{detail}}',
+    error: 'The job failed: {{detail}}',
   },
 };

@@ -39,6 +39,8 @@ export const es: Catalogue = {
       'El archivo comprimido se descomprime a {{ratio}} veces su tamaño, más de las {{max}} veces permitidas (una posible bomba zip)',
     appArchiveEntryTooLarge: '{{name}} se descomprime a más de {{limit}} (un archivo dañado o una bomba zip)',
     stockFileUnreadable: 'No se pudo leer el archivo: {{reason}}',
+    stockLotNameCase:
+      'Ya existe un lote llamado «{{lot}}»: escribe su nombre tal cual para añadirle estas pulseras, o elige otro nombre',
     stockFileEmpty: 'El archivo no contiene pulseras',
     stockFileTooManyRows: 'El archivo tiene {{rows}} filas; un lote admite como máximo {{max}}',
     paymentMethodDisabled: 'El método de pago {{letters}} está desactivado en la configuración',
@@ -305,6 +307,7 @@ export const es: Catalogue = {
       'Registrada (el dinero se cobró), pero las recargas de la pulsera {{serial}} están prohibidas: revísala',
     required: 'Campo obligatorio',
     invalid: 'Campo no válido',
+    serverMadeKey: 'La clave secreta la genera el servidor: no se puede escribir',
     invalidType: 'Valor no válido (se esperaba {{expected}})',
     minLength: 'Mínimo {{minLength}} caracteres',
     maxLength: 'Máximo {{maxLength}} caracteres',
@@ -416,5 +419,10 @@ export const es: Catalogue = {
     queueScriptSrcMissingError: 'El script de la cola necesita un src',
     queueScriptFunctionError:
       'El script de la cola necesita el nombre de la función que debe definir (p. ej. Queue.start)',
+  },
+  jobs: {
+    fileError: 'El servidor no pudo leer ni escribir sus archivos: {{detail}}',
+    networkError: 'El servidor no pudo contactar con el otro sistema: {{detail}}',
+    error: 'La tarea falló: {{detail}}',
   },
 };

@@ -40,6 +40,8 @@ export const fr: Catalogue = {
     appArchiveEntryTooLarge:
       '{{name}} se décompresse en plus de {{limit}} (un fichier endommagé ou une bombe zip)',
     stockFileUnreadable: 'Le fichier n’a pas pu être lu : {{reason}}',
+    stockLotNameCase:
+      'Un lot nommé « {{lot}} » existe déjà : saisissez son nom exactement tel qu’il est écrit pour y ajouter ces bracelets, ou choisissez un autre nom',
     stockFileEmpty: 'Le fichier ne contient aucun bracelet',
     stockFileTooManyRows: 'Le fichier contient {{rows}} lignes ; un lot en contient au plus {{max}}',
     paymentMethodDisabled: 'Le moyen de paiement {{letters}} est désactivé dans la configuration',
@@ -318,6 +320,7 @@ export const fr: Catalogue = {
       'Enregistrée (l’argent a été encaissé), mais les recharges du bracelet {{serial}} sont interdites : à vérifier',
     required: 'Champ obligatoire',
     invalid: 'Champ non valide',
+    serverMadeKey: 'La clé secrète est générée par le serveur : elle ne peut pas être saisie',
     invalidType: 'Valeur non valide ({{expected}} attendu)',
     minLength: 'Minimum {{minLength}} caractères',
     maxLength: 'Maximum {{maxLength}} caractères',
@@ -430,5 +433,10 @@ export const fr: Catalogue = {
     queueScriptSrcMissingError: 'Le script de la file d’attente nécessite un src',
     queueScriptFunctionError:
       'Le script de la file d’attente nécessite le nom de la fonction qu’il doit définir (ex. Queue.start)',
+  },
+  jobs: {
+    fileError: 'Le serveur n’a pas pu lire ou écrire ses fichiers : {{detail}}',
+    networkError: 'Le serveur n’a pas pu joindre l’autre système : {{detail}}',
+    error: 'La tâche a échoué : {{detail}}',
   },
 };

@@ -39,6 +39,8 @@ export const it: Catalogue = {
     appArchiveEntryTooLarge:
       "{{name}} nell'archivio si decomprime in più di {{limit}} (un file danneggiato o una bomba zip)",
     stockFileUnreadable: 'Impossibile leggere il file: {{reason}}',
+    stockLotNameCase:
+      'Esiste già un lotto chiamato «{{lot}}»: scrivi il suo nome esattamente com’è per aggiungervi questi braccialetti, o scegli un altro nome',
     stockFileEmpty: 'Il file non contiene braccialetti',
     stockFileTooManyRows: 'Il file ha {{rows}} righe; un lotto ne contiene al massimo {{max}}',
     paymentMethodDisabled: 'Il metodo di pagamento {{letters}} è disattivato nella configurazione',
@@ -311,6 +313,7 @@ export const it: Catalogue = {
       'Registrata (il denaro è stato incassato), ma le ricariche del braccialetto {{serial}} sono bloccate: controllala',
     required: 'Campo obbligatorio',
     invalid: 'Campo non valido',
+    serverMadeKey: 'La chiave segreta la genera il server: non si può digitare',
     invalidType: 'Valore non valido (atteso {{expected}})',
     minLength: 'Minimo {{minLength}} caratteri',
     maxLength: 'Massimo {{maxLength}} caratteri',
@@ -422,5 +425,10 @@ export const it: Catalogue = {
     queueScriptSrcMissingError: 'Lo script della coda richiede un src',
     queueScriptFunctionError:
       'Lo script della coda richiede il nome della funzione che deve definire (es. Queue.start)',
+  },
+  jobs: {
+    fileError: 'Il server non ha potuto leggere o scrivere i suoi file: {{detail}}',
+    networkError: 'Il server non ha potuto raggiungere l’altro sistema: {{detail}}',
+    error: 'Il job non è riuscito: {{detail}}',
   },
 };

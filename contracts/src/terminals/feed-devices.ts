@@ -26,6 +26,15 @@ export const DeviceAuthResult = z.object({
 });
 export type DeviceAuthResult = z.infer<typeof DeviceAuthResult>;
 
+/**
+ * The secret key is the server's to make (02-catalogue §3 Device, as the registry): a body that types
+ * one is refused on the field, never stored.
+ */
+export const serverMadeKey = z
+  .unknown()
+  .refine((v) => v === undefined, { error: 'validation.serverMadeKey' })
+  .optional();
+
 /** 02-catalogue §3 Device, as the API returns it. */
 export const Device = z.object({
   id: z.number().int(),

@@ -3,7 +3,7 @@ import { keyed, required } from '../catalogue/rule-fields';
 import { instant as dateInRange, INT4_MAX, queryFlag, queryId, queryInt } from '../inputs';
 import { AppChannel } from './app-versions';
 import { DEVICE_TYPES, type DeviceType } from './feed';
-import { Device } from './feed-devices';
+import { Device, serverMadeKey } from './feed-devices';
 
 /**
  * The device registry (admin/configuration/devices, admins; 02-catalogue §3 Device) and fleet health
@@ -60,6 +60,7 @@ export const RegistryDeviceSave = z.object({
   dateInactive: dateInRange().nullable().optional(),
   configured: flag01.default(0),
   idEvent: z.number(keyed).int().positive().max(INT4_MAX).nullable().optional(),
+  secretKey: serverMadeKey,
 });
 export type RegistryDeviceSave = z.input<typeof RegistryDeviceSave>;
 export const RegistryDeviceSaveRequest = z.object({ device: RegistryDeviceSave });

@@ -46,7 +46,7 @@ test('connect a platform, authorise it, map a bar to a store and push a period',
   await expect(detail.getByText('Stored. Leave empty to keep it')).toBeVisible();
   await expect(detail.getByTestId('sales-auth-status')).toHaveText('Not authorised');
 
-  // To the platform and back: synchronisation enabled.
+  // To the platform and back: synchronization enabled.
   await detail.getByTestId('sales-authorize').click();
   await expect(page).toHaveURL(/\/auth\/enable-uber-auth\?code=/);
   await expect(page.getByTestId('sync-result')).toContainText('Synchronization enabled');

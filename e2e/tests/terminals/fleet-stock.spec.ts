@@ -70,6 +70,10 @@ test('imports a lot with a bad row and a duplicate named, then finds a wristband
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'lot.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  // The lot's name, the file and the buttons stand on one line at 1280 px.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+  expect(Math.abs((await top('stock-lot-name')) - (await top('stock-file')))).toBeLessThan(2);
   await page.getByRole('button', { name: 'Check file' }).click();
   const result = page.getByTestId('stock-import-result');
   await expect(result).toContainText('14 rows; 12 would be added, 0 are already in this lot, 2 refused');
@@ -88,7 +92,22 @@ test('imports a lot with a bad row and a duplicate named, then finds a wristband
   const row = page.getByTestId('stock-wristbands').getByRole('row', { name: new RegExp(serial(7)) });
   await expect(row).toContainText('K7');
   await expect(row).toContainText('In stock');
-  await expect(page.getByText('1 wristbands')).toBeVisible();
+  await expect(page.getByText('1 wristband', { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/wristband-stock-1280.png', fullPage: true });
+
+  // The lot's name typed in another case is refused, naming the lot that exists (issue 27 item 24).
+  await page.getByTestId('stock-lot-name').fill(lot.toLowerCase());
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByRole('dialog')).toContainText(
+    `A lot named “${lot}” already exists: type its name exactly as written`,
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+
+  // A lot is given to an open event only: the closed one is not offered.
+  await page.getByTestId(`stock-lot-event-${lot}`).click();
+  await expect(page.getByRole('option', { name: 'Sonora Festival 2026' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Cancelled Gala 2026' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 });
 
 test('a disabled payment method is gone from the event form', async ({ page }) => {

@@ -34,5 +34,6 @@ export {
   serviceTarget,
   signIn,
 } from './feed/device-client';
+export { eventTerminalParams } from './feed/device-payment-rules';
 export { ledgerMismatches } from './feed/ledger.repo';
 export { assertPaymentLettersEnabled } from './payment-methods/payment-methods.service';

@@ -68,7 +68,7 @@ export function ConfirmEmailPage() {
  * auth/enable-uber-auth?code&state: the sales platform's authorisation callback (OAuth 2). The state
  * names its schedule (`<scheduleId>.<random>`); the code and the state go to
  * POST /api-server/sales-schedule/tokens with the signed-in user's session, which checks the state is
- * this user's, for that schedule, unused and unexpired. Success shows 'synchronisation enabled',
+ * this user's, for that schedule, unused and unexpired. Success shows 'synchronization enabled',
  * any failure 'Error activating synchronization'; both go to sign-in by themselves after a moment (a
  * signed-in user goes on to the console from there), and a missing code or state goes there at once.
  */

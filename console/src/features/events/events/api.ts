@@ -20,7 +20,10 @@ export const closeEvent = (idEvent: number) => api.post<boolean>('/closeEvent', 
 export const eventTrusts = (id: number) =>
   api.get<{ token: string; permissions: number[] }>(`/event/trusts/${id}`);
 export const searchEvents = (search: string) =>
-  api.get<{ id: number; nombre: string }[]>('/search/events', { query: { search }, find: true });
+  api.get<{ id: number; nombre: string; isClosed: number }[]>('/search/events', {
+    query: { search },
+    find: true,
+  });
 
 export const toSelected = (event: Event): SelectedEvent => ({
   id: event.id,

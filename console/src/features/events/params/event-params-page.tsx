@@ -14,6 +14,7 @@ import {
 import { translateMessage } from '../../../lib/i18n';
 import { eventKeys } from '../events/api';
 import { type EventParamRow, loadEventParams, paramKeys, saveEventParam } from './api';
+import { ExceptionsField } from './exceptions-field';
 import { ApplicationCell, groupByApplication } from './shared';
 
 const P = 'params.event';
@@ -123,46 +124,8 @@ function placeName(
   return `${location} · ${device}`;
 }
 
-/** A location or device select whose first choice is "all" (null). */
-function PlaceSelect({
-  name,
-  label,
-  all,
-  options,
-  testId,
-}: {
-  name: Path<EventParamForm>;
-  label: string;
-  all: string;
-  options: { value: string; label: string }[];
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const { control } = useFormContext<EventParamForm>();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <Select
-          aria-label={label}
-          data={[{ value: ALL, label: all }, ...options]}
-          value={field.value === null || field.value === undefined ? ALL : String(field.value)}
-          onChange={(v) => field.onChange(!v || v === ALL ? null : Number(v))}
-          onBlur={field.onBlur}
-          allowDeselect={false}
-          searchable
-          error={translateMessage(t, fieldState.error?.message)}
-          data-testid={testId}
-        />
-      )}
-    />
-  );
-}
-
 function EventParamFields({ form, row, extra }: ResourceFormProps<EventParamRow, EventParamForm, Extra>) {
   const { t } = useTranslation();
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'exceptions' });
   const locations = (extra?.locations ?? []).map((l) => ({ value: String(l.id), label: l.nombre }));
   const devices = (extra?.devices ?? []).map((d) => ({ value: String(d.id), label: d.name }));
   if (!row) return null;
@@ -190,82 +153,7 @@ function EventParamFields({ form, row, extra }: ResourceFormProps<EventParamRow,
         description={t(`${P}.valueHint`, { value: row.defaultValue })}
         placeholder={row.defaultValue}
       />
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fw={600} size="sm">
-            {t(`${P}.fields.exceptions`)}
-          </Text>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => append({ idLocation: null, idDevice: null, value: '' })}
-            data-testid="params-exception-add"
-          >
-            {t(`${P}.addException`)}
-          </Button>
-        </Group>
-        {fields.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="params-no-exceptions">
-            {t(`${P}.noExceptions`)}
-          </Text>
-        ) : (
-          <Table withTableBorder verticalSpacing={4} data-testid="params-exceptions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t(`${P}.fields.idLocation`)}</Table.Th>
-                <Table.Th>{t(`${P}.fields.idDevice`)}</Table.Th>
-                <Table.Th>{t(`${P}.fields.exceptionValue`)}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {fields.map((f, i) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>
-                    <PlaceSelect
-                      name={`exceptions.${i}.idLocation`}
-                      label={t(`${P}.fields.idLocation`)}
-                      all={t(`${P}.allLocations`)}
-                      options={locations}
-                      testId={`params-exception-location-${i}`}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <PlaceSelect
-                      name={`exceptions.${i}.idDevice`}
-                      label={t(`${P}.fields.idDevice`)}
-                      all={t(`${P}.allDevices`)}
-                      options={devices}
-                      testId={`params-exception-device-${i}`}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={t(`${P}.fields.exceptionValue`)}
-                      maxLength={2000}
-                      {...form.register(`exceptions.${i}.value`)}
-                      error={translateMessage(t, form.formState.errors.exceptions?.[i]?.value?.message)}
-                      data-testid={`params-exception-value-${i}`}
-                    />
-                  </Table.Td>
-                  <Table.Td w={40}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('common.delete')}
-                      onClick={() => remove(i)}
-                      data-testid={`params-exception-remove-${i}`}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
+      <ExceptionsField locations={locations} devices={devices} />
     </Stack>
   );
 }

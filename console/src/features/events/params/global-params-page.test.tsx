@@ -27,6 +27,7 @@ const result: AppParamsResult = {
       module: 'payments',
       eventCount: 3,
       system: true,
+      exceptions: [],
       date_update: '2026-07-01T10:00:00.000Z',
     },
     {
@@ -40,6 +41,7 @@ const result: AppParamsResult = {
       module: null,
       eventCount: 0,
       system: false,
+      exceptions: [],
       date_update: '2026-07-01T10:00:00.000Z',
     },
   ],
@@ -49,6 +51,8 @@ const result: AppParamsResult = {
     { id: 3, name: 'Kiosks' },
   ],
   modules: ['payments', 'sync'],
+  locations: [{ id: 11, name: 'Main bar', eventName: 'Sonora Festival 2026' }],
+  devices: [{ id: 21, name: 'PDA-0001' }],
 };
 
 const writes = (sent: Sent[]) => sent.filter((c) => c.method !== 'GET');
@@ -103,7 +107,7 @@ describe('the parameters screen in global mode', () => {
         },
       },
     });
-  }, 30_000);
+  }, 60_000);
 
   it('keeps the variable name of a parameter the console reads, and saves its module choice', async () => {
     const sent = fakeApi((call) =>
@@ -117,6 +121,15 @@ describe('the parameters screen in global mode', () => {
     expect((within(detail).getByTestId('field-nameUnique') as HTMLInputElement).disabled).toBe(true);
     expect(within(detail).getByTestId('params-event-count').textContent).toContain('3');
     await user.click(within(detail).getByTestId('module-none'));
+    // 02-catalogue §3: the global parameter's exceptions by location and device (issue 27 item 29).
+    await user.click(within(detail).getByTestId('params-exception-add'));
+    const device = within(detail).getByTestId('params-exception-device-0');
+    await user.click(device);
+    const list = () => document.getElementById(device.getAttribute('aria-controls') ?? '')!;
+    await user.click(
+      await waitFor(() => within(list()).getByRole('option', { name: 'PDA-0001', hidden: true })),
+    );
+    await user.type(within(detail).getByTestId('params-exception-value-0'), 'C');
     await user.click(within(detail).getByTestId('resource-save'));
     await waitFor(() => expect(writes(sent)).toHaveLength(1));
     expect(writes(sent)[0]!.body).toEqual({
@@ -128,9 +141,10 @@ describe('the parameters screen in global mode', () => {
         defaultValue: 'CTL',
         idApp: 2,
         module: null,
+        exceptions: [{ idLocation: null, idDevice: 21, value: 'C' }],
       },
     });
-  }, 30_000);
+  }, 60_000);
 
   it('deletes a parameter after the confirmation', async () => {
     const sent = fakeApi((call) =>

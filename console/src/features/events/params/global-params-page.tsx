@@ -21,6 +21,7 @@ import {
   ResourceScreen,
 } from '../../../components/resource/resource-screen';
 import { deleteAppParam, loadAppParams, paramKeys, saveAppParam } from './api';
+import { ExceptionsField } from './exceptions-field';
 import { ApplicationCell, groupByApplication } from './shared';
 
 const P = 'params.global';
@@ -28,6 +29,8 @@ const P = 'params.global';
 interface Extra {
   aplis: AppParamsResult['aplis'];
   modules: string[];
+  locations: AppParamsResult['locations'];
+  devices: AppParamsResult['devices'];
   firstOfGroup: Set<number>;
 }
 
@@ -46,7 +49,8 @@ function useDefinition(): ResourceDefinition<AppParam, AppParamForm, Extra> {
       load: async () => {
         const r = await loadAppParams();
         const { rows, firstOfGroup } = groupByApplication(r.appParams);
-        return { rows, extra: { aplis: r.aplis, modules: r.modules, firstOfGroup } };
+        const { aplis, modules, locations, devices } = r;
+        return { rows, extra: { aplis, modules, locations, devices, firstOfGroup } };
       },
       rowKey: (r) => r.id,
       listSpan: 6,
@@ -78,6 +82,7 @@ function useDefinition(): ResourceDefinition<AppParam, AppParamForm, Extra> {
         moduleChoice: 'none',
         moduleExisting: null,
         moduleNew: '',
+        exceptions: [],
       }),
       toValues: (r) => ({
         name: r.name,
@@ -88,6 +93,7 @@ function useDefinition(): ResourceDefinition<AppParam, AppParamForm, Extra> {
         moduleChoice: r.module ? 'existing' : 'none',
         moduleExisting: r.module,
         moduleNew: '',
+        exceptions: r.exceptions.map((e) => ({ ...e })),
       }),
       // The form-save helper drops empty values: put back what the module choice needs.
       save: (v, row) =>
@@ -103,6 +109,11 @@ function useDefinition(): ResourceDefinition<AppParam, AppParamForm, Extra> {
             moduleExisting: v.moduleExisting ?? null,
             moduleNew: v.moduleNew ?? '',
           }),
+          exceptions: (v.exceptions ?? []).map((e) => ({
+            idLocation: e.idLocation ?? null,
+            idDevice: e.idDevice ?? null,
+            value: e.value,
+          })),
         }),
       remove: (r) => deleteAppParam(r.id),
       matches: (r, text) =>
@@ -170,6 +181,13 @@ function AppParamFields({ form, row, extra }: ResourceFormProps<AppParam, AppPar
       {choice === 'new' && (
         <TextField<AppParamForm> name="moduleNew" required maxLength={APP_PARAM_MODULE_MAX} />
       )}
+      <ExceptionsField
+        locations={(extra?.locations ?? []).map((l) => ({
+          value: String(l.id),
+          label: `${l.eventName} › ${l.name}`,
+        }))}
+        devices={(extra?.devices ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+      />
       {row && row.eventCount > 0 && (
         <Text size="sm" c="dimmed" data-testid="params-event-count">
           {t(`${P}.eventCount`, { count: row.eventCount })}

@@ -6,8 +6,8 @@ import type {
   ManualBonusesResult,
   ManualBonusRow,
 } from '@pulsera/contracts';
-import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { usePathTab } from '../../../components/reports/path-tabs';
 import {
   ReportPage,
   Stat,
@@ -22,6 +22,7 @@ import {
   useReportFilter,
 } from '../../../components/reports/use-report-filter';
 import { useHasPermission } from '../../../lib/can';
+import { PATH_TABS } from '../../../lib/screen-paths';
 import { MONEY_REPORTS } from '../top-ups/api';
 import { named, operationTypeName, paymentTypeName } from '../top-ups/labels';
 import { MoneyBarChart } from '../top-ups/money-chart';
@@ -130,24 +131,18 @@ function ManualTab({ filters }: { filters: ReportFilterState }) {
 /**
  * admin/reports/bonuses (permission reportsManualBonuses): the automatic bonuses tab, shown to users
  * who also hold reportsBonus, and the manual tab (decisions.md "Reports: top-ups, bonuses, wristbands").
- * The chosen tab lives in the URL with the filters.
+ * Each tab has its own address (…/bonuses/automatic, …/bonuses/manual), the filters in its search.
  */
+type BonusTab = keyof typeof PATH_TABS.bonuses;
 export default function BonusesPage() {
   const { t } = useTranslation();
   const filters = useReportFilter(FIELDS, { locations: 'topUp' });
   const automatic = useHasPermission('reportsBonus');
-  const navigate = useNavigate();
-  const location = useLocation();
-  const search = filters.search as Record<string, unknown>;
-  const tabs = [...(automatic ? ['automatic'] : []), 'manual'];
-  const tab = typeof search.tab === 'string' && tabs.includes(search.tab) ? search.tab : tabs[0]!;
-  const open = (v: string) => {
-    const next: Record<string, unknown> = { ...search, tab: v };
-    navigate({ to: location.pathname, search: next, replace: true });
-  };
+  const tabs: BonusTab[] = [...(automatic ? (['automatic'] as const) : []), 'manual'];
+  const [tab, open] = usePathTab('bonuses', PATH_TABS.bonuses, tabs);
   return (
     <ReportPage title={t(`${T}.title`)} filters={filters}>
-      <Tabs value={tab} onChange={(v) => v && open(v)} keepMounted={false}>
+      <Tabs value={tab ?? null} onChange={(v) => v && open(v as BonusTab)} keepMounted={false}>
         <Tabs.List mb="md">
           {tabs.map((id) => (
             <Tabs.Tab key={id} value={id} data-testid={`bonuses-tab-${id}`}>

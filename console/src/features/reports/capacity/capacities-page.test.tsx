@@ -108,7 +108,7 @@ describe('capacities screen', () => {
     expect(screen.getByTestId('capacity-tab-zones')).toBeTruthy();
     expect(screen.getByTestId('capacity-tab-config')).toBeTruthy();
     expect(screen.queryByTestId('capacity-tab-realtime')).toBeNull();
-  });
+  }, 15_000);
 
   it('switching the log on from the config tab shows the real-time tab with the logged points', async () => {
     signInForTest({ permissions: [PERMISSIONS.capacity, PERMISSIONS.edicionDeEventos] });

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { isoToWall, wallToIso } from '../../../components/date-fields';
 import { notifySuccess } from '../../../components/dialogs';
 import { FilterBar } from '../../../components/reports/filter-bar';
+import { usePathTab } from '../../../components/reports/path-tabs';
 import {
   ReportPage,
   Stat,
@@ -28,7 +29,7 @@ import { useCan, useHasPermission } from '../../../lib/can';
 import { DATE_TIME_INPUT_FORMAT, dayjs, formatDateTime, TIME_FORMAT } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { progressColor } from '../../../lib/progress';
-import { screenPath } from '../../../lib/screen-paths';
+import { PATH_TABS, screenPath } from '../../../lib/screen-paths';
 import { useSession } from '../../../lib/session';
 import { CAPACITY, useCapacityToggle, useSaveCapacityToggle } from './api';
 
@@ -60,9 +61,6 @@ const useTz = () => useSession().event?.zona_horaria ?? 'Europe/Madrid';
  */
 export default function CapacitiesPage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as { tab?: string };
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const capacity = useHasPermission('capacity');
   const editor = useHasPermission('edicionDeEventos');
   const toggle = useCapacityToggle();
@@ -72,16 +70,12 @@ export default function CapacitiesPage() {
     ...(capacity && logOn ? (['realtime'] as const) : []),
     ...(editor ? (['config'] as const) : []),
   ];
-  const current = tabs.includes(search.tab as Tab) ? (search.tab as Tab) : tabs[0];
-  const choose = (tab: string | null) => {
-    if (!tab) return;
-    const next: Record<string, unknown> = { ...search, tab };
-    navigate({ to: pathname, search: next, replace: true });
-  };
+  // Each tab is a child address (zones-access, real-time, config); the real-time tab waits for the toggle.
+  const [current, choose] = usePathTab('capacities', PATH_TABS.capacities, tabs, !toggle.isPending);
 
   return (
     <ReportPage title={t(`${T}.title`)}>
-      <Tabs value={current ?? null} onChange={choose} keepMounted={false}>
+      <Tabs value={current ?? null} onChange={(v) => v && choose(v as Tab)} keepMounted={false}>
         <Tabs.List mb="md">
           {tabs.map((tab) => (
             <Tabs.Tab key={tab} value={tab} data-testid={`capacity-tab-${tab}`}>

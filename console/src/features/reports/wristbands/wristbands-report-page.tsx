@@ -7,10 +7,10 @@ import type {
   WristbandsOverviewResult,
   WristbandsPerDayResult,
 } from '@pulsera/contracts';
-import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../components/reports/filter-bar';
+import { usePathTab } from '../../../components/reports/path-tabs';
 import {
   ReportPage,
   Stat,
@@ -23,6 +23,7 @@ import { type FilterField, useReportFilter } from '../../../components/reports/u
 import { dayjs } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { type CurrencyView, formatMoney, useEventCurrency } from '../../../lib/money';
+import { PATH_TABS } from '../../../lib/screen-paths';
 import { MONEY_REPORTS } from '../top-ups/api';
 import { MoneyBarChart } from '../top-ups/money-chart';
 
@@ -170,22 +171,15 @@ function PerDayTab() {
 /**
  * admin/reports/wristbands (permission wristbandsPerDay): the wristbands and the balances left on
  * them now, and the per-day tab (new and active wristbands and top-ups per festival day, with the
- * event's offset as the day's cut-off) with the filter bar's day or window. The chosen tab and the
- * filters live in the URL.
+ * event's offset as the day's cut-off) with the filter bar's day or window. Each tab has its own
+ * address (…/wristbands/overview, …/wristbands/per-day), the filters in its search.
  */
 export default function WristbandsReportPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const tab = TABS.find((x) => x === search.tab) ?? 'overview';
-  const open = (v: string) => {
-    const next: Record<string, unknown> = { ...search, tab: v };
-    navigate({ to: location.pathname, search: next, replace: true });
-  };
+  const [tab, open] = usePathTab('wristbands', PATH_TABS.wristbands, TABS);
   return (
     <ReportPage title={t(`${T}.title`)}>
-      <Tabs value={tab} onChange={(v) => v && open(v)} keepMounted={false}>
+      <Tabs value={tab ?? null} onChange={(v) => v && open(v as (typeof TABS)[number])} keepMounted={false}>
         <Tabs.List mb="md">
           {TABS.map((id) => (
             <Tabs.Tab key={id} value={id} data-testid={`wristbands-tab-${id}`}>

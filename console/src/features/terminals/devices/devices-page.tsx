@@ -85,7 +85,8 @@ function AppVersion({ row }: { row: FleetDevice }) {
  * app version (flagged when older than the latest of its channel), operations today, the operations it
  * says it still holds, the gaps in its sequence numbers and whether it holds the latest banned-wristband
  * list; filtered by the bar above (kept in the address). The device form is the event's side of the
- * registry: the secret key is write-only, typed or regenerated, shown once.
+ * registry: the secret key is made by the server (never typed), shown once; a saved device may ask
+ * for a new one.
  */
 function fleetDefinition(filters: FleetFilters): ResourceDefinition<FleetDevice, Values, FleetAnswer> {
   const threshold = filters.silentMinutes ?? SILENT_FLAG_MINUTES;
@@ -141,7 +142,6 @@ function fleetDefinition(filters: FleetFilters): ResourceDefinition<FleetDevice,
       owner: '',
       dateInactive: null,
       configured: 0,
-      secretKey: '',
       regenerateKey: false,
     }),
     toValues: (r) => ({
@@ -153,7 +153,6 @@ function fleetDefinition(filters: FleetFilters): ResourceDefinition<FleetDevice,
       owner: r.owner ?? '',
       dateInactive: r.dateInactive,
       configured: r.configured,
-      secretKey: '',
       regenerateKey: false,
     }),
     save: async (v, row) => {
@@ -233,7 +232,7 @@ function FleetFilterBar({ shown, answer }: { shown: number; answer: FleetAnswer 
         <Text size="xs" c="dimmed" data-testid="fleet-count">
           {t('devices.fleet.count', {
             shown,
-            total: answer.total,
+            count: answer.total,
             time: formatDateTime(answer.now, tz()),
           })}
         </Text>
@@ -259,14 +258,18 @@ function DeviceFields({ saved }: { saved: boolean }) {
         <DateTimeField<Values> name="dateInactive" />
         <Switch01Field<Values> name="configured" />
       </SimpleGrid>
-      <TextField<Values>
-        name="secretKey"
-        type="password"
-        autoComplete="new-password"
-        maxLength={200}
-        description={saved ? t('devices.keyHintEdit') : t('devices.keyHintNew')}
-      />
-      {saved && <CheckboxField<Values> name="regenerateKey" />}
+      {saved ? (
+        <Stack gap={4}>
+          <CheckboxField<Values> name="regenerateKey" />
+          <Text size="xs" c="dimmed">
+            {t('devices.keyHintEdit')}
+          </Text>
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="device-key-made">
+          {t('devices.keyHintNew')}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -61,6 +61,7 @@ function EventPicker({
   placeholder,
   testId,
   current,
+  openOnly = false,
 }: {
   value: string | null;
   onChange: (v: string | null) => void;
@@ -68,6 +69,8 @@ function EventPicker({
   placeholder?: string;
   testId?: string;
   current?: { id: number; name: string } | null;
+  /** Leave out closed events (a lot is not assigned to one: the server answers 409 eventClosed). */
+  openOnly?: boolean;
 }) {
   const [typed, setText] = useState('');
   const text = useAutocompleteText(typed);
@@ -78,7 +81,7 @@ function EventPicker({
   const options = [
     ...(current ? [{ value: String(current.id), label: current.name }] : []),
     ...(found.data ?? [])
-      .filter((e) => e.id !== current?.id)
+      .filter((e) => e.id !== current?.id && !(openOnly && e.isClosed === 1))
       .map((e) => ({ value: String(e.id), label: e.nombre })),
   ];
   return (
@@ -115,7 +118,7 @@ function ImportCard() {
     onSuccess: (r) => {
       setResult(r);
       if (!r.dryRun) {
-        notifySuccess(t('wristbandStock.imported', { added: r.added, lot: r.lotName }));
+        notifySuccess(t('wristbandStock.imported', { count: r.added, lot: r.lotName }));
         void qc.invalidateQueries({ queryKey: stockKeys.all });
       }
     },
@@ -140,7 +143,6 @@ function ImportCard() {
           />
           <FileInput
             label={t('wristbandStock.fields.file')}
-            description={t('wristbandStock.fileHelp')}
             accept=".csv,.tsv,.txt,.xlsx"
             value={file}
             onChange={(f) => {
@@ -168,6 +170,10 @@ function ImportCard() {
             {t('wristbandStock.import')}
           </Button>
         </Group>
+        {/* Under the row, so the lot, the file and the buttons stand on one line (issue 27 item 24). */}
+        <Text size="xs" c="dimmed" mt={-8}>
+          {t('wristbandStock.fileHelp')}
+        </Text>
         {result && <ImportResult result={result} />}
       </Stack>
     </Card>
@@ -279,6 +285,7 @@ function LotsCard() {
                       current={l.eventId === null ? null : { id: l.eventId, name: l.eventName ?? '' }}
                       placeholder={t('wristbandStock.warehouse')}
                       testId={`stock-lot-event-${l.name}`}
+                      openOnly
                       onChange={(v) => assign.mutate({ lot: l, eventId: v ? Number(v) : null })}
                     />
                   </Table.Td>

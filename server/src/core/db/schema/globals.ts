@@ -96,3 +96,29 @@ export const appParams = pgTable(
   },
   (t) => [uniqueIndex('app_params_name_unique_uq').on(t.nameUnique)],
 );
+
+/**
+ * Exceptions of a global parameter by location and device (02-catalogue §3 Application parameter:
+ * exceptions (idLocation, idDevice, value); null = all). They apply to every event; an event's own
+ * exception for the same place wins (docs/decisions/events.md "Global parameter exceptions").
+ * Plain ids, checked by the service: a location belongs to one event, a device to the registry.
+ */
+export const appParamExceptions = pgTable(
+  'app_param_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    paramId: integer('param_id')
+      .notNull()
+      .references(() => appParams.id, { onDelete: 'cascade' }),
+    idLocation: integer('id_location'),
+    idDevice: integer('id_device'),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    uniqueIndex('app_param_exceptions_uq').on(
+      t.paramId,
+      sql`coalesce(${t.idLocation}, 0)`,
+      sql`coalesce(${t.idDevice}, 0)`,
+    ),
+  ],
+);

@@ -65,7 +65,7 @@ export async function listEvents(
 
 export const searchEvents = (db: Executor, f: EventFilter, limit: number) =>
   db
-    .select({ id: events.id, nombre: events.name })
+    .select({ id: events.id, nombre: events.name, isClosed: events.isClosed })
     .from(events)
     .where(where(f, new Date()))
     .orderBy(desc(events.dateStart))

@@ -52,7 +52,12 @@ export async function eventRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags,
         querystring: z.object({ search: z.string().trim().max(200).default('') }),
-        response: { 200: okSchema(z.array(z.object({ id: z.number(), nombre: z.string() }))) },
+        // isClosed (1: closed) lets a picker leave out events that take nothing more (a lot, 409 eventClosed).
+        response: {
+          200: okSchema(
+            z.array(z.object({ id: z.number(), nombre: z.string(), isClosed: z.number().int() })),
+          ),
+        },
       },
     },
     async (req) => ok(req, await service.searchEvents(ctx, req.user!, req.query.search)),

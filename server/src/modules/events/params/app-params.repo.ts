@@ -1,6 +1,14 @@
-import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
-import { applications, appParams, eventParams } from '../../../core/db/schema';
+import {
+  applications,
+  appParamExceptions,
+  appParams,
+  devices,
+  eventParams,
+  events,
+  locations,
+} from '../../../core/db/schema';
 
 export type AppParamRow = typeof appParams.$inferSelect;
 
@@ -82,3 +90,42 @@ export async function updateAppParam(
 
 /** Deletes the parameter; the events' values and exceptions go with it (cascade). */
 export const deleteAppParam = (db: Executor, id: number) => db.delete(appParams).where(eq(appParams.id, id));
+
+/** Every global parameter's exceptions, in the order they were saved. */
+export const listAllExceptions = (db: Executor) =>
+  db
+    .select({
+      paramId: appParamExceptions.paramId,
+      idLocation: appParamExceptions.idLocation,
+      idDevice: appParamExceptions.idDevice,
+      value: appParamExceptions.value,
+    })
+    .from(appParamExceptions)
+    .orderBy(asc(appParamExceptions.id));
+
+/** The parameter's exceptions become these (replaced in full). */
+export async function replaceExceptions(
+  db: Executor,
+  paramId: number,
+  rows: { idLocation: number | null; idDevice: number | null; value: string }[],
+) {
+  await db.delete(appParamExceptions).where(eq(appParamExceptions.paramId, paramId));
+  if (rows.length) await db.insert(appParamExceptions).values(rows.map((r) => ({ ...r, paramId })));
+}
+
+/** The places a global exception may name: every event's locations, the registry's devices. */
+export const exceptionLocations = (db: Executor) =>
+  db
+    .select({ id: locations.id, name: locations.name, eventName: events.name })
+    .from(locations)
+    .innerJoin(events, eq(events.id, locations.eventId))
+    .orderBy(asc(events.name), asc(locations.name));
+export const exceptionDevices = (db: Executor) =>
+  db.select({ id: devices.id, name: devices.nSerie }).from(devices).orderBy(asc(devices.nSerie));
+
+export const existingLocationIds = async (db: Executor, ids: number[]) =>
+  ids.length
+    ? (await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, ids))).map(
+        (r) => r.id,
+      )
+    : [];

@@ -2,7 +2,8 @@ import { PERMISSIONS } from '@pulsera/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
-import { applications, appParams, eventParams } from '../../../core/db/schema';
+import { applications, appParams, devices, eventParams, locations } from '../../../core/db/schema';
+import { eventTerminalParams } from '../../terminals';
 
 type Session = Awaited<ReturnType<TestApp['session']>>;
 let t: TestApp;
@@ -203,5 +204,101 @@ describe('GET /api/aplis (02-catalogue §7 Applications)', () => {
     const noEvent = await t.call('GET', '/api/aplis', { token: admin.token });
     expect(noEvent.status).toBe(400);
     expect(noEvent.body.error).toBe(420);
+  });
+});
+
+describe('the global parameter’s exceptions (02-catalogue §3, issue 27 item 29)', () => {
+  it('saves, lists and keeps them; refuses the value itself, a repeated place and unknown places', async () => {
+    const eventId = (await t.activeEvent()).id;
+    const [location] = await t.database.db
+      .insert(locations)
+      .values({ eventId, idUnique: 9901, name: 'Global exception bar' })
+      .returning();
+    const [device] = await t.database.db.insert(devices).values({ nSerie: 'GLOBAL-EXC-01' }).returning();
+    const created = await save(
+      valid({
+        nameUnique: 'RECEIPT_FOOTER_EXC',
+        exceptions: [
+          { idLocation: location!.id, idDevice: null, value: 'See you at the bar' },
+          { idLocation: null, idDevice: device!.id, value: 'Kiosk' },
+        ],
+      }),
+    );
+    expect(created.status).toBe(200);
+    const id = created.body.result as number;
+    const r = await list();
+    const listed = r.appParams.find((p) => p.id === id);
+    expect(listed.exceptions).toEqual([
+      { idLocation: location!.id, idDevice: null, value: 'See you at the bar' },
+      { idLocation: null, idDevice: device!.id, value: 'Kiosk' },
+    ]);
+    expect((r as any).locations).toContainEqual(
+      expect.objectContaining({ id: location!.id, eventName: expect.any(String) }),
+    );
+    expect((r as any).devices).toContainEqual({ id: device!.id, name: device!.nSerie });
+    // A body without exceptions (a client written before them) keeps them.
+    expect((await save(valid({ id, nameUnique: 'RECEIPT_FOOTER_EXC', name: 'Footer' }))).status).toBe(200);
+    expect((await list()).appParams.find((p) => p.id === id).exceptions).toHaveLength(2);
+
+    const refused: [unknown[], string, string][] = [
+      [
+        [{ idLocation: null, idDevice: null, value: 'x' }],
+        'appParam.exceptions.0.idLocation',
+        'validation.exceptionIsValue',
+      ],
+      [
+        [
+          { idLocation: location!.id, idDevice: null, value: 'a' },
+          { idLocation: location!.id, idDevice: null, value: 'b' },
+        ],
+        'appParam.exceptions.1.idDevice',
+        'validation.duplicateException',
+      ],
+      [
+        [{ idLocation: 987_654, idDevice: null, value: 'x' }],
+        'appParam.exceptions.0.idLocation',
+        'validation.invalid',
+      ],
+      [
+        [{ idLocation: null, idDevice: 987_654, value: 'x' }],
+        'appParam.exceptions.0.idDevice',
+        'validation.invalid',
+      ],
+      [
+        [{ idLocation: location!.id, idDevice: null, value: '' }],
+        'appParam.exceptions.0.value',
+        'validation.required',
+      ],
+    ];
+    for (const [exceptions, path, message] of refused) {
+      const res = await save(valid({ id, nameUnique: 'RECEIPT_FOOTER_EXC', exceptions }));
+      expect(res.status, JSON.stringify(exceptions)).toBe(400);
+      expect(res.body.fields[0]).toMatchObject({ path, message });
+    }
+    expect((await save(valid({ id, nameUnique: 'RECEIPT_FOOTER_EXC', exceptions: [] }))).status).toBe(200);
+    expect((await list()).appParams.find((p) => p.id === id).exceptions).toEqual([]);
+  });
+
+  it('reaches the terminals: a device’s global payment exception, unless the event has its own', async () => {
+    const eventId = (await t.activeEvent()).id;
+    const [device] = await t.database.db.insert(devices).values({ nSerie: 'GLOBAL-EXC-02' }).returning();
+    const pm = (await list()).appParams.find((p) => p.nameUnique === 'ALLOWED_PAYMENT_METHODS');
+    const saved = await save({
+      id: pm.id,
+      name: pm.name,
+      nameUnique: pm.nameUnique,
+      description: pm.description || 'Payment methods',
+      defaultValue: pm.defaultValue,
+      idApp: pm.idApp,
+      module: pm.module,
+      exceptions: [{ idLocation: null, idDevice: device!.id, value: 'C' }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const config = await eventTerminalParams(t.database.db, eventId);
+    expect(config.paymentMethods.exceptions).toContainEqual({
+      idLocation: null,
+      idDevice: device!.id,
+      value: 'C',
+    });
   });
 });

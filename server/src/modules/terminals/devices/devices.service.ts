@@ -15,7 +15,8 @@ type DeviceSaveInput = z.output<typeof DeviceSave>;
  * The devices of the selected event (admin/status/devices, permission dispositivos_generales;
  * 02-catalogue §3 Device). The serial is unique across events: a serial that another event's device
  * holds is refused (moving a device between events is the configuration screen's job). The secret
- * key is write-only: only its hash is kept; a key the server makes is answered once.
+ * key is made by the server (a typed one is refused by the schema): only its hash is kept, and it is
+ * answered once.
  */
 export const listDevices = async (ctx: AppContext, eventId: number) =>
   (await repo.listEventDevices(ctx.db, eventId)).map(toDeviceDto);
@@ -40,22 +41,21 @@ export async function saveDevice(
         dateInactive: input.dateInactive ? new Date(input.dateInactive) : null,
         configured: input.configured,
       };
-      // A new device always gets a key (the one given, or a made one); an existing one only on request.
-      const made = !input.secretKey && (!existing || input.regenerateKey) ? newDeviceSecret() : null;
-      const key = input.secretKey ?? made;
+      // The server makes the key: a new device always gets one, a saved one only on request.
+      const made = !existing || input.regenerateKey ? newDeviceSecret() : null;
       if (!existing) {
         const row = await repo.insertDevice(tx, {
           ...values,
           assignedEventId: eventId,
-          secretKeyHash: hashDeviceSecret(key!),
+          secretKeyHash: hashDeviceSecret(made!),
         });
         return { device: toDeviceDto(row), secretKey: made };
       }
       const row = await repo.updateDevice(tx, eventId, existing.id, {
         ...values,
         // A new key makes the tokens issued with the old one stop working.
-        ...(key
-          ? { secretKeyHash: hashDeviceSecret(key), tokenVersion: sql`${devices.tokenVersion} + 1` }
+        ...(made
+          ? { secretKeyHash: hashDeviceSecret(made), tokenVersion: sql`${devices.tokenVersion} + 1` }
           : {}),
       });
       if (!row) throw fail('notFound');

@@ -108,6 +108,13 @@ describe('the device registry', () => {
     const unknown = await save({ n_serie: 'REG-NOEVENT', idEvent: 999_999 });
     expect(unknown.status).toBe(400);
     expect(unknown.body.fields[0].path).toBe('device.idEvent');
+    // The server makes the key; a typed one is refused, as on the event's devices.
+    const typed = await save({ n_serie: 'REG-TYPED', secretKey: 'a-key-of-twenty-chars' });
+    expect(typed.status).toBe(400);
+    expect(typed.body.fields[0]).toMatchObject({
+      path: 'device.secretKey',
+      message: 'validation.serverMadeKey',
+    });
     expect((await t.call('GET', '/api/global/devices/999999', { token: admin.token })).status).toBe(404);
   });
 

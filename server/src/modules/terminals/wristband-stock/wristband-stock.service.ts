@@ -114,7 +114,7 @@ export async function importLot(
     fileKind: file.kind,
   };
   if (dryRun) {
-    const lot = await repo.findLotByName(ctx.db, lotName);
+    const lot = await lotNamedExactly(ctx.db, lotName);
     const held = await repo.holders(
       ctx.db,
       good.map((r) => r.nSerie),
@@ -133,6 +133,7 @@ export async function importLot(
   }
 
   return ctx.db.transaction(async (tx) => {
+    await lotNamedExactly(tx, lotName);
     const lot = await repo.lotForImport(tx, lotName, userId);
     const inserted = await repo.insertNew(
       tx,
@@ -169,6 +170,17 @@ export async function importLot(
     errors.sort((a, b) => a.line - b.line);
     return { lotId: kept ? lot.id : null, lotName: lot.name, added, unchanged, refused, errors, ...common };
   });
+}
+
+/**
+ * The lot of this name, or null. Lot names are unique ignoring case: a name typed in another case than
+ * an existing lot's is refused with that lot's name (docs/decisions/terminals.md "Lot names"), never
+ * silently added to it.
+ */
+async function lotNamedExactly(db: Executor, lotName: string) {
+  const lot = await repo.findLotByName(db, lotName);
+  if (lot && lot.name !== lotName) throw fail('stockLotNameCase', { params: { lot: lot.name } });
+  return lot;
 }
 
 export async function listLots(ctx: AppContext): Promise<WristbandLot[]> {

@@ -58,7 +58,15 @@ describe('importing a lot', { timeout: 120_000 }, () => {
     const file = `${csvOf(1, 12)}\n04a1000000000099;X\n${serial(3)};C3\n`;
     const first = await importFile('Lot A', file);
     expect(first.body.result).toMatchObject({ dryRun: false, added: 12, unchanged: 0, refused: 2 });
-    const again = await importFile('lot a', file);
+    // The name typed in another case is refused, checked or imported, naming the lot that exists.
+    for (const dry of [true, false]) {
+      const otherCase = await importFile('lot a', file, dry);
+      expect(otherCase.status).toBe(409);
+      expect(otherCase.body.description).toBe(
+        'A lot named “Lot A” already exists: type its name exactly as written to add these wristbands to it, or choose another name',
+      );
+    }
+    const again = await importFile('Lot A', file);
     expect(again.body.result).toMatchObject({ lotId: first.body.result.lotId, lotName: 'Lot A', added: 0 });
     expect(again.body.result).toMatchObject({ unchanged: 12, refused: 2 });
     const lots = (await t.call('GET', '/api/wristband-stock/lots', admin)).body.result;
