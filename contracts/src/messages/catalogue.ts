@@ -9,5 +9,5 @@ export type Catalogue = {
   errors: Record<ErrorKey, string>;
   validation: Record<string, string>;
   /** A background job's failure said in the reader's language (the jobs screen's last error). */
-  jobs: { fileError: string; networkError: string; error: string };
+  jobFailures: { fileError: string; networkError: string; error: string };
 };

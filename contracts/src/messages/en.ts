@@ -406,7 +406,7 @@ export const en: Catalogue = {
     queueScriptFunctionError:
       'The queue script needs the name of the function it must define (e.g. Queue.start)',
   },
-  jobs: {
+  jobFailures: {
     fileError: 'The server could not read or write its files: {{detail}}',
     networkError: 'The server could not reach the other system: {{detail}}',
     error: 'The job failed: {{detail}}',

@@ -420,7 +420,7 @@ export const es: Catalogue = {
     queueScriptFunctionError:
       'El script de la cola necesita el nombre de la función que debe definir (p. ej. Queue.start)',
   },
-  jobs: {
+  jobFailures: {
     fileError: 'El servidor no pudo leer ni escribir sus archivos: {{detail}}',
     networkError: 'El servidor no pudo contactar con el otro sistema: {{detail}}',
     error: 'La tarea falló: {{detail}}',

@@ -434,7 +434,7 @@ export const fr: Catalogue = {
     queueScriptFunctionError:
       'Le script de la file d’attente nécessite le nom de la fonction qu’il doit définir (ex. Queue.start)',
   },
-  jobs: {
+  jobFailures: {
     fileError: 'Le serveur n’a pas pu lire ou écrire ses fichiers : {{detail}}',
     networkError: 'Le serveur n’a pas pu joindre l’autre système : {{detail}}',
     error: 'La tâche a échoué : {{detail}}',

@@ -426,7 +426,7 @@ export const it: Catalogue = {
     queueScriptFunctionError:
       'Lo script della coda richiede il nome della funzione che deve definire (es. Queue.start)',
   },
-  jobs: {
+  jobFailures: {
     fileError: 'Il server non ha potuto leggere o scrivere i suoi file: {{detail}}',
     networkError: 'Il server non ha potuto raggiungere l’altro sistema: {{detail}}',
     error: 'Il job non è riuscito: {{detail}}',

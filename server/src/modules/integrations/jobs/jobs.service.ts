@@ -43,7 +43,7 @@ export function lastErrorText(output: Record<string, unknown>, lang: Language) {
     : NETWORK_CODES.includes(code)
       ? 'networkError'
       : 'error';
-  return translate(lang, `jobs.${kind}`, { detail });
+  return translate(lang, `jobFailures.${kind}`, { detail });
 }
 
 /** A job as the screen shows it (01-console §3 job fields; the mapping is in docs/decisions.md). */

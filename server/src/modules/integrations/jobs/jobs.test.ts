@@ -213,7 +213,8 @@ describe('a job that fails for good leaves the data as it was', () => {
     await settle(id, ['failed']);
     const job = (await t.call('GET', `/api/jobs/${id}`, superAdmin)).body.result;
     expect(job).toMatchObject({ status: 'failed', attempts: 3 });
-    expect(job.lastError).toBe('disk full');
+    // Said in the reader's language, with the database's own words after it (issue 27 item 24).
+    expect(job.lastError).toBe('The job failed: disk full');
     // Nothing of the three attempts stayed: no log rows, no claimed slot.
     expect(await rows(sql`select count(*)::int as n from capacity_log`)).toEqual(before);
     expect(await rows(sql`select * from capacity_log_slots where event_id = ${event.id}`)).toEqual([]);
