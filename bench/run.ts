@@ -10,7 +10,7 @@ import { benchReports, DEFAULT_REPORTS, printReportFigures, type ReportFigures }
 import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } from './stock-import';
 
 /**
- * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load|terminal] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--db postgres|pglite] [--seconds 45] [--customers 100000]
+ * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load|terminal] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--overhead-calls events/active,locations] [--db postgres|pglite] [--seconds 45] [--customers 100000]
  *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
  *   [--report-keep] [--report-db <kept database name>] [--report-calls cashboxes,mainQuickDashboard]
  *
@@ -44,6 +44,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: String(DEFAULT_INGEST.concurrency) },
     'overhead-seconds': { type: 'string', default: process.env.BENCH_OVERHEAD_SECONDS ?? '10' },
     'overhead-connections': { type: 'string', default: '20' },
+    'overhead-calls': { type: 'string' },
     'report-operations': {
       type: 'string',
       default: process.env.BENCH_REPORT_OPERATIONS ?? String(DEFAULT_REPORTS.operations),
@@ -247,6 +248,7 @@ if ((!values.only || values.only === 'overhead') && databases.includes('postgres
   overhead = await benchApiOverhead({
     seconds: Number(values['overhead-seconds']),
     connections: Number(values['overhead-connections']),
+    only: values['overhead-calls']?.split(',').filter(Boolean),
     log: (line) => console.log(line),
   });
   console.log(
