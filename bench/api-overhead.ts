@@ -62,6 +62,8 @@ export async function benchApiOverhead(opts: {
   seconds: number;
   connections: number;
   log: (l: string) => void;
+  /** Only the calls whose name holds one of these texts (all when absent). */
+  only?: string[];
 }) {
   const buildMs = await buildProductionServer();
   const database = await openBenchDatabase('postgres');
@@ -83,7 +85,7 @@ export async function benchApiOverhead(opts: {
     const from = new Date(ev!.dateStart).toISOString();
     const to = new Date(ev!.dateEnd).toISOString();
     const window = `dateStart=${encodeURIComponent(from)}&dateEnd=${encodeURIComponent(to)}`;
-    const calls: Record<string, string> = {
+    const allCalls: Record<string, string> = {
       'events/active': '/api/events/active',
       locations: '/api/locations',
       articles: '/api/articles',
@@ -92,6 +94,11 @@ export async function benchApiOverhead(opts: {
       'top-ups report': `/api/reports/mainRecharges?${window}`,
       'wristbands report': `/api/reports/wristbands?${window}`,
     };
+    const calls = Object.fromEntries(
+      Object.entries(allCalls).filter(
+        ([name]) => !opts.only?.length || opts.only.some((t) => name.includes(t)),
+      ),
+    );
 
     // Ours: the production server, compiled, one process.
     const port = 18_000 + Math.floor(Math.random() * 1000);
@@ -163,7 +170,7 @@ export async function benchApiOverhead(opts: {
     }
 
     // The list calls with one server process, then two on the same port (WEB_CONCURRENCY=2).
-    const listCalls = ['events/active', 'locations', 'articles'];
+    const listCalls = ['events/active', 'locations', 'articles'].filter((c) => c in calls);
     const processes: ProcessesRow[] = listCalls.map((call) => ({
       call,
       one: rows.find((r) => r.call === call)!.ours,

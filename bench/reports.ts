@@ -43,6 +43,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       keep: { type: 'boolean', default: false },
       reuse: { type: 'string' },
       calls: { type: 'string' },
+      'other-events': { type: 'string', default: '0' },
+      'other-operations': { type: 'string', default: '2000000' },
     },
   });
   const figures = await benchReports(values.db === 'pglite' ? 'pglite' : 'postgres', {
@@ -53,6 +55,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     keep: values.keep,
     reuse: values.reuse,
     calls: values.calls?.split(',').filter(Boolean),
+    others: { events: Number(values['other-events']), operations: Number(values['other-operations']) },
     log: (s) => console.log(s),
   });
   if (!printReportFigures(figures)) process.exitCode = 1;

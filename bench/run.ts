@@ -10,9 +10,10 @@ import { benchReports, DEFAULT_REPORTS, printReportFigures, type ReportFigures }
 import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } from './stock-import';
 
 /**
- * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load|terminal] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--db postgres|pglite] [--seconds 45] [--customers 100000]
+ * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load|terminal] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--overhead-calls events/active,locations] [--db postgres|pglite] [--seconds 45] [--customers 100000]
  *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
  *   [--report-keep] [--report-db <kept database name>] [--report-calls cashboxes,mainQuickDashboard]
+ *   [--report-other-events 3] [--report-other-operations 2000000]
  *
  * Ingest through POST /api/device/sync and customer search, on PostgreSQL (DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/test, in a database of its own that is dropped afterwards) and
@@ -28,6 +29,11 @@ import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } fro
  * --report-wristbands 10000. To work on a report's speed: --report-keep keeps the loaded database
  * (its name is printed), --report-db <name> reuses it without loading again (migrated to the current
  * code, vacuumed and analysed), --report-calls <text,…> times only the calls whose path contains one of the texts.
+ * Beside other events (an organiser keeps many in one database): --report-other-events N
+ * --report-other-operations M loads N other events of M operations each (a wristband per 50
+ * operations) into the same database before the festival; the figures are the festival's calls, which
+ * must not read the others' rows. The largest festival's size: --report-operations 20000000
+ * --report-wristbands 400000 --report-other-events 3 --report-other-operations 2000000.
  */
 // The bench's apps run with SEED=none, which needs a secret (a random one serves a bench run) and a
 // public address (its links are never followed).
@@ -44,6 +50,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: String(DEFAULT_INGEST.concurrency) },
     'overhead-seconds': { type: 'string', default: process.env.BENCH_OVERHEAD_SECONDS ?? '10' },
     'overhead-connections': { type: 'string', default: '20' },
+    'overhead-calls': { type: 'string' },
     'report-operations': {
       type: 'string',
       default: process.env.BENCH_REPORT_OPERATIONS ?? String(DEFAULT_REPORTS.operations),
@@ -56,6 +63,8 @@ const { values } = parseArgs({
     'report-keep': { type: 'boolean', default: false },
     'report-db': { type: 'string' },
     'report-calls': { type: 'string' },
+    'report-other-events': { type: 'string', default: '0' },
+    'report-other-operations': { type: 'string', default: '2000000' },
     'stock-rows': { type: 'string', default: '100000' },
     'sweep-seconds': { type: 'string', default: process.env.BENCH_SWEEP_SECONDS ?? '20' },
   },
@@ -142,6 +151,10 @@ if ((!values.only || values.only === 'reports') && databases.includes('postgres'
       keep: values['report-keep'],
       reuse: values['report-db'],
       calls: values['report-calls']?.split(',').filter(Boolean),
+      others: {
+        events: Number(values['report-other-events']),
+        operations: Number(values['report-other-operations']),
+      },
       log: (line) => console.log(line),
     }),
   );
@@ -247,6 +260,7 @@ if ((!values.only || values.only === 'overhead') && databases.includes('postgres
   overhead = await benchApiOverhead({
     seconds: Number(values['overhead-seconds']),
     connections: Number(values['overhead-connections']),
+    only: values['overhead-calls']?.split(',').filter(Boolean),
     log: (line) => console.log(line),
   });
   console.log(

@@ -18,6 +18,8 @@ export async function benchReports(
     operations: number;
     days: number;
     runs: number;
+    /** Other events loaded into the same database beside the festival (--report-other-events). */
+    others?: { events: number; operations: number };
     /** Keep the database after the run (its name is printed) instead of dropping it. */
     keep?: boolean;
     /** A database a run kept: reused as it is (migrated to now, analysed), not loaded again. */

@@ -12,6 +12,7 @@ import type { Venue } from './venue';
 /** What a kept database remembers of its load (a comment on the database), for a run that reuses it. */
 interface KeptLoad {
   venue: Venue;
+  otherEventIds?: number[];
   rows: Record<string, number>;
   operations: number;
   loadSeconds: number;
@@ -30,6 +31,7 @@ export async function festivalOf(
     wristbands: number;
     operations: number;
     days: number;
+    others?: { events: number; operations: number };
     keep?: boolean;
     reuse?: string;
     log?: (s: string) => void;
@@ -58,6 +60,10 @@ export async function festivalOf(
     );
   } else {
     await seedDemo(db);
+    if (opts.others?.events)
+      log(
+        `beside the festival: ${opts.others.events} other event(s) of ${opts.others.operations.toLocaleString('en')} operations each`,
+      );
     log(
       `loading ${opts.operations.toLocaleString('en')} operations over ${opts.wristbands.toLocaleString('en')} wristbands with INSERT … SELECT generate_series (not through the device API, which would take hours at this size)…`,
     );

@@ -71,13 +71,17 @@ const ROLLUP_TABLES = [
  */
 export async function loadFestival(
   db: Db,
-  opts: { wristbands: number; operations: number; days: number; log?: (s: string) => void },
+  opts: {
+    wristbands: number;
+    operations: number;
+    days: number;
+    /** Other events loaded beside the festival (same mix, a wristband per 50 operations as the default). */
+    others?: { events: number; operations: number };
+    log?: (s: string) => void;
+  },
 ) {
   const log = opts.log ?? (() => {});
   const W = opts.wristbands;
-  const v = await makeVenue(db, opts.days, W);
-  const e = v.eventId;
-  const mix = operationMix({ ...opts, staff: v.staff.all.length });
 
   // Secondary indexes are dropped now and built once the rows are in (much faster than row by row).
   const indexes = rowsOf<{ name: string; def: string }>(
@@ -92,16 +96,22 @@ export async function loadFestival(
   for (const i of indexes) await db.execute(sql.raw(`drop index "${i.name}"`));
 
   const began = performance.now();
-  const l = makeLoad(db, v, W, mix, await firstIds(db), log);
-  await loadTickets(l);
-  await loadTopUps(l);
-  await loadSales(l);
-  await loadAccess(l);
-  await loadStaffAndWeb(l);
-  await loadArrivalTopUps(l);
-  await loadWristbandChanges(l);
-  await loadCapacityLog(l);
-  await loadBalances(l);
+  const others = opts.others?.events ?? 0;
+  const otherOperations = opts.others?.operations ?? 0;
+  const otherWristbands = Math.max(100, Math.round((otherOperations * W) / Math.max(1, opts.operations)));
+  const otherIds: number[] = [];
+  for (let k = 1; k <= others; k++) {
+    log(
+      `other event ${k} of ${others}: ${otherOperations.toLocaleString('en')} operations over ${otherWristbands.toLocaleString('en')} wristbands…`,
+    );
+    const shape = { wristbands: otherWristbands, operations: otherOperations, days: opts.days };
+    const planned = await loadEvent(db, shape, k, log);
+    otherIds.push(planned.eventId);
+    const loaded = await operationsOf(db, planned.eventId);
+    if (loaded !== planned.total)
+      throw new Error(`other event ${k}: loaded ${loaded}, planned ${planned.total}`);
+  }
+  const { eventId: e, total: planned, venue: v } = await loadEvent(db, opts, 0, log);
   const loadSeconds = round((performance.now() - began) / 1000);
 
   const built = performance.now();
@@ -115,9 +125,12 @@ export async function loadFestival(
   const indexSeconds = round((performance.now() - built) / 1000);
   log(`  ${indexes.length} indexes built and tables analysed: ${indexSeconds} s`);
 
+  // The festival's own rows (the other events' are left out of the figures).
   const counts: Record<string, number> = {};
   for (const t of LOADED_TABLES) {
-    const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${t}`)));
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(sql.raw(`select count(*)::int as n from ${t} where event_id = ${e}`)),
+    );
     counts[t] = Number(n);
   }
   const [extra] = rowsOf<Record<string, number>>(
@@ -129,16 +142,48 @@ export async function loadFestival(
         (select count(distinct type) from top_ups where event_id = ${e})::int as top_up_codes`),
   );
   for (const [k, n] of Object.entries(extra ?? {})) counts[k] = Number(n);
-  // Every terminal operation once (a wristband change writes two top_ups rows).
-  const operations =
-    counts.ticket_validations! +
-    counts.top_ups! -
-    counts.wristband_changes! +
-    counts.sales! +
-    counts.access_records! +
-    counts.role_recordings! +
-    counts.presence_records! +
-    counts.order_errors!;
-  if (operations !== mix.total) throw new Error(`loaded ${operations} operations, planned ${mix.total}`);
-  return { venue: v, rows: counts, operations, loadSeconds, indexSeconds };
+  const operations = await operationsOf(db, e);
+  if (operations !== planned) throw new Error(`loaded ${operations} operations, planned ${planned}`);
+  if (others) counts.other_events_operations = others * otherOperations;
+  return { venue: v, rows: counts, operations, loadSeconds, indexSeconds, otherEventIds: otherIds };
+}
+
+/** Every terminal operation of an event once (a wristband change writes two top_ups rows). */
+async function operationsOf(db: Db, e: number) {
+  const [n] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select (
+        (select count(*) from ticket_validations where event_id = ${e}) +
+        (select count(*) from top_ups where event_id = ${e}) -
+        (select count(*) from wristband_changes where event_id = ${e}) +
+        (select count(*) from sales where event_id = ${e}) +
+        (select count(*) from access_records where event_id = ${e}) +
+        (select count(*) from role_recordings where event_id = ${e}) +
+        (select count(*) from presence_records where event_id = ${e}) +
+        (select count(*) from order_errors where event_id = ${e}))::int as n`),
+  );
+  return Number(n!.n);
+}
+
+/** One event's venue and rows (the festival with `other` 0, else other event number `other`). */
+async function loadEvent(
+  db: Db,
+  opts: { wristbands: number; operations: number; days: number },
+  other: number,
+  log: (s: string) => void,
+) {
+  const W = opts.wristbands;
+  const v = await makeVenue(db, opts.days, W, other);
+  const mix = operationMix({ ...opts, staff: v.staff.all.length });
+  const l = makeLoad(db, v, W, mix, await firstIds(db), log);
+  await loadTickets(l);
+  await loadTopUps(l);
+  await loadSales(l);
+  await loadAccess(l);
+  await loadStaffAndWeb(l);
+  await loadArrivalTopUps(l);
+  await loadWristbandChanges(l);
+  await loadCapacityLog(l);
+  await loadBalances(l);
+  return { eventId: v.eventId, total: mix.total, venue: v };
 }

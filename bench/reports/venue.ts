@@ -107,10 +107,30 @@ export const atDesk = (v: Venue, g: string): Place => ({
   device: String(v.devices.desk),
 });
 
-/** The bench festival's venue, staff, devices, articles, rols, add-ons and kitchens in the demo's active event. */
-export async function makeVenue(db: Db, days: number, wristbands: number): Promise<Venue> {
-  const [ev] = await db.select({ id: events.id }).from(events).where(eq(events.name, 'Sonora Festival 2026'));
-  const eventId = ev!.id;
+/**
+ * The bench festival's venue, staff, devices, articles, rols, add-ons and kitchens in the demo's active
+ * event; with `other` (1, 2, …), in a new event of its own beside it (a copy of the demo event's
+ * settings under another name), whose rows the report calls of the festival must not read.
+ */
+export async function makeVenue(db: Db, days: number, wristbands: number, other = 0): Promise<Venue> {
+  const [demo] = await db.select().from(events).where(eq(events.name, 'Sonora Festival 2026'));
+  let eventId = demo!.id;
+  if (other) {
+    const { id: _id, ...settings } = demo!;
+    const [created] = await db
+      .insert(events)
+      .values({
+        ...settings,
+        name: `Bench other event ${other}`,
+        token: `bench-other-${other}-${Date.now()}`,
+        slug: `bench-other-${other}`,
+        subdomain: `bench-other-${other}`,
+      })
+      .returning({ id: events.id });
+    eventId = created!.id;
+  }
+  /** Device serials are unique across events. */
+  const serial = other ? `BENCH-O${other}-` : 'BENCH-';
   // Day 0 opens at 12:00 UTC `days` days ago; the event runs until tomorrow (live now), logging its
   // capacities every 5 minutes.
   const start = new Date(Date.now() - days * 24 * HOUR);
@@ -166,12 +186,12 @@ export async function makeVenue(db: Db, days: number, wristbands: number): Promi
   const devices = async (from: number, n: number, type: string) =>
     insertIds(sql`
       insert into devices (n_serie, type, assigned_event_id, configured)
-      select 'BENCH-' || (${from}::int + g), ${type}, ${eventId}::int, 1
+      select ${serial} || (${from}::int + g), ${type}, ${eventId}::int, 1
       from generate_series(1, ${n}::int) g order by g returning id`);
   const barPda = await devices(0, 24, 'PDA');
   const kioskDev = await insertIds(sql`
     insert into devices (n_serie, type, assigned_event_id, configured)
-    select 'BENCH-' || (24 + g), case when g % 2 = 1 then 'CASH_KIOSK' else 'CARD_KIOSK' end, ${eventId}::int, 1
+    select ${serial} || (24 + g), case when g % 2 = 1 then 'CASH_KIOSK' else 'CARD_KIOSK' end, ${eventId}::int, 1
     from generate_series(1, 12) g order by g returning id`);
   const totems = await devices(36, 6, 'ACCESS_TOTEM');
   const gatePda = await devices(42, 6, 'PDA');

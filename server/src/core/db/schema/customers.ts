@@ -92,6 +92,9 @@ export const onlineTopUps = pgTable(
     index('online_top_ups_card_last4_idx').on(sql`right(${t.cardNumber}, 4)`),
     index('online_top_ups_amount_idx').on(t.amountTotal, t.dateRechargeOnline),
     index('online_top_ups_date_idx').on(t.dateRechargeOnline),
+    // An event's reports over a window (dashboard, payments document, online top-ups): led by the
+    // event, so other events' top-ups of the same days are never read (issue 31).
+    index('online_top_ups_event_date_idx').on(t.eventId, t.dateRechargeOnline),
     check('online_top_ups_payed_ck', sql`${t.payed} in (0, 1, 2, -1)`),
     check('online_top_ups_valid_ck', sql`${t.valid} in (0, 1)`),
   ],

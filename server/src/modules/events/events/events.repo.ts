@@ -41,6 +41,10 @@ function where(f: EventFilter, now: Date): SQL | undefined {
   return and(...parts);
 }
 
+/**
+ * One page of events and the count of every event the filter keeps, in one statement (the count rides
+ * on each row as a window count); only a page past the end, which has no row to carry it, counts apart.
+ */
 export async function listEvents(
   db: Executor,
   f: EventFilter,
@@ -53,14 +57,16 @@ export async function listEvents(
       ? [asc(events.dateStart), asc(events.id)]
       : [desc(events.dateStart), desc(events.id)];
   const q = db
-    .select()
+    .select({ row: events, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(events)
     .where(cond)
     .orderBy(...order)
     .offset(page.offset);
-  const rows = page.limit === null ? await q : await q.limit(page.limit);
+  const found = page.limit === null ? await q : await q.limit(page.limit);
+  if (found.length) return { rows: found.map((r) => r.row), total: found[0]!.total };
+  if (page.offset === 0) return { rows: [], total: 0 };
   const [{ total }] = await db.select({ total: count() }).from(events).where(cond);
-  return { rows, total: Number(total) };
+  return { rows: [], total: Number(total) };
 }
 
 export const searchEvents = (db: Executor, f: EventFilter, limit: number) =>

@@ -46,6 +46,10 @@ describe('GET /api/events/{status}', () => {
     const page2 = await t.call('GET', '/api/events/all?page=2&paginationLimit=2', { token: admin });
     expect(page2.body.result.events).toHaveLength(2);
     expect(page2.body.result.total).toBe(5);
+    // A page past the end has no rows and still the count of every event.
+    const past = await t.call('GET', '/api/events/all?page=9&paginationLimit=2', { token: admin });
+    expect(past.body.result.events).toHaveLength(0);
+    expect(past.body.result.total).toBe(5);
     const everything = await t.call('GET', '/api/events/all?paginationLimit=1&disablePagination=true', {
       token: admin,
     });

@@ -1,0 +1,1 @@
+CREATE INDEX "online_top_ups_event_date_idx" ON "online_top_ups" USING btree ("event_id","date_recharge_online");
