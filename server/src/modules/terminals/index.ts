@@ -35,4 +35,6 @@ export {
   signIn,
 } from './feed/device-client';
 export { ledgerMismatches } from './feed/ledger.repo';
+export { changeWristbandOnServer } from './feed/server-wristband-change';
 export { assertPaymentLettersEnabled } from './payment-methods/payment-methods.service';
+export { stockWristband } from './wristband-stock/wristband-stock.repo';
