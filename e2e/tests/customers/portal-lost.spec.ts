@@ -38,8 +38,7 @@ test('a lost wristband is blocked, then its balance moves to a new wristband the
       const c = (
         await (await page.request.get(`/api/infoCustomer?customerId=${row.customerId}`, { headers })).json()
       ).result as { name: string; n_serie: string; codeCheck: string | null; cash: number; gift: number };
-      if (c.codeCheck && c.cash > 0 && c.gift >= 0
-
+      if (c.codeCheck && c.cash > 0 && c.gift >= 0)
         w = { name: c.name, n_serie: c.n_serie, codeCheck: c.codeCheck, cash: c.cash };
     }
     if (w) break;
