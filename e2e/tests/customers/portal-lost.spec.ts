@@ -28,7 +28,7 @@ test('a lost wristband is blocked, then its balance moves to a new wristband the
   // A demo attendee with money on a wristband (its current one: a run before this one moved it to a
   // new wristband that is not blocked).
   let w: { name: string; n_serie: string; codeCheck: string; cash: number } | null = null;
-  for (const name of ['nora', 'oscar', 'raul', 'clara', 'ines', 'bruno', 'alba', 'carla', 'tomas']) {
+  for (const name of ['noah', 'olivia', 'liam', 'carmen', 'javier', 'nuria', 'giulia', 'louis']) {
     const search = await page.request.get(`/api/infoCustomer/search?name=${name}`, { headers });
     for (const row of ((await search.json()).result ?? []) as {
       customerId: number;
@@ -88,7 +88,8 @@ test('a lost wristband is blocked, then its balance moves to a new wristband the
   await p.getByLabel("New wristband's check code").fill(fresh.checkCode.toLowerCase());
   await p.getByRole('button', { name: 'Move my balance' }).click();
   await expect(p.getByTestId('lost-blocked')).toHaveCount(0);
-  await expect(p.getByText(fresh.serial)).toBeVisible();
+  await expect(p.getByText(`Wristband ${fresh.serial}`, { exact: true })).toBeVisible();
+  await expect(p.getByTestId('lost-confirm')).toHaveCount(0);
   await expect(p.getByTestId('balance-total')).toHaveText(total!);
   await expect(p.getByRole('button', { name: 'Top up' })).toBeVisible();
   await phone.close();
