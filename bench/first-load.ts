@@ -16,6 +16,9 @@ export const benchFirstLoad = () => benchInChromium('bench/first-load.spec.ts', 
  */
 export const benchTerminal = () => benchInChromium('bench/terminal.spec.ts', 'terminal:');
 
+/** The attendee portal's first load, measured in Chromium by e2e/bench/portal.spec.ts (100 KB gzip). */
+export const benchPortalFirstLoad = () => benchInChromium('bench/portal.spec.ts', 'portal:');
+
 /** Runs one browser measurement of e2e/bench and returns its line starting with `prefix`. */
 function benchInChromium(spec: string, prefix: string): { line: string; ok: boolean } {
   const run = spawnSync('npx', ['playwright', 'test', '--config', 'bench.config.ts', spec], {

@@ -4,13 +4,13 @@ import { parseArgs } from 'node:util';
 import { benchApiOverhead, OVERHEAD_TARGET, type OverheadRow, type ProcessesRow } from './api-overhead';
 import { benchCustomerSearch, type SearchFigures } from './customer-search';
 import { BENCH_DATABASE_URL, type BenchDb, postgresReachable } from './databases';
-import { benchFirstLoad, benchTerminal } from './first-load';
+import { benchFirstLoad, benchPortalFirstLoad, benchTerminal } from './first-load';
 import { benchIngest, DEFAULT_INGEST, type IngestFigures } from './ingest';
 import { benchReports, DEFAULT_REPORTS, printReportFigures, type ReportFigures } from './reports';
 import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } from './stock-import';
 
 /**
- * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load|terminal] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--overhead-calls events/active,locations] [--db postgres|pglite] [--seconds 45] [--customers 100000]
+ * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load|terminal|portal] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--overhead-calls events/active,locations] [--db postgres|pglite] [--seconds 45] [--customers 100000]
  *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
  *   [--report-keep] [--report-db <kept database name>] [--report-calls cashboxes,mainQuickDashboard]
  *   [--report-other-events 3] [--report-other-operations 2000000]
@@ -303,12 +303,23 @@ if (!values.only || values.only === 'terminal') {
   terminal = benchTerminal();
   console.log(`${terminal.line}${terminal.ok ? '' : '  ← a target missed or not measured'}`);
 }
+let portal: { line: string; ok: boolean } | null = null;
+if (!values.only || values.only === 'portal') {
+  console.log('\nthe attendee portal in Chromium (e2e/bench/portal.spec.ts)…');
+  portal = benchPortalFirstLoad();
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  console.log(`${portal.line}${portal.ok ? '' : '  ← over budget or not measured'} (load average ${load})`);
+}
 
 const reportsOk = reports.map(printReportFigures).every(Boolean);
 const failed =
   !reportsOk ||
   (firstLoad !== null && !firstLoad.ok) ||
   (terminal !== null && !terminal.ok) ||
+  (portal !== null && !portal.ok) ||
   [...ingest, ...sweep].some((f) => !f.ledgerConsistent) ||
   ingest.some((f) => f.raw && f.operationsPerSecond < INGEST_RAW_TARGET * f.raw.operationsPerSecond) ||
   ingest.some((f) => f.database === 'postgres' && f.operationsPerSecond < INGEST_TARGET) ||

@@ -226,6 +226,10 @@ export const ERRORS = {
   portalWebhookSignature: { code: 3907, status: 400 },
   portalRefundExists: { code: 3908, status: 409 },
   portalNothingToRefund: { code: 3909, status: 409 },
+  portalNewWristbandFailed: { code: 3910, status: 400 },
+  portalWristbandInUse: { code: 3911, status: 409 },
+  portalWristbandBanned: { code: 3912, status: 409 },
+  portalWristbandOtherEvent: { code: 3913, status: 409 },
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

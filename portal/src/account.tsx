@@ -105,7 +105,13 @@ export function Account({
             {t('topUp.open')}
           </button>
         )}
-        <Lost site={site} session={session} account={account} onBlocked={setAccount} />
+        <Lost
+          key={account.wristband?.serial}
+          site={site}
+          session={session}
+          account={account}
+          onBlocked={setAccount}
+        />
       </section>
 
       <Refund

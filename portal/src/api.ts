@@ -1,5 +1,6 @@
 import type {
   PortalAccount,
+  PortalMoveWristband,
   PortalReceipt,
   PortalRefundRequest,
   PortalSession,
@@ -75,5 +76,8 @@ export const requestRefund = (slug: string, token: string, body: PortalRefundReq
   call<PortalAccount>(`${base(slug)}/refund`, { method: 'POST', body: JSON.stringify(body) }, token);
 export const reportLost = (slug: string, token: string) =>
   call<PortalAccount>(`${base(slug)}/lost`, { method: 'POST' }, token);
+/** The lost wristband's balance moved to a new wristband, named by its serial and check code. */
+export const moveToNewWristband = (slug: string, token: string, body: PortalMoveWristband) =>
+  call<PortalAccount>(`${base(slug)}/lost/move`, { method: 'POST', body: JSON.stringify(body) }, token);
 export const fetchReceipt = (slug: string, token: string) =>
   call<PortalReceipt>(`${base(slug)}/receipts/${encodeURIComponent(token)}`);

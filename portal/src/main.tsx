@@ -5,8 +5,14 @@ import { startI18n } from './i18n';
 import { receiptTokenOf } from './receipt';
 import './styles.css';
 
-/** /portal/<slug>: the festival's site (the slug is the address's first segment after /portal). */
-const slug = decodeURIComponent(window.location.pathname.replace(/^\/portal\/?/, '').split('/')[0] ?? '')
+/**
+ * /portal/<slug>: the festival's site (the slug is the address's first segment after /portal); at the
+ * event's subdomain (`<subdomain>.<host>/`) the server names the slug in a meta tag.
+ */
+const named = document.querySelector<HTMLMetaElement>('meta[name="pulsera-portal-slug"]')?.content;
+const slug = (
+  named ?? decodeURIComponent(window.location.pathname.replace(/^\/portal\/?/, '').split('/')[0] ?? '')
+)
   .toLowerCase()
   .trim();
 

@@ -6,7 +6,7 @@ import { instant, queryId, queryInt } from '../inputs';
 /** Rows one spreadsheet download holds at most (the newest first). */
 export const AUDIT_EXPORT_MAX = 5000;
 
-export const AUDIT_ACTOR_KINDS = ['user', 'integrator', 'anonymous'] as const;
+export const AUDIT_ACTOR_KINDS = ['user', 'integrator', 'anonymous', 'attendee'] as const;
 
 /** One changed row of a write: its fields before and after (secrets shown as "[redacted]"). */
 export const AuditChange = z.object({

@@ -87,6 +87,16 @@ export const PortalSignIn = z.discriminatedUnion('method', [
 ]);
 export type PortalSignIn = z.input<typeof PortalSignIn>;
 
+/**
+ * POST /api/portal/{slug}/lost/move: a lost wristband's balance moved to a new one, named by its
+ * serial and check code (both printed on it).
+ */
+export const PortalMoveWristband = z.object({
+  serial,
+  checkCode: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+});
+export type PortalMoveWristband = z.input<typeof PortalMoveWristband>;
+
 export const PortalSession = z.object({ token: z.string(), expiresAt: z.string() });
 export type PortalSession = z.infer<typeof PortalSession>;
 

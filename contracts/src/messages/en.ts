@@ -75,6 +75,11 @@ export const en: Catalogue = {
     portalWebhookSignature: "The payment notice is not signed with this server's webhook secret",
     portalRefundExists: 'You have already asked for your money back: its progress shows on this page',
     portalNothingToRefund: 'There is no money on this wristband to give back (a bonus is never refunded)',
+    portalNewWristbandFailed:
+      'We found no wristband with this serial and check code; check them and try again',
+    portalWristbandInUse: 'This wristband is already in use: ask for a new one at the info desk',
+    portalWristbandBanned: 'This wristband is blocked: ask for a new one at the info desk',
+    portalWristbandOtherEvent: 'This wristband belongs to another event: ask for a new one at the info desk',
     validation: 'Some fields are not valid',
     unauthorized: 'You must sign in to continue',
     tokenExpired: 'The session has expired',

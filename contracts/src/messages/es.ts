@@ -80,6 +80,11 @@ export const es: Catalogue = {
     portalWebhookSignature: 'El aviso de pago no está firmado con el secreto de webhook de este servidor',
     portalRefundExists: 'Ya has pedido la devolución de tu dinero: su estado aparece en esta página',
     portalNothingToRefund: 'No hay dinero en esta pulsera para devolver (el bono nunca se devuelve)',
+    portalNewWristbandFailed:
+      'No encontramos ninguna pulsera con este número de serie y código de control; revísalos e inténtalo de nuevo',
+    portalWristbandInUse: 'Esta pulsera ya está en uso: pide una nueva en el punto de información',
+    portalWristbandBanned: 'Esta pulsera está bloqueada: pide una nueva en el punto de información',
+    portalWristbandOtherEvent: 'Esta pulsera es de otro evento: pide una nueva en el punto de información',
     validation: 'Algunos campos no son válidos',
     unauthorized: 'Debes iniciar sesión para continuar',
     tokenExpired: 'La sesión ha expirado',

@@ -83,6 +83,12 @@ export const fr: Catalogue = {
     portalRefundExists: 'Vous avez déjà demandé le remboursement : son avancement s’affiche sur cette page',
     portalNothingToRefund:
       'Il n’y a pas d’argent à rembourser sur ce bracelet (un bonus n’est jamais remboursé)',
+    portalNewWristbandFailed:
+      'Aucun bracelet ne correspond à ce numéro de série et ce code de contrôle ; vérifiez-les et réessayez',
+    portalWristbandInUse: 'Ce bracelet est déjà utilisé : demandez-en un nouveau au point info',
+    portalWristbandBanned: 'Ce bracelet est bloqué : demandez-en un nouveau au point info',
+    portalWristbandOtherEvent:
+      'Ce bracelet appartient à un autre événement : demandez-en un nouveau au point info',
     validation: 'Certains champs ne sont pas valides',
     unauthorized: 'Vous devez vous connecter pour continuer',
     tokenExpired: 'La session a expiré',

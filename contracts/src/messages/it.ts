@@ -82,6 +82,12 @@ export const it: Catalogue = {
     portalRefundExists: 'Hai già chiesto il rimborso: il suo stato è su questa pagina',
     portalNothingToRefund:
       'Su questo braccialetto non c’è denaro da rimborsare (il bonus non si rimborsa mai)',
+    portalNewWristbandFailed:
+      'Non troviamo nessun braccialetto con questo numero di serie e codice di controllo; controllali e riprova',
+    portalWristbandInUse: 'Questo braccialetto è già in uso: chiedine uno nuovo al punto informazioni',
+    portalWristbandBanned: 'Questo braccialetto è bloccato: chiedine uno nuovo al punto informazioni',
+    portalWristbandOtherEvent:
+      'Questo braccialetto è di un altro evento: chiedine uno nuovo al punto informazioni',
     validation: 'Alcuni campi non sono validi',
     unauthorized: 'Devi accedere per continuare',
     tokenExpired: 'La sessione è scaduta',

@@ -88,6 +88,11 @@ export interface Config {
   /** The built attendee portal (PORTAL_DIST, default portal/dist), served at PORTAL_PATH. */
   portalDist: string;
   topUpSiteUrl: string;
+  /**
+   * The base host of the portal's subdomain sites (`<subdomain>.<portalHost>`, lower case, no port):
+   * PORTAL_HOST, else the host of TOPUP_SITE_URL.
+   */
+  portalHost: string;
   /** reCAPTCHA's verification call (RECAPTCHA_VERIFY_URL): Google's siteverify, or a test server. */
   recaptchaVerifyUrl: string;
   /**
@@ -313,6 +318,13 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       'TOPUP_SITE_URL',
       `${(overrides.publicUrl ?? publicUrlFor(seed, host, port)).replace(/\/+$/, '')}${PORTAL_PATH}`,
     ),
+    portalHost: portalHostOf(
+      str('PORTAL_HOST', ''),
+      str(
+        'TOPUP_SITE_URL',
+        `${(overrides.publicUrl ?? publicUrlFor(seed, host, port)).replace(/\/+$/, '')}${PORTAL_PATH}`,
+      ),
+    ),
     recaptchaVerifyUrl: str('RECAPTCHA_VERIFY_URL', 'https://www.google.com/recaptcha/api/siteverify'),
     stripe: {
       secretKey: str('STRIPE_SECRET_KEY', ''),
@@ -355,4 +367,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     ticketImportPagesPerJob: int('TICKET_IMPORT_PAGES_PER_JOB', 20, 1),
     ...overrides,
   };
+}
+
+/** The portal's base host: the one given (PORTAL_HOST), else the top-up site's; lower case, no port. */
+export function portalHostOf(given: string, topUpSiteUrl: string) {
+  const host = given.trim() || (URL.canParse(topUpSiteUrl) ? new URL(topUpSiteUrl).hostname : '');
+  return host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 }

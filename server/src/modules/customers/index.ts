@@ -7,6 +7,7 @@ import { payoutRoutes } from './payouts/payouts.routes';
 import { cardTopUpReconcileJob } from './portal/card-top-up-reconcile.task';
 import { portalRoutes } from './portal/portal.routes';
 import { portalMailJob } from './portal/portal-mail.task';
+import { portalSubdomain } from './portal/portal-subdomain';
 import { waitingRoomCsp } from './portal/waiting-room-csp';
 import { topUpSearchRoutes } from './top-up-search/top-up-search.routes';
 
@@ -20,6 +21,7 @@ export async function register(app: FastifyInstance, ctx: AppContext) {
   await payoutRoutes(app, ctx);
   await topUpSearchRoutes(app, ctx);
   await portalRoutes(app, ctx);
+  portalSubdomain(app, ctx);
   waitingRoomCsp(app, ctx);
 }
 

@@ -36,4 +36,6 @@ export {
 } from './feed/device-client';
 export { eventTerminalParams } from './feed/device-payment-rules';
 export { ledgerMismatches } from './feed/ledger.repo';
+export { changeWristbandOnServer } from './feed/server-wristband-change';
 export { assertPaymentLettersEnabled } from './payment-methods/payment-methods.service';
+export { stockWristband } from './wristband-stock/wristband-stock.repo';

@@ -54,11 +54,13 @@ type Search = {
 const str = (v: unknown) =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
 
-/** Who acted, as shown: the user's e-mail or the integrator's name. */
+/** Who acted, as shown: the user's e-mail, the integrator's name, or an attendee (on the portal). */
 const who = (t: TFunction, r: AuditEntry) =>
   r.actorKind === 'integrator'
     ? `${t(`${P}.integrator`)}: ${r.integratorName ?? r.integratorId}`
-    : (r.userEmail ?? t(`${P}.anonymous`));
+    : r.actorKind === 'attendee'
+      ? [t(`${P}.attendee`), r.userEmail].filter(Boolean).join(': ')
+      : (r.userEmail ?? t(`${P}.anonymous`));
 
 const actionLabel = (t: TFunction, action: string) => t(`${P}.actions.${action}`, { defaultValue: action });
 

@@ -78,6 +78,17 @@ export const eventFlags = (db: Executor, eventId: number) =>
     .where(eq(flags.eventId, eventId))
     .orderBy(asc(flags.flagNumber));
 
+/** The wristband that replaced this one (its latest change away), if any. */
+export const replacementOf = async (db: Executor, eventId: number, wristbandId: number) =>
+  (
+    await db
+      .select({ id: wristbandChanges.endWristbandId })
+      .from(wristbandChanges)
+      .where(and(eq(wristbandChanges.eventId, eventId), eq(wristbandChanges.sourceWristbandId, wristbandId)))
+      .orderBy(desc(wristbandChanges.id))
+      .limit(1)
+  )[0]?.id;
+
 /** Replacements of any of these wristbands, oldest first. */
 export const changesOf = (db: Executor, eventId: number, wristbandIds: number[]) =>
   db

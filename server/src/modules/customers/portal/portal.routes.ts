@@ -1,6 +1,7 @@
 import {
   ok as okSchema,
   PortalAccount,
+  PortalMoveWristband,
   PortalReceipt,
   PortalReceiptParams,
   PortalRefundRequest,
@@ -22,6 +23,7 @@ import { requestLanguage } from '../../../core/lib/i18n';
 import * as card from './card-top-up.service';
 import * as service from './portal.service';
 import { reportLost } from './portal-lost';
+import { moveToNewWristband } from './portal-move';
 import { requestRefund } from './portal-refund';
 import { receipt } from './receipt.service';
 import { stripeWebhookRoute } from './stripe-webhook.routes';
@@ -117,6 +119,26 @@ export async function portalRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
       await reportLost(ctx, event, claims, requestLanguage(req.headers));
+      return ok(req, await service.account(ctx, event, claims));
+    },
+  );
+  r.post(
+    '/api/portal/:slug/lost/move',
+    {
+      config,
+      schema: {
+        tags,
+        params: PortalSlugParams,
+        body: PortalMoveWristband,
+        response: { 200: okSchema(PortalAccount) },
+      },
+    },
+    async (req) => {
+      const { event, claims } = await service.sessionOf(ctx, req.params.slug, req.headers.authorization);
+      await moveToNewWristband(ctx, event, claims, req.body, {
+        ip: req.ip,
+        route: req.routeOptions.url ?? '/api/portal/:slug/lost/move',
+      });
       return ok(req, await service.account(ctx, event, claims));
     },
   );

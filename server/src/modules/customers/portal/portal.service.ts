@@ -174,12 +174,20 @@ const STATE: Record<number, PortalOnlineTopUp['state']> = {
   [-1]: 'refunded',
 };
 
-/** The wristband the attendee holds now: the customer's current one, else the one signed in with. */
+/**
+ * The wristband the attendee holds now: the customer's current one, else the one signed in with, or
+ * the wristband that replaced it (a change at the info desk or from the portal's lost wristband).
+ */
 export async function wristbandOf(db: Executor, eventId: number, claims: PortalClaims) {
   const byCustomer = claims.cus ? await customersRepo.currentWristband(db, eventId, claims.cus) : undefined;
-  return (
-    byCustomer ?? (claims.rfid ? await customersRepo.findWristband(db, eventId, claims.rfid) : undefined)
-  );
+  if (byCustomer) return byCustomer;
+  let w = claims.rfid ? await customersRepo.findWristband(db, eventId, claims.rfid) : undefined;
+  for (let hops = 0; w && w.active !== 1 && hops < 10; hops++) {
+    const next = await customersRepo.replacementOf(db, eventId, w.id);
+    if (!next) break;
+    w = (await customersRepo.findWristband(db, eventId, next)) ?? w;
+  }
+  return w;
 }
 
 /**

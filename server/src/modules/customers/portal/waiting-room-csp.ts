@@ -25,7 +25,7 @@ export function waitingRoomCsp(app: FastifyInstance, ctx: AppContext) {
   const page = new RegExp(`^${PORTAL_PATH}/([^/?]+)`);
   app.addHook('onSend', async (req, reply) => {
     if (req.method !== 'GET') return;
-    const slug = page.exec(req.url)?.[1];
+    const slug = req.portalSlug ?? page.exec(req.url)?.[1];
     if (!slug || slug === 'assets' || !String(reply.getHeader('content-type')).startsWith('text/html'))
       return;
     const csp = reply.getHeader('content-security-policy');

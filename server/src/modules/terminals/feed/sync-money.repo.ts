@@ -49,7 +49,7 @@ export interface TopUpRow {
   addon_id: number | null;
   staff_id: number | null;
   supervisor_id: number | null;
-  device_id: number;
+  device_id: number | null;
   location_id: number | null;
   device_time: string;
 }
@@ -98,7 +98,7 @@ export interface SaleRow {
   room_id: number | null;
   seat_name: string | null;
   staff_id: number | null;
-  device_id: number;
+  device_id: number | null;
   location_id: number | null;
   device_time: string;
 }

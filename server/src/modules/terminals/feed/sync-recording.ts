@@ -63,8 +63,11 @@ export interface BatchRows {
   cashCloses: CashCloseRow[];
 }
 
+/** Who records: a terminal, or the server itself (no device: the portal's wristband change). */
+export type Recorder = Pick<DeviceCaller, 'eventId'> & { id: number | null };
+
 export interface Recording {
-  device: DeviceCaller;
+  device: Recorder;
   rows: BatchRows;
   /** Customers an operation left without wristband (removed after the batch when nothing refers to them). */
   orphanCustomers: number[];
@@ -75,12 +78,12 @@ export interface Recording {
   /** One ledger entry; true when it took a balance below zero. */
   move: (w: WState, cash: number, gift: number, op: Op, kind: string) => boolean;
   addFlags: (w: WState, flags: number[]) => void;
-  common: (op: Op) => { staff_id: number | null; device_id: number; location_id: number | null };
+  common: (op: Op) => { staff_id: number | null; device_id: number | null; location_id: number | null };
 }
 
 /** Starts recording a batch's operations on its wristbands (`state`, by serial). */
 export function startRecording(
-  device: DeviceCaller,
+  device: Recorder,
   state: Map<string, WState>,
   orphanCustomers: number[],
 ): Recording {

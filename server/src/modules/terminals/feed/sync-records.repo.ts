@@ -15,7 +15,7 @@ export interface AccessRow {
   last_zone: number | null;
   role_id: number | null;
   staff_id: number | null;
-  device_id: number;
+  device_id: number | null;
   date_local: string;
 }
 export const accessSql = (eventId: number, rows: AccessRow[]) =>
@@ -44,7 +44,7 @@ export interface RoleRecordingRow {
   wristband_id: number;
   role_id: number;
   staff_id: number | null;
-  device_id: number;
+  device_id: number | null;
   location_id: number | null;
   device_time: string;
 }
@@ -73,7 +73,7 @@ export interface WristbandChangeRow {
   cash_moved: number;
   gift_moved: number;
   staff_id: number | null;
-  device_id: number;
+  device_id: number | null;
   location_id: number | null;
   date: string;
 }
@@ -102,7 +102,7 @@ export interface PresenceRow {
   staff_id: number;
   type: 'in' | 'out';
   location_id: number | null;
-  device_id: number;
+  device_id: number | null;
   controller_id: number | null;
   date_presence: string;
 }
@@ -129,7 +129,7 @@ export interface OrderErrorRow {
   room_id: number | null;
   kitchen_id: number | null;
   staff_id: number | null;
-  device_id: number;
+  device_id: number | null;
   location_id: number | null;
   device_time: string;
 }
@@ -155,7 +155,7 @@ export interface CashCloseRow {
   operation_id: string;
   staff_id: number;
   location_id: number | null;
-  device_id: number;
+  device_id: number | null;
   expected: number;
   counted: number;
   closed_at: string;

@@ -24,7 +24,7 @@ export async function validateTickets(
   fresh: Candidate[],
   wb: (serial: string) => WState,
   orphanCustomers: number[],
-  common: (op: Op) => { staff_id: number | null; device_id: number; location_id: number | null },
+  common: (op: Op) => { staff_id: number | null; device_id: number | null; location_id: number | null },
 ) {
   const ops = fresh
     .map((c) => c.op)

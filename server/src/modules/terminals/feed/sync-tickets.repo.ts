@@ -104,7 +104,7 @@ export interface TicketValidationRow {
   role_id: number | null;
   repeated: boolean;
   staff_id: number | null;
-  device_id: number;
+  device_id: number | null;
   location_id: number | null;
   device_time: string;
 }

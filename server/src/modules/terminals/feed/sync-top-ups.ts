@@ -20,7 +20,7 @@ export function recordTopUp(r: Recording, op: OpOf<'topup'>, ban: BanOutcome | u
   return negative;
 }
 
-function topUpRow(op: OpOf<'topup'>, w: WState, negative: boolean, deviceId: number): TopUpRow {
+function topUpRow(op: OpOf<'topup'>, w: WState, negative: boolean, deviceId: number | null): TopUpRow {
   return {
     operation_id: op.id,
     wristband_id: w.id,

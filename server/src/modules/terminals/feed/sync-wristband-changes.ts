@@ -61,7 +61,7 @@ function changeRow(
   amount: number,
   bonus: number,
   negative: boolean,
-  deviceId: number,
+  deviceId: number | null,
 ): TopUpRow {
   return {
     operation_id: op.id,

@@ -184,3 +184,13 @@ export async function stockControlImpact(db: Executor, eventId: number) {
   const row = rowsOf<{ active: number; outside: number }>(res)[0];
   return { active: Number(row?.active ?? 0), outside: Number(row?.outside ?? 0) };
 }
+
+/** A wristband in stock by its serial (as printed, or typed in lower case), with its lot's event. */
+export async function stockWristband(db: Executor, serial: string) {
+  const res = await db.execute(sql`
+    select s.n_serie, s.code_check, l.event_id
+    from stock_wristbands s join wristband_lots l on l.id = s.lot_id
+    where s.n_serie = any(array[${serial}, upper(${serial})]::text[]) limit 1`);
+  const row = rowsOf<{ n_serie: string; code_check: string | null; event_id: number | null }>(res)[0];
+  return row ? { ...row, event_id: row.event_id === null ? null : Number(row.event_id) } : null;
+}
