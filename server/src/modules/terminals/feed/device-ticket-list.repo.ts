@@ -6,7 +6,8 @@
  * `updated_at` at or after the version and comes with the next delta (none is lost; a few come twice).
  * A deleted ticket leaves no row to send: the answer's `total` tells the gate its list is off.
  */
-import { type DeviceTicketList, TICKET_LIST_MAX, ticketHash } from '@pulsera/contracts';
+import { createHash } from 'node:crypto';
+import { type DeviceTicketList, TICKET_LIST_MAX } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { rowsOf } from '../../../core/db/rows';
@@ -46,16 +47,21 @@ export async function deviceTicketList(
   const total = Number(head!.total);
   if (rows.length > TICKET_LIST_MAX || total > TICKET_LIST_MAX)
     return { version, full: !since, tooLarge: true, tickets: [], total };
-  const tickets = await Promise.all(
-    rows.map(async (r) => ({
-      id: Number(r.id),
-      hash: await ticketHash(eventId, r.code),
-      roleId: r.role_id === null ? null : Number(r.role_id),
-      holder: r.holder || null,
-      cancelled: Number(r.cancelled) === 1,
-      // As the online lookup: a validated ticket whose wristband is gone still counts as used.
-      boundTo: Number(r.validated) === 1 ? (r.bound_to ?? '') : (r.bound_to ?? null),
-    })),
-  );
+  const tickets = rows.map((r) => ({
+    id: Number(r.id),
+    hash: listHash(eventId, r.code),
+    roleId: r.role_id === null ? null : Number(r.role_id),
+    holder: r.holder || null,
+    cancelled: Number(r.cancelled) === 1,
+    // As the online lookup: a validated ticket whose wristband is gone still counts as used.
+    boundTo: Number(r.validated) === 1 ? (r.bound_to ?? '') : (r.bound_to ?? null),
+  }));
   return { version, full: !since, tooLarge: false, tickets, total };
 }
+
+/**
+ * contracts' `ticketHash`, synchronous: Node's hash is about ten times faster than 100,000 Web Crypto
+ * digests awaited at once (the gate bench's whole list, issue 30).
+ */
+const listHash = (eventId: number, code: string) =>
+  createHash('sha256').update(`${eventId}:${code.trim()}`).digest('hex').slice(0, 32);
