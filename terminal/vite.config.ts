@@ -65,6 +65,20 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: true,
         cleanupOutdatedCaches: true,
+        // The kiosk's ad images (uploads folder ads/, on this server or the storage's origin) stay
+        // cached for offline use: the cache first, at most 50 images for 30 days.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, request }) =>
+              request.destination === 'image' && /\/ads\/[0-9a-f]{32}\.\w+$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'kiosk-ads',
+              expiration: { maxEntries: 50, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
       },
     }),
     precompress(),

@@ -62,6 +62,7 @@ export * from './terminals/feed-customer-search';
 export * from './terminals/feed-devices';
 export * from './terminals/feed-operations';
 export * from './terminals/feed-sync';
+export * from './terminals/kiosk-ads';
 export * from './terminals/kiosk-refund';
 export * from './terminals/pack-lines';
 export * from './terminals/payment-methods';

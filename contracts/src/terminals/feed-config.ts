@@ -232,6 +232,24 @@ export const DeviceConfig = z.object({
     maxWristbandSpend: z.number().int(),
   }),
   /**
+   * The event's ads the kiosk shows while idle (console Ads), in their order, with an image: dates in
+   * the event's time zone, times of day and weekdays in UTC (contracts terminals/kiosk-ads.ts
+   * `adShowing`). Absent in a configuration saved before ads travelled.
+   */
+  ads: z
+    .array(
+      z.object({
+        id: intId,
+        imageUrl: z.string(),
+        dateStart: z.string(),
+        dateEnd: z.string(),
+        timeStartUtc: z.string(),
+        timeEndUtc: z.string(),
+        dayWeek: z.string(),
+      }),
+    )
+    .optional(),
+  /**
    * This terminal's own receipts (the configuration call adds them for the device that asks): the
    * address its receipt QR codes open in the event's portal (a token appended) and the key it signs
    * them with offline (`deviceReceiptToken`, contracts customers/receipt-token.ts); null when the

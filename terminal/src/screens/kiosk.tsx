@@ -12,6 +12,7 @@ import { type BalanceRow, db } from '../store/db';
 import { bookRefund, bookWristbandChange, refundFor } from '../store/kiosk';
 import { contactStop } from '../store/limits';
 import { operationWritten } from '../sync';
+import { KioskAds } from './kiosk-ads';
 import { useLimitMessage } from './limit-message';
 import type { PlaceScreenProps } from './place-props';
 
@@ -135,6 +136,7 @@ export function Kiosk({ config, session, deviceId, onBusy }: PlaceScreenProps) {
         <h1>{t('kiosk.tap')}</h1>
         <ReaderInput onRead={(r) => void read(r)} />
         {alert}
+        <KioskAds config={config} />
       </main>
     );
   }

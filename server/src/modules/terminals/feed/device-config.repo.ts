@@ -33,6 +33,7 @@ import {
 } from '../../../core/db/schema';
 import { currencyLabels } from '../../settings';
 import { accessRules, wristbandPassages } from './device-access-rules';
+import { adsOf } from './device-ads';
 import { packsOf } from './device-packs';
 import { eventTerminalParams } from './device-payment-rules';
 import {
@@ -120,6 +121,7 @@ export async function deviceConfig(
     access: await accessRules(db, eventId),
     topUp: await topUpRules(db, eventId),
     packs: await packsOf(db, eventId),
+    ads: await adsOf(db, eventId),
     paymentMethods: params.paymentMethods,
     refunds: await refundRulesOf(db, eventId),
     offlineLimits: offlineLimitsOf({
@@ -137,7 +139,7 @@ async function configContent(
 ): Promise<
   Omit<
     DeviceConfig,
-    'version' | 'topUp' | 'refunds' | 'offlineLimits' | 'access' | 'paymentMethods' | 'packs'
+    'version' | 'topUp' | 'refunds' | 'offlineLimits' | 'access' | 'paymentMethods' | 'packs' | 'ads'
   >
 > {
   const now = Date.now();
