@@ -67,10 +67,10 @@ export function ImportPreview({
         <>
           <Text size="sm" c="dimmed" data-testid="import-count">
             {t('importPreview.summary', {
-              shown: Math.min(rows.length, IMPORT_PREVIEW_ROWS),
-              count: rows.length,
-              good: rows.length - bad.length,
-              bad: bad.length,
+              rows: t('importPreview.rows', { count: rows.length }),
+              good: t('importPreview.good', { count: rows.length - bad.length }),
+              bad: t('importPreview.bad', { count: bad.length }),
+              shown: t('importPreview.shown', { count: Math.min(rows.length, IMPORT_PREVIEW_ROWS) }),
             })}
           </Text>
           <Table.ScrollContainer minWidth={600}>

@@ -144,7 +144,7 @@ test('a menu imported from another location brings its articles and sticks', asy
   await page.getByRole('cell', { name: to }).click();
   await expect(page.getByTestId('menu-panel')).toContainText('The menu is empty');
   await choose(page, page.getByTestId('menu-import'), `${from} (3)`);
-  await expect(page.getByText('Imported 3 articles and 1 sticks')).toBeVisible();
+  await expect(page.getByText('Imported 3 articles and 1 stick')).toBeVisible();
   await expect(page.getByTestId('menu-table').locator('tbody tr')).toHaveCount(3);
   await expect(stickCount(page, 'Burger')).toHaveText('1');
   // A price that is not a number is flagged and keeps the menu from being saved.

@@ -76,7 +76,7 @@ test('imports a lot with a bad row and a duplicate named, then finds a wristband
   expect(Math.abs((await top('stock-lot-name')) - (await top('stock-file')))).toBeLessThan(2);
   await page.getByRole('button', { name: 'Check file' }).click();
   const result = page.getByTestId('stock-import-result');
-  await expect(result).toContainText('14 rows; 12 would be added, 0 are already in this lot, 2 refused');
+  await expect(result).toContainText('14 rows; 12 would be added, 0 already in this lot, 2 refused');
   const errors = page.getByTestId('stock-import-errors');
   await expect(errors).toContainText('Invalid serial');
   await expect(errors).toContainText('Repeated: the serial is already on line 3');

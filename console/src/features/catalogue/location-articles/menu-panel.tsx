@@ -176,7 +176,12 @@ export function MenuPanel({
       (s) => ({ idArticle: s.idArticle, idArticleStick: s.idArticleStick, quantity: s.quantity }),
     );
     setDraft({ items: out.items, sticks: out.sticks });
-    notifySuccess(t(`${P}.imported`, { articles: out.addedArticles, sticks: out.addedSticks }));
+    notifySuccess(
+      t(`${P}.imported`, {
+        articles: t(`${P}.importedArticles`, { count: out.addedArticles }),
+        sticks: t(`${P}.importedSticks`, { count: out.addedSticks }),
+      }),
+    );
   };
 
   const clearAll = async () => {

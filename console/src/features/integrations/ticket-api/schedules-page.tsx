@@ -169,10 +169,10 @@ export default function TicketSchedulesPage() {
                           `ticketApi.runs.status.${current.lastRun.retrying ? 'retrying' : current.lastRun.status}`,
                         ),
                         when: dayjs(current.lastRun.startedAt).format('D MMM YYYY, HH:mm'),
-                        created: current.lastRun.created,
-                        updated: current.lastRun.updated,
-                        cancelled: current.lastRun.cancelled,
-                        issues: current.lastRun.issues,
+                        created: t('ticketApi.runs.created', { count: current.lastRun.created }),
+                        updated: t('ticketApi.runs.updated', { count: current.lastRun.updated }),
+                        cancelled: t('ticketApi.runs.cancelled', { count: current.lastRun.cancelled }),
+                        issues: t('ticketApi.runs.issues', { count: current.lastRun.issues }),
                       })}
                       {current.lastRun.error ? ` — ${current.lastRun.error}` : ''}
                     </Alert>

@@ -186,10 +186,12 @@ function ImportResult({ result }: { result: StockImportResult }) {
     <Stack data-testid="stock-import-result">
       <Alert color={result.refused ? 'yellow' : 'teal'}>
         {t(result.dryRun ? 'wristbandStock.summaryDry' : 'wristbandStock.summary', {
-          rows: result.rows,
-          added: result.added,
-          unchanged: result.unchanged,
-          refused: result.refused,
+          rows: t('wristbandStock.rows', { count: result.rows }),
+          added: t(result.dryRun ? 'wristbandStock.wouldAdd' : 'wristbandStock.added', {
+            count: result.added,
+          }),
+          unchanged: t('wristbandStock.unchanged', { count: result.unchanged }),
+          refused: t('wristbandStock.refused', { count: result.refused }),
           kind: result.fileKind.toUpperCase(),
         })}
       </Alert>
