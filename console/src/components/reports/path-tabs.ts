@@ -33,6 +33,8 @@ export function usePathTab<T extends string>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the tabs are compared by value (allowedKey)
   useEffect(() => {
     if (!ready || current || !first) return;
+    // Leaving for another screen: this one may render once more at the new address; it stays there.
+    if (pathname !== base && !pathname.startsWith(`${base}/`)) return;
     const asked = (Object.keys(paths) as T[]).find((t) => t === legacy || paths[t] === legacy);
     go(asked && allowed.includes(asked) ? asked : first, true);
   }, [ready, current, first, legacy, allowedKey]);
