@@ -119,7 +119,8 @@ export function signInForTest({
 }
 
 /** Renders a screen as the app does: Mantine, modals, queries, and a router (unsaved-changes blocker). */
-export function renderScreen(screen: ReactNode) {
+/** Renders one screen in a router of its own, at `at` (the screen's own address when its tabs are child addresses). */
+export function renderScreen(screen: ReactNode, at = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createRouter({
     routeTree: createRootRoute({
@@ -130,7 +131,7 @@ export function renderScreen(screen: ReactNode) {
         </>
       ),
     }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
+    history: createMemoryHistory({ initialEntries: [at] }),
   });
   return render(
     <MantineProvider>

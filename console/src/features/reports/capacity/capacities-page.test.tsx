@@ -2,6 +2,7 @@ import { type CapacityLogResult, type CapacityZoneResult, PERMISSIONS } from '@p
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screenPath } from '../../../lib/screen-paths';
 import { session } from '../../../lib/session';
 import { fakeApi, installDomShims, renderScreen, signInForTest } from '../../../test-utils';
 import CapacitiesPage from './capacities-page';
@@ -95,7 +96,7 @@ describe('capacities screen', () => {
   it('shows each zone’s people inside, capacity and refusals; real-time hidden while the log is off', async () => {
     signInForTest({ permissions: [PERMISSIONS.capacity, PERMISSIONS.edicionDeEventos] });
     serve(0);
-    renderScreen(<CapacitiesPage />);
+    renderScreen(<CapacitiesPage />, screenPath('capacities'));
     const table = await screen.findByTestId('capacity-zones-table');
     await waitFor(() => expect(within(table).getByText('Festival grounds › VIP area')).toBeTruthy());
     const vip = within(table).getByText('Festival grounds › VIP area').closest('tr')!;
@@ -113,7 +114,7 @@ describe('capacities screen', () => {
   it('switching the log on from the config tab shows the real-time tab with the logged points', async () => {
     signInForTest({ permissions: [PERMISSIONS.capacity, PERMISSIONS.edicionDeEventos] });
     const sent = serve(0);
-    renderScreen(<CapacitiesPage />);
+    renderScreen(<CapacitiesPage />, screenPath('capacities'));
     await userEvent.click(await screen.findByTestId('capacity-tab-config'));
     const toggle = await screen.findByTestId('capacity-log-toggle');
     await userEvent.click(toggle);
@@ -131,7 +132,7 @@ describe('capacities screen', () => {
   it('an event editor without the capacity permission sees only the configuration', async () => {
     signInForTest({ permissions: [PERMISSIONS.edicionDeEventos] });
     serve(1);
-    renderScreen(<CapacitiesPage />);
+    renderScreen(<CapacitiesPage />, screenPath('capacities'));
     const config = await screen.findByTestId('capacity-config-table');
     await waitFor(() => expect(within(config).getAllByText('10:00')).toHaveLength(2));
     expect(screen.queryByTestId('capacity-tab-zones')).toBeNull();
@@ -142,7 +143,7 @@ describe('capacities screen', () => {
   it('a holder of capacity alone has no configuration tab', async () => {
     signInForTest({ permissions: [PERMISSIONS.capacity] });
     serve(1);
-    renderScreen(<CapacitiesPage />);
+    renderScreen(<CapacitiesPage />, screenPath('capacities'));
     await screen.findByTestId('capacity-tab-realtime');
     expect(screen.queryByTestId('capacity-tab-config')).toBeNull();
   });
