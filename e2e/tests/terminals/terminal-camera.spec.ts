@@ -20,8 +20,8 @@ test('a terminal is set up by scanning the event QR with the camera', async ({ p
   const terminal = await phone.newPage();
   await terminal.goto('/terminal/');
   await terminal.getByTestId('provision-camera-start').click();
-  await expect(terminal.getByTestId('provision-camera-view')).toBeVisible();
-  // Read, redeemed, and the camera closed: the terminal asks where it sells.
+  // Read, redeemed, and the camera closed: the terminal asks where it sells. (The camera's view may
+  // open and close between two looks of the test: the first frame can hold the code.)
   await expect(terminal.getByRole('heading', { name: 'Where does this terminal sell?' })).toBeVisible({
     timeout: 20_000,
   });

@@ -165,6 +165,17 @@ export const tap = async (terminal: Page, serial: string) => {
   await terminal.getByTestId('reader-read').click();
 };
 
+/**
+ * A wristband read by a USB keyboard-wedge reader: it types the serial where the focused field's
+ * caret is, after whatever the field holds, and ends with Enter.
+ */
+export const wedge = async (terminal: Page, serial: string) => {
+  await terminal.getByTestId('reader-serial').focus();
+  await terminal.keyboard.press('End');
+  await terminal.keyboard.type(serial);
+  await terminal.keyboard.press('Enter');
+};
+
 /** The event's first active bar with a menu, and that menu's items. */
 export function barOf(config: DeviceConfig) {
   const bar = config.locations.find(

@@ -29,8 +29,9 @@ test('a terminal changes location, is set up again with a new code, and is remov
     await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${member.name}`);
   };
 
-  // From the bar to the top-up point.
+  // From the bar to the top-up point. The sign-in shows no trace of the last staff wristband.
   await openMenu();
+  await expect(terminal.getByTestId('reader-serial')).toHaveValue('');
   await expect(menu.locator('summary')).toContainText('This terminal: ');
   await expect(menu.locator('summary')).toContainText(` · ${bar.name}`);
   const serial = (await menu.getByText(/^Terminal WEB-/).textContent())!;

@@ -33,6 +33,10 @@ export function ReaderInput({
     if (!s) return setError(t('reader.invalid'));
     setError(null);
     const code = check.trim().toUpperCase();
+    // The field takes one read: emptied for the next wristband (a keyboard-wedge reader types after
+    // what is there), and a staff wristband leaves no trace on the sign-in once read.
+    setSerial('');
+    setCheck('');
     onRead(code ? { serial: s, codeCheck: code } : { serial: s });
   };
 
