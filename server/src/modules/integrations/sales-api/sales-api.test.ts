@@ -417,7 +417,9 @@ describe('locations and pushes', () => {
         sql`select state::text as state, retry_count from pgboss.job where name = 'sales-push' order by created_on desc limit 1`,
       )) as unknown as { rows: { state: string; retry_count: number }[] }
     ).rows;
-    expect(job!.state).toBe('retry');
+    // The queue holds it for another try: waiting for it (retry), or already taken again (active) or
+    // done (completed) on a slow machine once the retry delay has passed; never failed.
+    expect(['retry', 'active', 'completed']).toContain(job!.state);
     await settle(['sent']);
     const done = (await pushesOf()).find((p) => p.locationId === bars[0]!.id)!;
     expect(done).toMatchObject({ status: 'sent', attempts: 4, lastError: null });
