@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { openActiveEvent, signIn } from '../helpers';
+import { png } from '../png';
 
 /**
  * The event detail (admin/events/theevent): editing an event across a time zone, duplicating it with
@@ -52,53 +52,6 @@ async function createEvent(page: Page, name: string) {
   await expect(page.getByTestId('current-event')).toHaveText(name);
   await expect(page).toHaveURL(/\/admin\/events\/theevent/);
 }
-
-// ---------------------------------------------------------------------------------------------
-// A real PNG, built here: 8-bit RGB, one zlib stream, CRC-checked chunks.
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer) {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer) {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-/** A width × height PNG: a teal square with a white diagonal. */
-function png(width: number, height: number) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // RGB
-  const rows = Buffer.alloc(height * (1 + width * 3));
-  for (let y = 0; y < height; y++) {
-    const row = y * (1 + width * 3);
-    rows[row] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const white = Math.abs(x - y) < 6;
-      rows.set(white ? [255, 255, 255] : [18, 184, 134], row + 1 + x * 3);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-// ---------------------------------------------------------------------------------------------
 
 test('edits an event in another time zone and sees the same local times after reload', async ({ page }) => {
   await createEvent(page, 'Brooklyn Nights 2026');
