@@ -186,6 +186,12 @@ export async function benchPortalApi(opts: {
     const barePort = port + 1;
     const bare = fork(path.join(REPO_ROOT, 'bench/bare-server.mjs'), [file, String(barePort), dbUrl], {
       stdio: 'inherit',
+      env: {
+        ...process.env,
+        BARE_STRIPE_URL: stripe.url,
+        BARE_STRIPE_KEY: stripe.secretKey,
+        BARE_STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      },
     });
     children.push(bare);
     await new Promise<void>((resolve) => bare.once('message', () => resolve()));
@@ -224,9 +230,10 @@ export async function benchPortalApi(opts: {
     const warm = Math.min(100, opts.webhooks);
     const make = (count: number) =>
       paidTopUps(dbUrl, stripe, { eventId, wristbandIds: bands.map((b) => b.id), count, amount: 1000 });
-    opts.log(`  ${2 * (opts.webhooks + warm)} paid top-ups waiting for their notice…`);
+    opts.log(`  ${3 * (opts.webhooks + warm)} paid top-ups waiting for their notice…`);
     const oursSet = await make(opts.webhooks + warm);
     const bareSet = await make(opts.webhooks + warm);
+    const checkedSet = await make(opts.webhooks + warm);
     await sendNotices(`${ours.base}/api/portal/stripe/webhook`, oursSet.slice(0, warm), c);
     const wo = await measured(ours.child.pid, () =>
       sendNotices(`${ours.base}/api/portal/stripe/webhook`, oursSet.slice(warm), c),
@@ -235,9 +242,14 @@ export async function benchPortalApi(opts: {
     const wb = await measured(bare.pid, () =>
       sendNotices(`${bareBase}/stripe-webhook`, bareSet.slice(warm), c),
     );
+    await sendNotices(`${bareBase}/stripe-webhook-checked`, checkedSet.slice(0, warm), c);
+    const wc = await measured(bare.pid, () =>
+      sendNotices(`${bareBase}/stripe-webhook-checked`, checkedSet.slice(warm), c),
+    );
     rows.push(row('checkout.session.completed', wo, wb, webhookStatements.length));
+    rows.push(row('  … bare also checks, asks Stripe', wo, wc, webhookStatements.length));
     opts.log(
-      `  notices: ${Math.round(wo.rps)}/s (${wo.cpuMs.toFixed(2)} ms CPU), bare ${Math.round(wb.rps)}/s (${wb.cpuMs.toFixed(2)} ms)`,
+      `  notices: ${Math.round(wo.rps)}/s (${wo.cpuMs.toFixed(2)} ms CPU), bare ${Math.round(wb.rps)}/s (${wb.cpuMs.toFixed(2)} ms), bare checking and asking Stripe ${Math.round(wc.rps)}/s (${wc.cpuMs.toFixed(2)} ms)`,
     );
     const creditedOnce = async (set: PaidTopUp[]) => {
       const { rows: r } = await sql.query<{ paid: number; credits: number }>(
@@ -247,7 +259,8 @@ export async function benchPortalApi(opts: {
       );
       return r[0]!.paid === set.length && r[0]!.credits === set.length;
     };
-    const noticesOk = (await creditedOnce(oursSet)) && (await creditedOnce(bareSet));
+    const noticesOk =
+      (await creditedOnce(oursSet)) && (await creditedOnce(bareSet)) && (await creditedOnce(checkedSet));
 
     // The same notice 20 times at once: one credit.
     const balanceOf = async (id: number) =>

@@ -65,7 +65,11 @@ export async function paidTopUps(
   try {
     const n = opts.count;
     const wb = Array.from({ length: n }, (_, i) => opts.wristbandIds[i % opts.wristbandIds.length]!);
-    const { rows } = await db.query<{ id: number; wristband_id: number; customer_id: number | null }>(
+    const { rows: inserted } = await db.query<{
+      id: number;
+      wristband_id: number;
+      customer_id: number | null;
+    }>(
       `insert into online_top_ups (event_id, customer_id, wristband_id, date_recharge_online, amount_total,
          amount_recharge, amount_bonus, concept, payed, valid, module)
        select $1, w.customer_id, w.id, now(), $2, $2, 0, 'bench', 0, 1, 'stripe'
@@ -73,6 +77,13 @@ export async function paidTopUps(
        returning id, wristband_id, customer_id`,
       [opts.eventId, opts.amount, wb],
     );
+    // The customer's e-mail goes to Stripe with the session, as startCardTopUp sends it.
+    const { rows: emails } = await db.query<{ id: number; email: string | null }>(
+      'select id, email from customers where id = any($1::int[])',
+      [inserted.map((r) => r.customer_id).filter((id) => id !== null)],
+    );
+    const emailOf = new Map(emails.map((e) => [e.id, e.email]));
+    const rows = inserted.map((r) => ({ ...r, email: r.customer_id ? emailOf.get(r.customer_id) : null }));
     const auth = { authorization: `Bearer ${stripe.secretKey}` };
     const sessions = await inBatches(rows, 16, async (r) => {
       const created = await fetch(`${stripe.url}/v1/checkout/sessions`, {
@@ -88,6 +99,7 @@ export async function paidTopUps(
           'metadata[topUpId]': String(r.id),
           'metadata[eventId]': String(opts.eventId),
           'metadata[lang]': 'en',
+          ...(r.email ? { customer_email: r.email } : {}),
           'line_items[0][quantity]': '1',
           'line_items[0][price_data][currency]': 'eur',
           'line_items[0][price_data][unit_amount]': String(opts.amount),

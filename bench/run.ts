@@ -12,7 +12,7 @@ import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } fro
 
 /**
  * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load|terminal|portal|gate] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--overhead-calls events/active,locations] [--db postgres|pglite] [--seconds 45] [--customers 100000]
- *   [--portal-seconds 4] [--portal-webhooks 1000]
+ *   [--portal-seconds 4] [--portal-webhooks 500]
  *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
  *   [--report-keep] [--report-db <kept database name>] [--report-calls cashboxes,mainQuickDashboard]
  *   [--report-other-events 3] [--report-other-operations 2000000]
@@ -75,7 +75,7 @@ const { values } = parseArgs({
     'stock-rows': { type: 'string', default: '100000' },
     'sweep-seconds': { type: 'string', default: process.env.BENCH_SWEEP_SECONDS ?? '20' },
     'portal-seconds': { type: 'string', default: '4' },
-    'portal-webhooks': { type: 'string', default: '1000' },
+    'portal-webhooks': { type: 'string', default: '500' },
   },
 });
 
