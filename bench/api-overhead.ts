@@ -44,18 +44,33 @@ export interface ProcessesRow {
   two: number;
 }
 
-interface Captured {
+export interface Captured {
   text: string;
   values?: unknown[];
   rowMode?: string;
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number, connections: number) {
-  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+/**
+ * Requests per second of `url` under autocannon (keep-alive, `connections` at once, `seconds` long);
+ * `more` sends a method and body, or a set number of requests (`amount`, then `seconds` is ignored).
+ */
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+  more: Partial<autocannon.Options> = {},
+) {
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1, ...more });
   const errors = result.non2xx + result.errors + result.timeouts;
   if (errors && process.env.BENCH_DEBUG)
     console.log(url, result.statusCodeStats, result.errors, result.timeouts);
-  return { rps: result.requests.average, errors };
+  // A set number of requests: their count over the time they took (the per-second samples would
+  // count a partly filled last second).
+  const rps = more.amount
+    ? result.requests.total / Math.max(result.duration, 0.001)
+    : result.requests.average;
+  return { rps, errors, total: result.requests.total };
 }
 
 export async function benchApiOverhead(opts: {
@@ -197,16 +212,18 @@ export async function benchApiOverhead(opts: {
   }
 }
 
-const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-');
+export const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-');
 
 /**
  * The SQL statements one call issues, observed at the pg client (text, values and row mode) while
- * the same app, on the same database and secret, answers the call once in-process.
+ * the same app, on the same database and secret, answers the call once in-process (a GET, or the
+ * method and payload given).
  */
-async function captureStatements(
+export async function captureStatements(
   app: FastifyInstance,
   url: string,
   headers: Record<string, string>,
+  request: { method?: 'GET' | 'POST'; payload?: string | object } = {},
 ): Promise<Captured[]> {
   const seen: Captured[] = [];
   const original = pg.Client.prototype.query;
@@ -222,7 +239,7 @@ async function captureStatements(
     return original.apply(this, args as never);
   };
   try {
-    const res = await app.inject({ method: 'GET', url, headers });
+    const res = await app.inject({ method: request.method ?? 'GET', url, headers, payload: request.payload });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
   } finally {
     (pg.Client.prototype as { query: unknown }).query = original;

@@ -67,7 +67,10 @@ export interface ProductionServer {
 /** Starts the compiled server (build it first) and waits until it answers. */
 export async function startProductionServer(env: NodeJS.ProcessEnv): Promise<ProductionServer> {
   const startedAt = Date.now();
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'server/dist/main.js')], {
+  const prof = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...prof, path.join(REPO_ROOT, 'server/dist/main.js')], {
     env,
     stdio: 'inherit',
   });

@@ -6,11 +6,13 @@ import { benchCustomerSearch, type SearchFigures } from './customer-search';
 import { BENCH_DATABASE_URL, type BenchDb, postgresReachable } from './databases';
 import { benchFirstLoad, benchGate, benchPortalFirstLoad, benchTerminal } from './first-load';
 import { benchIngest, DEFAULT_INGEST, type IngestFigures } from './ingest';
+import { benchPortalApi, type PortalApiFigures, portalApiOk, printPortalApi } from './portal-api';
 import { benchReports, DEFAULT_REPORTS, printReportFigures, type ReportFigures } from './reports';
 import { benchStockImport, STOCK_IMPORT_TARGET_MS, type StockImportFigures } from './stock-import';
 
 /**
  * npm run bench [-- --only ingest|search|reports|overhead|stock|first-load|terminal|portal|gate] [--stock-rows 100000] [--overhead-seconds 10] [--overhead-connections 20] [--overhead-calls events/active,locations] [--db postgres|pglite] [--seconds 45] [--customers 100000]
+ *   [--portal-seconds 4] [--portal-webhooks 500]
  *   [--report-operations 5000000] [--report-wristbands 100000] [--report-runs 20]
  *   [--report-keep] [--report-db <kept database name>] [--report-calls cashboxes,mainQuickDashboard]
  *   [--report-other-events 3] [--report-other-operations 2000000]
@@ -72,6 +74,8 @@ const { values } = parseArgs({
     'report-other-operations': { type: 'string', default: '2000000' },
     'stock-rows': { type: 'string', default: '100000' },
     'sweep-seconds': { type: 'string', default: process.env.BENCH_SWEEP_SECONDS ?? '20' },
+    'portal-seconds': { type: 'string', default: '4' },
+    'portal-webhooks': { type: 'string', default: '500' },
   },
 });
 
@@ -318,6 +322,24 @@ if (!values.only || values.only === 'portal') {
     .join(' ');
   console.log(`${portal.line}${portal.ok ? '' : '  ← over budget or not measured'} (load average ${load})`);
 }
+// The portal's API (bench/portal-api.ts): sign-in and card-payment notices against bare, PostgreSQL.
+let portalApi: PortalApiFigures | null = null;
+if ((!values.only || values.only === 'portal') && databases.includes('postgres')) {
+  console.log(
+    `\nthe attendee portal's API on postgres (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})…`,
+  );
+  portalApi = await benchPortalApi({
+    seconds: Number(values['portal-seconds']),
+    webhooks: Number(values['portal-webhooks']),
+    connections: 10,
+    balanceTopUps: 50,
+    log: (line) => console.log(line),
+  });
+  printPortalApi(portalApi);
+}
 let gate: { line: string; ok: boolean } | null = null;
 if (!values.only || values.only === 'gate') {
   console.log('\nthe gate in Chromium with 100,000 tickets (e2e/bench/gate.spec.ts)…');
@@ -331,6 +353,7 @@ const failed =
   (firstLoad !== null && !firstLoad.ok) ||
   (terminal !== null && !terminal.ok) ||
   (portal !== null && !portal.ok) ||
+  (portalApi !== null && !portalApiOk(portalApi)) ||
   (gate !== null && !gate.ok) ||
   [...ingest, ...sweep].some((f) => !f.ledgerConsistent) ||
   ingest.some((f) => f.raw && f.operationsPerSecond < INGEST_RAW_TARGET * f.raw.operationsPerSecond) ||

@@ -1,8 +1,8 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import fc from 'fast-check';
-import { errors, jwtVerify } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { purposeKey, Tokens } from './tokens';
+import { purposeKey, spanSeconds, Tokens } from './tokens';
 
 /**
  * The tokens' own HS256 verification (node:crypto, in this thread) against a reference: jose's
@@ -146,5 +146,31 @@ describe('token verification', () => {
       ).toBe(false);
     const raw = createSecretKey(Buffer.from(secret));
     expect((await tokens.verifySession(`${hh}.${pp}.${hs256(raw, hh, pp)}`)).ok).toBe(false);
+  });
+
+  it('signs the token that jose SignJWT writes: same header, claims in the same order, jose verifies it', async () => {
+    const part = (t: string, i: number) => JSON.parse(Buffer.from(t.split('.')[i]!, 'base64url').toString());
+    for (const span of ['12h', '7d', '90s', '10m', '-1s', '1.5 hours', '2 weeks']) {
+      const claims = { evt: 4, rfid: 9, cus: null, tkt: 'T-1' };
+      const ours = await tokens.purpose('portal', claims, span);
+      const key = purposeKey(secret, 'portal');
+      const theirs = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setAudience('portal')
+        .setJti(part(ours, 1).jti)
+        .setExpirationTime(span)
+        .sign(key);
+      expect(ours.split('.')[0]).toBe(theirs.split('.')[0]);
+      const [o, t] = [part(ours, 1), part(theirs, 1)];
+      // The same second, unless the clock turned between the two.
+      if (o.iat === t.iat) expect(ours.split('.').slice(0, 2)).toEqual(theirs.split('.').slice(0, 2));
+      expect(Object.keys(o)).toEqual(Object.keys(t));
+      expect(o.exp - o.iat).toBe(spanSeconds(span));
+      expect(t.exp - t.iat).toBe(spanSeconds(span));
+      if (spanSeconds(span) > 0) expect((await reference(ours, 'portal')).ok).toBe(true);
+      else expect(await reference(ours, 'portal')).toEqual({ ok: false, reason: 'expired' });
+    }
+    expect(() => spanSeconds('soon')).toThrow();
   });
 });

@@ -8,7 +8,7 @@ export const STRIPE_MODULE = 'stripe';
 /** The feed's operation type of an online top-up (01-console §3 Operation type codes). */
 const ONLINE_TOP_UP = 'O';
 
-type OnlineTopUp = typeof onlineTopUps.$inferSelect;
+export type OnlineTopUp = typeof onlineTopUps.$inferSelect;
 
 export async function insertPending(
   db: Executor,
@@ -167,11 +167,11 @@ export const customerEmail = async (db: Executor, customerId: number) =>
     ?.email || null;
 
 /** The card top-up of a Checkout Session, by the session id recorded when it was created. */
-export const sessionTopUpId = async (db: Executor, sessionId: string) =>
+export const topUpOfSession = async (db: Executor, sessionId: string) =>
   (
     await db
-      .select({ id: onlineTopUps.id })
+      .select()
       .from(onlineTopUps)
       .where(and(eq(onlineTopUps.payTpvOrderId, sessionId), eq(onlineTopUps.module, STRIPE_MODULE)))
       .limit(1)
-  )[0]?.id;
+  )[0];

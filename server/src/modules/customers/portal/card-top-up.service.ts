@@ -112,7 +112,7 @@ export async function cardTopUpResult(
   if (!row || !wristband || row.wristbandId !== wristband.id) throw fail('notFound');
   // Back from the payment page before the webhook: ask Stripe once more.
   if (row.payed === 0 && row.payTpvOrderId && stripeOf(ctx)) {
-    await settleCardTopUp(ctx, row.id);
+    await settleCardTopUp(ctx, row.id, ctx.db, row);
     row = (await card.byId(ctx.db, event.id, id)) ?? row;
   }
   return {
@@ -129,15 +129,17 @@ export async function cardTopUpResult(
  * Settles a pending card top-up from its Checkout Session as Stripe answers it now: paid (the amount
  * and the reference ours) → marked paid and credited; expired → rejected; else left pending. Safe to
  * run any number of times, from any number of processes: the row is locked and settled only once.
- * Answers what it did.
+ * `read`: the row as the caller just read it (saves reading it again; it is read again under the lock
+ * before anything is written). Answers what it did.
  */
 export async function settleCardTopUp(
   ctx: AppContext,
   id: number,
   db: Executor = ctx.db,
+  read?: card.OnlineTopUp,
 ): Promise<'paid' | 'expired' | 'pending' | 'settled'> {
   const stripe = stripeOf(ctx);
-  const first = await card.byIdAnyEvent(db, id);
+  const first = read?.id === id ? read : await card.byIdAnyEvent(db, id);
   if (!stripe || !first?.payTpvOrderId || first.payed !== 0) return 'settled';
   // The charge's card (brand, last 4 digits, country, authorisation code) comes with the session.
   const session = await stripe.checkout.sessions.retrieve(first.payTpvOrderId, {

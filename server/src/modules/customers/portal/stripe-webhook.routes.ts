@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../../core/context';
 import { fail } from '../../../core/lib/errors';
-import { sessionTopUpId } from './card-top-up.repo';
+import { topUpOfSession } from './card-top-up.repo';
 import { settleCardTopUp } from './card-top-up.service';
 import { stripeOf } from './stripe-client';
 
@@ -31,8 +31,8 @@ export async function stripeWebhookRoute(app: FastifyInstance, ctx: AppContext) 
       }
       if (event.type.startsWith('checkout.session.')) {
         const sessionId = (event.data.object as { id?: unknown }).id;
-        const id = typeof sessionId === 'string' ? await sessionTopUpId(ctx.db, sessionId) : undefined;
-        if (id !== undefined) await settleCardTopUp(ctx, id);
+        const row = typeof sessionId === 'string' ? await topUpOfSession(ctx.db, sessionId) : undefined;
+        if (row) await settleCardTopUp(ctx, row.id, ctx.db, row);
       }
       return { received: true };
     });
