@@ -35,8 +35,6 @@ import {
  * - one notice sent 20 times at once: credited once.
  * - from a notice sent to the balance the portal's GET /me shows, over `balanceTopUps` top-ups.
  */
-export const PORTAL_API_TARGET = 0.6;
-
 export interface PortalApiRow {
   call: string;
   ours: number;
@@ -367,12 +365,15 @@ function row(
   };
 }
 
-/** Every ratio at its target, no error, each notice credited once, ledger = balances. */
+/**
+ * No error, each notice credited once, ledger = balances. The ratios are printed, not judged: issue 28
+ * sets them no target (docs/decisions/customers.md says where the notice's gap to bare comes from).
+ */
 export const portalApiOk = (f: PortalApiFigures) =>
   f.consistent &&
   f.duplicates.credited === 1 &&
   f.duplicates.balanceOk &&
-  f.rows.every((r) => r.ratio >= PORTAL_API_TARGET && r.errors === 0);
+  f.rows.every((r) => r.errors === 0);
 
 export function printPortalApi(f: PortalApiFigures) {
   console.log(
@@ -385,7 +386,6 @@ export function printPortalApi(f: PortalApiFigures) {
       'ours /s': r.ours,
       'bare /s': r.bare,
       ratio: `${Math.round(r.ratio * 100)} %`,
-      target: `≥ ${PORTAL_API_TARGET * 100} %`,
       errors: r.errors,
       'ours CPU ms/call': r.oursCpuMs,
       'bare CPU ms/call': r.bareCpuMs,
