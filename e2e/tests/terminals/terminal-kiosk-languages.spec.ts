@@ -11,7 +11,7 @@ import {
 
 /**
  * The kiosk (customer service, issue 30) in the browser's language (es, it, fr) on a phone (360×740) at
- * the demo's top-up kiosks: a tapped wristband's balance with amounts as that language writes them (a
+ * the demo's top-up kiosks: a tapped wristband's balance and history with amounts as that language writes them (a
  * decimal comma; the balance in the event's tokens, the refund in euros), a wristband change (its
  * balance moves to the new one) and the new one's cash refund with its receipt, each screen's texts in
  * that language (terminal/src/locales). Each screen fits the phone's width (two 7-byte serials in the
@@ -22,6 +22,11 @@ const LANGUAGES = [
     ...TERMINAL_LANGUAGES.es,
     kiosk: 'Atención al cliente',
     tap: 'Acerca la pulsera del cliente',
+    sent: 'Todo enviado',
+    history: 'Historial',
+    topUp: 'Recarga',
+    changedIn: 'Cambio de pulsera (destino)',
+    refunded: 'Devolución total',
     wristband: 'Pulsera ',
     balance: 'Saldo: 51,00 T + 0,00 T de regalo',
     refund: 'Devolver 25,50 € en efectivo',
@@ -42,6 +47,11 @@ const LANGUAGES = [
     ...TERMINAL_LANGUAGES.it,
     kiosk: 'Assistenza clienti',
     tap: 'Avvicina il braccialetto del cliente',
+    sent: 'Tutto inviato',
+    history: 'Cronologia',
+    topUp: 'Ricarica',
+    changedIn: 'Sostituzione del braccialetto (destinazione)',
+    refunded: 'Rimborso totale',
     wristband: 'Braccialetto ',
     balance: 'Saldo: 51,00 T + 0,00 T omaggio',
     refund: 'Rimborsa 25,50 € in contanti',
@@ -62,6 +72,11 @@ const LANGUAGES = [
     ...TERMINAL_LANGUAGES.fr,
     kiosk: 'Service client',
     tap: 'Approchez le bracelet du client',
+    sent: 'Tout est envoyé',
+    history: 'Historique',
+    topUp: 'Recharge',
+    changedIn: 'Remplacement de bracelet (destination)',
+    refunded: 'Remboursement total',
     wristband: 'Bracelet ',
     balance: 'Solde : 51,00 T + 0,00 T offert',
     refund: 'Rembourser 25,50 € en espèces',
@@ -103,6 +118,13 @@ test('the kiosk speaks the browser’s language: balance, wristband change and c
     await expect(terminal.getByTestId('kiosk-balance')).toHaveText(lang.balance);
     await expect(terminal.getByTestId('kiosk-refund')).toHaveText(lang.refund);
     await expect(terminal.getByTestId('kiosk-change')).toHaveText(lang.change);
+    // Its history (the event's extract, newest first): the top-up, in the language's words and format.
+    const history = terminal.getByTestId('kiosk-history');
+    await expect(history.getByRole('heading')).toHaveText(lang.history);
+    await expect(history.locator('li')).toHaveCount(1);
+    await expect(history.locator('li .what')).toHaveText([lang.topUp]);
+    await expect(history.locator('li .amount')).toHaveText(['+51,00 T']);
+    await expect(history.locator('li small')).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d{2}$/);
     const back = screen.getByRole('button', { name: lang.back, exact: true });
     await expect(back).toBeVisible();
     expect(await overflowing(terminal)).toEqual([]);
@@ -141,8 +163,24 @@ test('the kiosk speaks the browser’s language: balance, wristband change and c
     expect(await spaceBetween(print, terminal.getByTestId('kiosk-next'))).toBeGreaterThanOrEqual(8);
     await terminal.screenshot({ path: `test-results/terminal-kiosk-receipt-${lang.locale}.png` });
     await terminal.getByTestId('kiosk-next').click();
+    await expect(terminal.getByTestId('status-bar')).toContainText(lang.sent, { timeout: 30_000 });
     await tap(terminal, newBand);
     await expect(terminal.getByTestId('kiosk-refund-why')).toHaveText(lang.nothing);
+    // The new wristband's history: the refund above the change that brought the balance in.
+    await expect(history.locator('li .what')).toHaveText([lang.refunded, lang.changedIn]);
+    await expect(history.locator('li .amount')).toHaveText(['-51,00 T', '+51,00 T']);
+    expect(await overflowing(terminal)).toEqual([]);
+    // Each amount stands at its line's right, level with what it was, however long that is.
+    for (const line of await history.locator('li').all()) {
+      const [what, amount, box] = await Promise.all([
+        line.locator('.what').boundingBox(),
+        line.locator('.amount').boundingBox(),
+        line.boundingBox(),
+      ]);
+      expect(Math.abs(amount!.y - what!.y)).toBeLessThan(2);
+      expect(Math.abs(amount!.x + amount!.width - (box!.x + box!.width))).toBeLessThan(2);
+    }
+    await terminal.screenshot({ path: `test-results/terminal-kiosk-history-${lang.locale}.png` });
     await phone.close();
   }
 });
