@@ -9,6 +9,7 @@ export {
   DeviceRedeemResult,
   DeviceTicket,
   DeviceWristband,
+  DeviceWristbandHistory,
 } from '@pulsera/contracts/terminals/feed-devices';
 export { SyncResult } from '@pulsera/contracts/terminals/feed-sync';
 export { DeviceTicketList } from '@pulsera/contracts/terminals/ticket-list';

@@ -115,6 +115,11 @@ export async function loadConfig(): Promise<{ config: DeviceConfig; changed: boo
 export const wristband = async (serial: string) =>
   (await deviceCall('DeviceWristband', `/device/wristband/${encodeURIComponent(serial)}`)).result!;
 
+/** A wristband's latest lines of the event's extract, newest first (a kiosk shows them online). */
+export const wristbandHistory = async (serial: string) =>
+  (await deviceCall('DeviceWristbandHistory', `/device/wristband/${encodeURIComponent(serial)}/history`))
+    .result!;
+
 export const occupancy = async () => (await deviceCall('DeviceOccupancy', '/device/occupancy')).result!;
 
 export const sync = async (body: Record<string, unknown>) =>

@@ -7,6 +7,7 @@ import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
 import it from './locales/it.json';
+import { relativeAge } from './relative-age';
 
 export const LANGUAGES = ['en', 'es', 'it', 'fr'] as const;
 const browser = navigator.language.slice(0, 2);
@@ -33,11 +34,5 @@ void i18next.use(initReactI18next).init({
 export const money = (cents: number, currency: EventCurrency, which: 'display' | 'financial' = 'display') =>
   formatMoney(cents, viewOf(currency, which), i18next.language);
 
-/** "3 min", "2 h"… of an age in milliseconds. */
-export function age(ms: number) {
-  const rtf = new Intl.RelativeTimeFormat(i18next.language, { numeric: 'always', style: 'narrow' });
-  const s = Math.round(ms / 1000);
-  if (s < 60) return rtf.format(-s, 'second');
-  if (s < 3600) return rtf.format(-Math.round(s / 60), 'minute');
-  return rtf.format(-Math.round(s / 3600), 'hour');
-}
+/** "3m ago", "il y a 3 min"… of an age in milliseconds, in the screen's language. */
+export const age = (ms: number) => relativeAge(ms, i18next.language);

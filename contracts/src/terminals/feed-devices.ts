@@ -121,6 +121,27 @@ export const DeviceWristband = z.object({
   /** Its latest accepted entries (S, W; at most ACCESS_ENTRIES_KEPT): the zone and the instant. */
   entries: z.array(z.object({ zoneId: z.number().int(), at: z.string() })),
 });
+/** How many of a wristband's latest extract lines a kiosk shows. */
+export const WRISTBAND_HISTORY_KEPT = 20;
+/**
+ * GET /device/wristband/:serial/history: the wristband's latest lines of the console's extract (at most
+ * WRISTBAND_HISTORY_KEPT, newest first) for a kiosk: when, what (the extract's operation, and a
+ * top-up's operation type code: N, D, N-RS…), the change of its balances and the balance after it
+ * (cents), and where. An unknown serial has none.
+ */
+export const DeviceWristbandHistory = z.array(
+  z.object({
+    date: z.string(),
+    /** The extract's EXTRACT_OPERATIONS (customers; named here as text, since customers reads this file). */
+    operation: z.string(),
+    type: z.string(),
+    amount: z.number().int(),
+    balance: z.number().int(),
+    location: z.string().nullable(),
+  }),
+);
+export type DeviceWristbandHistory = z.infer<typeof DeviceWristbandHistory>;
+
 /**
  * GET /device/occupancy: the people in each zone with capacity control now (the capacities report's
  * count since the zone's last reset), so a gate online decides by live counts.

@@ -1,5 +1,5 @@
 /** What the terminal's browser tests share: the console's headers, the event's QR, the installed app. */
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { openActiveEvent } from '../helpers';
 
 const stored = (page: Page, key: string) =>
@@ -35,6 +35,43 @@ export const installed = (terminal: Page) =>
     { timeout: 30_000 },
   );
 
+/**
+ * The texts the terminal's browser tests read in each of its languages (as in terminal/src/locales),
+ * with the browser locale that chooses that language: the location picker's heading, the staff
+ * sign-in's, the signed-in staff line's start and a gate's button's start.
+ */
+export const TERMINAL_LANGUAGES = {
+  en: {
+    locale: 'en-GB',
+    where: 'Where does this terminal sell?',
+    signIn: 'Staff sign-in',
+    staff: 'Staff: ',
+    gate: 'Gate: ',
+  },
+  es: {
+    locale: 'es-ES',
+    where: '¿Dónde vende este terminal?',
+    signIn: 'Acceso del personal',
+    staff: 'Personal: ',
+    gate: 'Puerta: ',
+  },
+  it: {
+    locale: 'it-IT',
+    where: 'Dove vende questo terminale?',
+    signIn: 'Accesso del personale',
+    staff: 'Personale: ',
+    gate: 'Varco: ',
+  },
+  fr: {
+    locale: 'fr-FR',
+    where: 'Où ce terminal vend-il ?',
+    signIn: 'Connexion du personnel',
+    staff: 'Personnel : ',
+    gate: 'Porte : ',
+  },
+};
+export type TerminalLanguage = (typeof TERMINAL_LANGUAGES)['en'];
+
 interface GateConfig {
   gates: { id: number; name: string; locationId: number | null }[];
   staff: { name: string; active: boolean; rfid: string | null; locationIds: number[] | null }[];
@@ -43,9 +80,14 @@ interface GateConfig {
 /**
  * A phone (360×740) set up at the event's North gate with a staff member signed in, beside a device
  * token (`headers`, serial `serial`) for the test's own lookups. `tap` reads a wristband and gives the
- * gate's answer.
+ * gate's answer. The phone's browser speaks `lang` (English unless told).
  */
-export async function openGate(page: Page, browser: Browser, serial: string) {
+export async function openGate(
+  page: Page,
+  browser: Browser,
+  serial: string,
+  lang: TerminalLanguage = TERMINAL_LANGUAGES.en,
+) {
   const qr = await eventQr(page);
   const redeemed = await page.request.post('/api/device/redeem', { data: { qr, serial } });
   const headers = { devicetoken: (await redeemed.json()).result.token as string };
@@ -55,7 +97,7 @@ export async function openGate(page: Page, browser: Browser, serial: string) {
   const guard = config.staff.find(
     (s) => s.active && s.rfid && (s.locationIds === null || s.locationIds.includes(north.locationId!)),
   )!;
-  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: lang.locale });
   const terminal = await phone.newPage();
   const tap = async (rfid: string) => {
     await terminal.getByTestId('reader-serial').fill(rfid);
@@ -65,9 +107,11 @@ export async function openGate(page: Page, browser: Browser, serial: string) {
   await terminal.goto('/terminal/');
   await terminal.getByTestId('provision-qr').fill(qr);
   await terminal.getByTestId('provision-submit').click();
-  await terminal.getByRole('button', { name: 'Gate: North gate', exact: true }).click();
+  await expect(terminal.getByRole('heading', { name: lang.where })).toBeVisible();
+  await terminal.getByRole('button', { name: `${lang.gate}North gate`, exact: true }).click();
+  await expect(terminal.getByRole('heading', { name: lang.signIn })).toBeVisible();
   await tap(guard.rfid!);
-  await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${guard.name}`);
+  await expect(terminal.getByTestId('signed-in')).toHaveText(`${lang.staff}${guard.name}`);
   await expect(terminal.getByTestId('gate-name')).toHaveText('North gate');
   await installed(terminal);
   return { headers, phone, terminal, tap };
@@ -135,27 +179,33 @@ export async function deviceDesk(request: APIRequestContext, qr: string, serial:
   };
 }
 
-/** A phone (or, with its viewport, a tablet) terminal set up with the QR, at the location named, with a staff member who may work there. */
+/**
+ * A phone (or, with its viewport, a tablet) terminal set up with the QR, at the location named, with a
+ * staff member who may work there; its browser speaks `lang` (English unless told).
+ */
 export async function phoneTerminal(
   browser: Browser,
   qr: string,
   config: DeviceConfig,
   locationId: number,
   viewport = { width: 360, height: 740 },
+  lang: TerminalLanguage = TERMINAL_LANGUAGES.en,
 ) {
-  const phone = await browser.newContext({ viewport, locale: 'en-GB' });
+  const phone = await browser.newContext({ viewport, locale: lang.locale });
   const terminal = await phone.newPage();
   await terminal.goto('/terminal/');
   await terminal.getByTestId('provision-qr').fill(qr);
   await terminal.getByTestId('provision-submit').click();
   const place = config.locations.find((l) => l.id === locationId)!;
+  await expect(terminal.getByRole('heading', { name: lang.where })).toBeVisible();
   await terminal.getByRole('button', { name: place.name, exact: true }).click();
+  await expect(terminal.getByRole('heading', { name: lang.signIn })).toBeVisible();
   const member = config.staff.find(
     (s) => s.active && s.rfid && (s.locationIds === null || s.locationIds.includes(locationId)),
   )!;
   await terminal.getByTestId('reader-serial').fill(member.rfid!);
   await terminal.getByTestId('reader-read').click();
-  await expect(terminal.getByTestId('signed-in')).toHaveText(`Staff: ${member.name}`);
+  await expect(terminal.getByTestId('signed-in')).toHaveText(`${lang.staff}${member.name}`);
   return { phone, terminal, member };
 }
 
@@ -196,4 +246,22 @@ export async function activeEventDesk(page: Page, serial: string) {
   const qr = await eventQr(page);
   const kiosk = await deviceDesk(page.request, qr, serial);
   return { qr, kiosk, config: await kiosk.config() };
+}
+
+/**
+ * What of the terminal's screen does not fit its width (a phone's 360 px): each element that reaches
+ * past the window's right edge or whose text runs past its own box, by its start of text. Empty when
+ * everything fits.
+ */
+export const overflowing = (terminal: Page) =>
+  terminal.evaluate<string[]>(`[...document.querySelectorAll('main, main *')]
+    .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 || el.scrollWidth > el.clientWidth + 1)
+    .map((el) => el.tagName + ': ' + (el.textContent ?? '').slice(0, 40))`);
+
+/** The room between two elements' boxes (px; negative when they overlap), across or down. */
+export async function spaceBetween(a: Locator, b: Locator) {
+  const [p, q] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  const across = Math.max(q.x - (p.x + p.width), p.x - (q.x + q.width));
+  const down = Math.max(q.y - (p.y + p.height), p.y - (q.y + q.height));
+  return Math.max(across, down);
 }

@@ -13,6 +13,7 @@ import { bookRefund, bookWristbandChange, refundFor } from '../store/kiosk';
 import { contactStop } from '../store/limits';
 import { operationWritten } from '../sync';
 import { KioskAds } from './kiosk-ads';
+import { KioskHistory } from './kiosk-history';
 import { useLimitMessage } from './limit-message';
 import type { PlaceScreenProps } from './place-props';
 
@@ -186,6 +187,7 @@ export function Kiosk({ config, session, deviceId, onBusy }: PlaceScreenProps) {
       <button type="button" onClick={reset}>
         {t('kiosk.cancel')}
       </button>
+      <KioskHistory serial={known.serial} currency={currency} />
     </main>
   );
 }

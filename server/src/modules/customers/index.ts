@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context';
 import type { AnyJobKind } from '../../core/jobs/job-queue';
 import { bannedRoutes } from './banned-wristbands/banned-wristbands.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { deviceHistoryRoutes } from './customers/device-history';
 import { payoutRoutes } from './payouts/payouts.routes';
 import { cardTopUpReconcileJob } from './portal/card-top-up-reconcile.task';
 import { portalRoutes } from './portal/portal.routes';
@@ -17,6 +18,7 @@ import { topUpSearchRoutes } from './top-up-search/top-up-search.routes';
  */
 export async function register(app: FastifyInstance, ctx: AppContext) {
   await customerRoutes(app, ctx);
+  await deviceHistoryRoutes(app, ctx);
   await bannedRoutes(app, ctx);
   await payoutRoutes(app, ctx);
   await topUpSearchRoutes(app, ctx);

@@ -26,6 +26,7 @@ export const jobKinds: readonly AnyJobKind[] = [feedStatisticsJob];
 
 export { generateDeviceQr, verifyDeviceQr } from './devices/device-qr.service';
 export { registerDevice } from './feed/device.service';
+export { requireDevice } from './feed/device-auth';
 export {
   appTarget,
   type FeedTarget,

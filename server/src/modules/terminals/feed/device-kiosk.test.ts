@@ -79,5 +79,18 @@ describe('a kiosk', () => {
     ]);
     expect(refunded.body.result.accepted).toHaveLength(1);
     expect(await lookup(newBand)).toMatchObject({ cash: 0 });
+
+    // The kiosk's history of the new wristband: its lines of the console's extract, newest first.
+    const history = async (serial: string) =>
+      (await t.call('GET', `/api/device/wristband/${serial}/history`, { headers })).body.result;
+    const lines = await history(newBand);
+    expect(
+      lines.map((l: { type: string; amount: number; balance: number }) => [l.type, l.amount, l.balance]),
+    ).toEqual([
+      ['D', -2000, 0],
+      ['N-RE', 2000, 2000],
+    ]);
+    expect(lines[0]).toMatchObject({ operation: 'topUp', location: expect.any(String) });
+    expect(await history('04KIOSK00000FF')).toEqual([]);
   });
 });
