@@ -14,33 +14,47 @@ export interface LocalMoment {
 
 /** The zone when the runtime knows it, else UTC (a zone stored long ago may have been renamed). */
 export function knownZone(zone: string | null | undefined): string {
-  try {
-    if (zone) {
+  return zone ? wallClock(zone).zone : 'UTC';
+}
+
+/**
+ * The wall-clock formatter of a zone, made once per zone (making one costs far more than using it: a
+ * gate decides each tap on it, issue 30), and the zone it reads (UTC for a zone the runtime lacks).
+ */
+const clocks = new Map<string, { zone: string; format: Intl.DateTimeFormat }>();
+function wallClock(zone: string) {
+  let clock = clocks.get(zone);
+  if (!clock) {
+    let known = 'UTC';
+    try {
       new Intl.DateTimeFormat('en', { timeZone: zone });
-      return zone;
+      known = zone;
+    } catch {
+      // an unknown zone: UTC
     }
-  } catch {
-    // an unknown zone: UTC
+    const format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: known,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+      timeZoneName: 'longOffset',
+    });
+    clock = { zone: known, format };
+    clocks.set(zone, clock);
   }
-  return 'UTC';
+  return clock;
 }
 
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** An instant as the wall clock of a zone (an unknown zone reads as UTC). */
 export function localMoment(at: Date, zone: string | null | undefined): LocalMoment {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: knownZone(zone),
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    weekday: 'short',
-    timeZoneName: 'longOffset',
-  }).formatToParts(at);
+  const parts = wallClock(zone || 'UTC').format.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     date: `${part('year')}-${part('month')}-${part('day')}`,

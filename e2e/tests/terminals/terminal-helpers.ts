@@ -123,9 +123,12 @@ export const ticketsHeld = (terminal: Page) =>
     const open = indexedDB.open('pulsera-terminal');
     open.onsuccess = () => {
       const db = open.result;
-      if (!db.objectStoreNames.contains('tickets')) { db.close(); return done(0); }
-      const count = db.transaction('tickets').objectStore('tickets').count();
-      count.onsuccess = () => { db.close(); done(count.result); };
+      if (!db.objectStoreNames.contains('ticketBuckets')) { db.close(); return done(0); }
+      const all = db.transaction('ticketBuckets').objectStore('ticketBuckets').getAll();
+      all.onsuccess = () => {
+        db.close();
+        done(all.result.reduce((n, bucket) => n + bucket.tickets.length, 0));
+      };
     };
   })`);
 
@@ -222,6 +225,15 @@ export const tap = async (terminal: Page, serial: string) => {
 export const wedge = async (terminal: Page, serial: string) => {
   await terminal.getByTestId('reader-serial').focus();
   await terminal.keyboard.press('End');
+  await terminal.keyboard.type(serial);
+  await terminal.keyboard.press('Enter');
+};
+
+/**
+ * A keyboard-wedge reader as it is: it cannot choose a field, it types into whatever has the focus
+ * (nothing, when no field has it) and ends with Enter.
+ */
+export const wedgeIntoFocus = async (terminal: Page, serial: string) => {
   await terminal.keyboard.type(serial);
   await terminal.keyboard.press('Enter');
 };

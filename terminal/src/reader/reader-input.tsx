@@ -16,9 +16,12 @@ export interface WristbandRead {
 export function ReaderInput({
   onRead,
   withCheckCode = true,
+  focusOn,
 }: {
   onRead: (r: WristbandRead) => void;
   withCheckCode?: boolean;
+  /** Each time it changes the serial field takes the focus again (the next read goes there). */
+  focusOn?: unknown;
 }) {
   const { t } = useTranslation();
   const [serial, setSerial] = useState('');
@@ -26,7 +29,10 @@ export function ReaderInput({
   const [error, setError] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   useEffect(() => () => abort.current?.abort(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusOn is the trigger, not a value read
+  useEffect(() => field.current?.focus(), [focusOn]);
 
   const submit = () => {
     const s = normaliseSerial(serial);
@@ -67,6 +73,7 @@ export function ReaderInput({
       <label>
         {t('reader.serial')}
         <input
+          ref={field}
           data-testid="reader-serial"
           value={serial}
           onChange={(e) => setSerial(e.target.value)}

@@ -61,6 +61,22 @@ export interface PassRow {
 /** A ticket of the event's list (GET /device/tickets), kept to validate offline; by id, found by hash. */
 export type TicketRow = DeviceTicketListEntry;
 
+/**
+ * The ticket list held in buckets by the first bits of the code's hash (store/ticket-list.ts): a
+ * thousand records for 100,000 tickets, not one each (IndexedDB's cost is per record: issue 30).
+ */
+export interface TicketBucketRow {
+  bucket: number;
+  tickets: TicketRow[];
+}
+
+/** Which bucket holds each ticket, by id (4,096 ids a record): a delta finds a changed code's old entry. */
+export interface TicketIdsRow {
+  chunk: number;
+  /** Ticket id → bucket. */
+  buckets: Record<number, number>;
+}
+
 /** A ticket this terminal validated (by its code's hash): refused here the second time, even offline. */
 export interface ValidatedRow {
   hash: string;
@@ -101,6 +117,8 @@ export interface KvValues {
   ticketListVersion: string;
   /** The event has more tickets than a list carries: validated online only. */
   ticketListTooLarge: boolean;
+  /** How many tickets the list held has. */
+  ticketCount: number;
   /** The version of the ban list held (0: none yet). */
   banListVersion: number;
   /** When the server last answered this terminal (ms): the offline limit counts from it. */
@@ -146,7 +164,8 @@ export class TerminalDb extends Dexie {
   balances!: EntityTable<BalanceRow, 'serial'>;
   bans!: EntityTable<BanRow, 'nSerie'>;
   passes!: EntityTable<PassRow, 'serial'>;
-  tickets!: EntityTable<TicketRow, 'id'>;
+  ticketBuckets!: EntityTable<TicketBucketRow, 'bucket'>;
+  ticketIds!: EntityTable<TicketIdsRow, 'chunk'>;
   validated!: EntityTable<ValidatedRow, 'hash'>;
 
   constructor(name = 'pulsera-terminal') {
@@ -165,6 +184,10 @@ export class TerminalDb extends Dexie {
       validated: '&hash',
       outbox: '&seq, &id, *rfid, createdAt',
     });
+    // The ticket list in buckets (a list held one row a ticket is dropped and fetched whole again).
+    this.version(4)
+      .stores({ tickets: null, ticketBuckets: '&bucket', ticketIds: '&chunk' })
+      .upgrade((tx) => tx.table('kv').bulkDelete(['ticketListVersion', 'ticketListTooLarge']));
   }
 
   async get<K extends keyof KvValues>(key: K): Promise<KvValues[K] | undefined> {

@@ -12,13 +12,14 @@ import type { Drawer, TerminalDb } from './db';
 /** Inside the operation's transaction: its cash goes into its staff member's drawer; a close empties it. */
 export async function intoDrawer(db: TerminalDb, op: SyncOperationInput, at: number) {
   if (op.staffId === undefined) return;
+  // An operation that moves no cash (an access, a validation) reads nothing: one round trip less.
+  const cents = op.kind === 'cashClose' ? 0 : drawerCents(op);
+  if (op.kind !== 'cashClose' && !cents) return;
   const drawers = (await db.get('drawers')) ?? {};
   if (op.kind === 'cashClose') {
     delete drawers[op.staffId];
     return db.put('drawers', drawers);
   }
-  const cents = drawerCents(op);
-  if (!cents) return;
   const was = drawers[op.staffId];
   drawers[op.staffId] = was
     ? { ...was, cents: was.cents + cents, operations: was.operations + 1 }

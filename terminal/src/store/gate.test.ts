@@ -2,7 +2,7 @@ import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyBanList } from './bans';
 import { TerminalDb } from './db';
-import { decideAtGate, occupancyAtGate, passOf, recordPassage } from './gate';
+import { decideAtGate, occupancyAtGate, passOf, recordPassage, tapAtGate } from './gate';
 
 const db = new TerminalDb('gate-test');
 beforeEach(() => vi.stubGlobal('navigator', { onLine: false }));
@@ -129,5 +129,38 @@ describe('a gate offline and a zone with capacity', () => {
       'S',
       'NC',
     ]);
+  });
+});
+
+describe('a tap at a gate offline (read, decision and write in one call)', () => {
+  const limited = { ...config, offlineLimits: { maxOfflineSeconds: 3600 } } as unknown as DeviceConfig;
+  const place = { ...at, config: limited };
+
+  it('decides by what it holds and writes the operation before it answers', async () => {
+    await db.put('lastContact', Date.now());
+    await db.passes.put({
+      serial: '04AB00000000E1',
+      roleId: 4,
+      flags: [],
+      lastZone: null,
+      entries: [],
+      bannedTerminals: false,
+    });
+    const first = await tapAtGate(db, place, '04AB00000000E1');
+    expect(first).toMatchObject({ decision: { admitted: true, code: 'S' } });
+    expect((await db.outbox.toArray()).map((r) => r.operation)).toMatchObject([
+      { kind: 'access', rfid: '04AB00000000E1', acceso: 'S', gateId: 9, seq: 1 },
+    ]);
+    expect(await tapAtGate(db, place, '04AB00000000E1')).toMatchObject({ decision: { code: 'W' } });
+    expect(await tapAtGate(db, place, '04AB00000000E2')).toMatchObject({ decision: { code: 'NI' } });
+    expect(await db.outbox.count()).toBe(3);
+  });
+
+  it('stops, writing nothing, out of contact for longer than the configuration allows', async () => {
+    await db.put('lastContact', Date.now() - 2 * 3600_000);
+    expect(await tapAtGate(db, place, '04AB00000000E3')).toEqual({
+      stopped: { reason: 'offlineTooLong', hours: 1 },
+    });
+    expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -2,10 +2,13 @@
  * The gate's side of a tap: what is known of the wristband (the server's lookup when online, else what
  * this terminal learned and did; the ban list it holds either way), the shared `decideAccess` on the
  * cached configuration, and the access operation written to the outbox with the wristband's new
- * passage in one transaction, before the screen answers.
+ * passage in one transaction, before the screen answers. Offline a tap costs one read transaction and
+ * one write transaction (the bench's tap to answer, issue 30); what the configuration gives (the gate,
+ * the rules, the zones it enters) is worked out once per configuration.
  */
 import {
   type AccessDecision,
+  type AccessRules,
   type AccessWristband,
   decideAccess,
   gateOccupancy,
@@ -13,64 +16,133 @@ import {
 } from '@pulsera/contracts/terminals/access-decision';
 import type { DeviceConfig } from '@pulsera/contracts/terminals/feed-config';
 import { occupancy, wristband } from '../api';
-import { bannedOnTerminals } from './bans';
-import type { PassRow, TerminalDb } from './db';
+import type { KvValues, OutboxRow, PassRow, TerminalDb } from './db';
+import { contactStopAt, type LimitStop } from './limits';
 import { enqueue } from './outbox';
 
 /** As many entries as the server's lookup carries (contracts ACCESS_ENTRIES_KEPT). */
 const ENTRIES_KEPT = 100;
+const DAY = 86_400_000;
+/** An operation's `createdAt` follows its `deviceTime` by the time its write took: far less than this. */
+const WRITE_SLACK = 60_000;
 
-/** The wristband as this gate knows it (an unknown one offline: no role, no flags). */
-export async function passOf(db: TerminalDb, serial: string): Promise<PassRow> {
-  let row = await db.passes.get(serial);
-  const waiting = await db.outbox.where('rfid').equals(serial).count();
-  // The server's answer counts this terminal's passages once they are all sent.
-  if (waiting === 0 && navigator.onLine) {
-    try {
-      const w = await wristband(serial);
-      row = {
-        serial,
-        roleId: w.roleId,
-        flags: w.flags,
-        lastZone: w.lastZone,
-        entries: w.entries,
-        bannedTerminals: w.bannedTerminals,
-      };
-      await db.passes.put(row);
-    } catch {
-      // The server cannot be reached: what this terminal knows.
-    }
-  }
-  row ??= { serial, roleId: null, flags: [], lastZone: null, entries: [], bannedTerminals: false };
-  return { ...row, bannedTerminals: row.bannedTerminals || (await bannedOnTerminals(db, serial)) };
+type Gate = DeviceConfig['gates'][number];
+interface GateSetup {
+  gate: Gate | undefined;
+  rules: AccessRules;
+  /** The zones a passage through this gate enters. */
+  entered: number[];
 }
 
-const DAY = 86_400_000;
+/** What a configuration gives each gate, worked out once per configuration (it is replaced, never changed). */
+const setups = new WeakMap<DeviceConfig, Map<number, GateSetup>>();
+function gateSetup(config: DeviceConfig, gateId: number): GateSetup {
+  let byGate = setups.get(config);
+  if (!byGate) {
+    byGate = new Map();
+    setups.set(config, byGate);
+  }
+  let setup = byGate.get(gateId);
+  if (!setup) {
+    const gate = config.gates.find((g) => g.id === gateId);
+    setup = {
+      gate,
+      rules: { timeZone: config.event.timeZone, zones: config.zones, ...config.access },
+      entered: gate ? zonesEntered(config.zones, gate).map((z) => z.id) : [],
+    };
+    byGate.set(gateId, setup);
+  }
+  return setup;
+}
+
+const unknownPass = (serial: string): PassRow => ({
+  serial,
+  roleId: null,
+  flags: [],
+  lastZone: null,
+  entries: [],
+  bannedTerminals: false,
+});
+
+/** What the terminal holds for a tap, read in one transaction. */
+async function heldForTap(db: TerminalDb, serial: string) {
+  return db.transaction('r', db.kv, db.passes, db.outbox, db.bans, async () => {
+    const [lastContact, row, waiting, ban, live, log] = await Promise.all([
+      db.get('lastContact'),
+      db.passes.get(serial),
+      db.outbox.where('rfid').equals(serial).count(),
+      db.bans.get(serial),
+      db.get('occupancy'),
+      db.get('gateLog'),
+    ]);
+    return {
+      lastContact,
+      row,
+      waiting,
+      banned: ban?.banTerminals ?? false,
+      live,
+      log,
+      unsent: await unsentAt(db, live),
+    };
+  });
+}
+
+/** The access operations waiting in the outbox that were made before the last live count. */
+const unsentAt = (db: TerminalDb, live: KvValues['occupancy'] | undefined) =>
+  db.outbox
+    .where('createdAt')
+    .below((live?.at ?? 0) + WRITE_SLACK)
+    .toArray();
+
+/** The server's answer for a wristband, kept (undefined: it cannot be reached). */
+async function serverPass(db: TerminalDb, serial: string): Promise<PassRow | undefined> {
+  try {
+    const w = await wristband(serial);
+    const row = {
+      serial,
+      roleId: w.roleId,
+      flags: w.flags,
+      lastZone: w.lastZone,
+      entries: w.entries,
+      bannedTerminals: w.bannedTerminals,
+    };
+    await db.passes.put(row);
+    return row;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's live count of the zones, kept (undefined: it cannot be reached). */
+async function serverOccupancy(db: TerminalDb): Promise<KvValues['occupancy'] | undefined> {
+  try {
+    const live = await occupancy();
+    const counted = {
+      at: Date.now(),
+      zones: Object.fromEntries(live.zones.map((z) => [z.zoneId, z.inside])),
+    };
+    await db.put('occupancy', counted);
+    return counted;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The zones' occupancy this gate decides by (contracts `gateOccupancy`): online, the server's live
  * count (kept) plus this gate's admissions still waiting in the outbox; offline, its share of the room
  * left at the last live count, against what it let in since (and what was still waiting then).
  */
-export async function occupancyAtGate(db: TerminalDb, config: DeviceConfig, gateId: number) {
-  const gate = config.gates.find((g) => g.id === gateId);
+function occupancyFrom(
+  config: DeviceConfig,
+  gateId: number,
+  online: boolean,
+  live: KvValues['occupancy'] | undefined,
+  log: number[] | undefined,
+  waiting: readonly OutboxRow[],
+) {
+  const { gate, entered } = gateSetup(config, gateId);
   if (!gate) return {};
-  let online = false;
-  if (navigator.onLine) {
-    try {
-      const live = await occupancy();
-      const zones = Object.fromEntries(live.zones.map((z) => [z.zoneId, z.inside]));
-      await db.put('occupancy', { at: Date.now(), zones });
-      online = true;
-    } catch {
-      // The server cannot be reached: the last count and this gate's share.
-    }
-  }
-  const [live, log, waiting] = await Promise.all([
-    db.get('occupancy'),
-    db.get('gateLog'),
-    db.outbox.toArray(),
-  ]);
   const since = live?.at ?? 0;
   const unsentBefore = waiting.filter(
     (r) =>
@@ -80,14 +152,30 @@ export async function occupancyAtGate(db: TerminalDb, config: DeviceConfig, gate
       Date.parse(r.operation.deviceTime) < since,
   ).length;
   const mine = unsentBefore + (log ?? []).filter((at) => at >= since).length;
-  const admittedSince = Object.fromEntries(zonesEntered(config.zones, gate).map((z) => [z.id, mine]));
   return gateOccupancy({
     zones: config.zones,
     gates: config.gates,
     online,
     live: live?.zones ?? null,
-    admittedSince,
+    admittedSince: Object.fromEntries(entered.map((id) => [id, mine])),
   });
+}
+
+/** The wristband as this gate knows it (an unknown one offline: no role, no flags). */
+export async function passOf(db: TerminalDb, serial: string): Promise<PassRow> {
+  const { row, waiting, banned } = await heldForTap(db, serial);
+  // The server's answer counts this terminal's passages once they are all sent.
+  const known = (waiting === 0 && navigator.onLine ? await serverPass(db, serial) : undefined) ?? row;
+  const pass = known ?? unknownPass(serial);
+  return { ...pass, bannedTerminals: pass.bannedTerminals || banned };
+}
+
+/** The zones' occupancy this gate decides by (see `occupancyFrom`). */
+export async function occupancyAtGate(db: TerminalDb, config: DeviceConfig, gateId: number) {
+  if (!gateSetup(config, gateId).gate) return {};
+  const counted = navigator.onLine ? await serverOccupancy(db) : undefined;
+  const { live, log, unsent } = await heldForTap(db, '');
+  return occupancyFrom(config, gateId, counted !== undefined, live, log, unsent);
 }
 
 /** The access decision for this wristband at this gate, now. */
@@ -98,16 +186,54 @@ export function decideAtGate(
   now: Date,
   occupancy: Record<number, number> = {},
 ): AccessDecision {
-  const gate = config.gates.find((g) => g.id === gateId);
+  const { gate, rules } = gateSetup(config, gateId);
   const wristband: AccessWristband = { ...pass, banned: pass.bannedTerminals };
   if (!gate) return { admitted: false, code: 'NT', reason: 'gateInactive' };
-  return decideAccess({
-    rules: { timeZone: config.event.timeZone, zones: config.zones, ...config.access },
-    gate,
-    wristband,
-    now,
-    occupancy,
-  });
+  return decideAccess({ rules, gate, wristband, now, occupancy });
+}
+
+export interface GatePlace {
+  config: DeviceConfig;
+  gateId: number;
+  staffId: number;
+  locationId: number;
+}
+
+/**
+ * A tap at the gate, decided and written: stopped (out of contact for longer than the configuration
+ * allows: its lists are too old to admit anyone), or the decision, whose operation is in the outbox
+ * when this returns. Offline: one read transaction, the decision, one write transaction; online, the
+ * server's lookup of the wristband and its live count are asked at once.
+ */
+export async function tapAtGate(
+  db: TerminalDb,
+  at: GatePlace,
+  serial: string,
+): Promise<{ stopped: LimitStop } | { decision: AccessDecision; pass: PassRow }> {
+  const held = await heldForTap(db, serial);
+  const stop = contactStopAt(held.lastContact ?? 0, at.config);
+  if (stop) return { stopped: stop };
+  let { row, live, unsent } = held;
+  let online = false;
+  if (navigator.onLine) {
+    const [known, counted] = await Promise.all([
+      held.waiting === 0 ? serverPass(db, serial) : undefined,
+      gateSetup(at.config, at.gateId).gate ? serverOccupancy(db) : undefined,
+    ]);
+    row = known ?? row;
+    if (counted) {
+      online = true;
+      live = counted;
+      unsent = await unsentAt(db, live);
+    }
+  }
+  const found = row ?? unknownPass(serial);
+  const pass = { ...found, bannedTerminals: found.bannedTerminals || held.banned };
+  const now = new Date();
+  const occupancy = occupancyFrom(at.config, at.gateId, online, live, held.log, unsent);
+  const decision = decideAtGate(at.config, at.gateId, pass, now, occupancy);
+  await recordPassage(db, at, pass, decision, now);
+  return { decision, pass };
 }
 
 /**
@@ -117,15 +243,16 @@ export function decideAtGate(
  */
 export async function recordPassage(
   db: TerminalDb,
-  at: { config: DeviceConfig; gateId: number; staffId: number; locationId: number },
+  at: GatePlace,
   pass: PassRow,
   decision: AccessDecision,
   now: Date,
 ) {
   if (decision.reason === 'banned') return;
-  const gate = at.config.gates.find((g) => g.id === at.gateId);
+  const { gate } = gateSetup(at.config, at.gateId);
   if (!gate) return;
   await db.transaction('rw', db.kv, db.outbox, db.balances, db.passes, async () => {
+    const logged = decision.admitted ? db.get('gateLog') : undefined;
     await enqueue(db, (seq) => ({
       operation: {
         kind: 'access',
@@ -144,13 +271,15 @@ export async function recordPassage(
       },
     }));
     if (decision.admitted) {
-      const log = ((await db.get('gateLog')) ?? []).filter((t) => t > now.getTime() - DAY);
-      await db.put('gateLog', [...log, now.getTime()]);
-      await db.passes.put({
-        ...pass,
-        lastZone: gate.zoneToId,
-        entries: [{ zoneId: gate.zoneToId, at: now.toISOString() }, ...pass.entries].slice(0, ENTRIES_KEPT),
-      });
+      const log = ((await logged) ?? []).filter((t) => t > now.getTime() - DAY);
+      await Promise.all([
+        db.put('gateLog', [...log, now.getTime()]),
+        db.passes.put({
+          ...pass,
+          lastZone: gate.zoneToId,
+          entries: [{ zoneId: gate.zoneToId, at: now.toISOString() }, ...pass.entries].slice(0, ENTRIES_KEPT),
+        }),
+      ]);
     }
   });
 }

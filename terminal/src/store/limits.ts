@@ -33,7 +33,11 @@ export async function contactStop(
   config: DeviceConfig,
   now = Date.now(),
 ): Promise<LimitStop | null> {
-  const last = (await db.get('lastContact')) ?? 0;
+  return contactStopAt((await db.get('lastContact')) ?? 0, config, now);
+}
+
+/** `contactStop` on a last contact already read (a gate reads it with the rest of a tap). */
+export function contactStopAt(last: number, config: DeviceConfig, now = Date.now()): LimitStop | null {
   const max = config.offlineLimits.maxOfflineSeconds;
   return now - last > max * 1000 ? { reason: 'offlineTooLong', hours: Math.round(max / 360) / 10 } : null;
 }

@@ -49,9 +49,8 @@ export async function enqueue(
       createdAt: Date.now(),
       operation,
     };
-    await db.put('lastSeq', seq);
-    await db.outbox.add(row);
-    await intoDrawer(db, operation, row.createdAt);
+    // Requests of one transaction, sent together: each awaited alone costs a round trip.
+    await Promise.all([db.put('lastSeq', seq), db.outbox.add(row), intoDrawer(db, operation, row.createdAt)]);
     for (const left of balance ? [balance, ...balances] : balances) {
       const known = await db.balances.get(left.serial);
       await db.balances.put({ ...left, learnedAt: known?.learnedAt ?? 0 });

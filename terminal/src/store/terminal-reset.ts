@@ -22,6 +22,7 @@ const EVENT: (keyof KvValues)[] = [
   'occupancy',
   'ticketListVersion',
   'ticketListTooLarge',
+  'ticketCount',
   'banListVersion',
   'lastOrder',
   'drawers',
@@ -40,13 +41,25 @@ export async function forgetPlace(db: TerminalDb) {
 export async function forgetEvent(db: TerminalDb) {
   await db.transaction(
     'rw',
-    [db.kv, db.outbox, db.refused, db.balances, db.bans, db.passes, db.tickets, db.validated],
+    [
+      db.kv,
+      db.outbox,
+      db.refused,
+      db.balances,
+      db.bans,
+      db.passes,
+      db.ticketBuckets,
+      db.ticketIds,
+      db.validated,
+    ],
     async () => {
       const waiting = await db.outbox.count();
       if (waiting) throw new OperationsWaiting(waiting);
       await db.kv.bulkDelete(EVENT);
       await Promise.all(
-        [db.refused, db.balances, db.bans, db.passes, db.tickets, db.validated].map((t) => t.clear()),
+        [db.refused, db.balances, db.bans, db.passes, db.ticketBuckets, db.ticketIds, db.validated].map((t) =>
+          t.clear(),
+        ),
       );
     },
   );

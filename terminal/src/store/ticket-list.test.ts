@@ -104,6 +104,25 @@ describe('a ticket validated offline from the gate’s list', () => {
     expect(await checkTicket(db, EVENT, 'GATE-1')).toEqual({ reason: 'unknownOffline' });
   });
 
+  it('replaces a ticket whose code changed: the old code is unknown, the new one found', async () => {
+    const many = await Promise.all(Array.from({ length: 300 }, (_, i) => entry(i + 1, `GATE-${i + 1}`)));
+    await applyTicketList(db, { version: 'v1', full: true, tooLarge: false, tickets: many, total: 300 });
+    expect(await checkTicket(db, EVENT, 'GATE-250')).toHaveProperty('ticket');
+    // Ticket 250's code changed on the platform, and a new ticket 5000 (another id record) came.
+    await applyTicketList(db, {
+      version: 'v2',
+      full: false,
+      tooLarge: false,
+      tickets: [await entry(250, 'GATE-250-NEW'), await entry(5000, 'GATE-5000')],
+      total: 301,
+    });
+    expect(await checkTicket(db, EVENT, 'GATE-250')).toEqual({ reason: 'unknownOffline' });
+    expect(await checkTicket(db, EVENT, 'GATE-250-NEW')).toHaveProperty('ticket');
+    expect(await checkTicket(db, EVENT, 'GATE-5000')).toHaveProperty('ticket');
+    expect(await checkTicket(db, EVENT, 'GATE-1')).toHaveProperty('ticket');
+    expect(await db.get('ticketCount')).toBe(301);
+  });
+
   it('refuses a ticket validated elsewhere, naming its wristband; too large a list is no list', async () => {
     await applyTicketList(db, {
       version: 'v1',

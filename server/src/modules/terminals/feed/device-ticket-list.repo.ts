@@ -6,7 +6,7 @@
  * `updated_at` at or after the version and comes with the next delta (none is lost; a few come twice).
  * A deleted ticket leaves no row to send: the answer's `total` tells the gate its list is off.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type DeviceTicketList, TICKET_LIST_MAX } from '@pulsera/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
@@ -60,8 +60,9 @@ export async function deviceTicketList(
 }
 
 /**
- * contracts' `ticketHash`, synchronous: Node's hash is about ten times faster than 100,000 Web Crypto
- * digests awaited at once (the gate bench's whole list, issue 30).
+ * contracts' `ticketHash`, synchronous: Node's one-shot hash is about six times faster than a hash
+ * object per code, itself ten times faster than 100,000 Web Crypto digests awaited at once (the gate
+ * bench's whole list, issue 30).
  */
 const listHash = (eventId: number, code: string) =>
-  createHash('sha256').update(`${eventId}:${code.trim()}`).digest('hex').slice(0, 32);
+  hash('sha256', `${eventId}:${code.trim()}`, 'hex').slice(0, 32);

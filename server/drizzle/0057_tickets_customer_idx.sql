@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_customer_idx" ON "tickets" USING btree ("customer_id");
