@@ -39,6 +39,11 @@ test('a terminal checks a staff member in and out offline; the console’s prese
   await installed(terminal);
   await phone.setOffline(true);
 
+  // A chip whose serial is longer than a serial may be is refused with that reason.
+  await tap(terminal, '04:A1:B2:C3:D4:E5:F6:A7:B8:C9');
+  await expect(terminal.locator('form.reader').getByRole('alert')).toHaveText(
+    "This wristband's chip has a 10-byte serial, longer than the 18 characters this system keeps: use NTAG or MIFARE Ultralight wristbands (7-byte serial).",
+  );
   await tap(terminal, '04DEAD00BEEF01');
   await expect(terminal.getByTestId('presence-error')).toHaveText(
     'Wristband 04DEAD00BEEF01 is not a staff wristband of this event.',

@@ -17,8 +17,8 @@ const ndefReader = () => (globalThis as { NDEFReader?: NdefReaderConstructor }).
 
 export const nfcAvailable = () => typeof ndefReader() === 'function';
 
-/** The serial of the next wristband tapped, in the product's form (null: not a wristband). */
-export async function readNfcSerial(signal: AbortSignal): Promise<string | null> {
+/** The next wristband tapped: its serial in the product's form (null: not a wristband) and as read. */
+export async function readNfcSerial(signal: AbortSignal): Promise<{ serial: string | null; raw: string }> {
   const Reader = ndefReader();
   if (!Reader) throw new Error('nfcUnavailable');
   const reader = new Reader();
@@ -27,8 +27,10 @@ export async function readNfcSerial(signal: AbortSignal): Promise<string | null>
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     reader.addEventListener(
       'reading',
-      (e) =>
-        resolve(normaliseSerial((e as NdefReadingEvent).serialNumber, { format: 'hex', byteOrder: 'msb' })),
+      (e) => {
+        const raw = (e as NdefReadingEvent).serialNumber;
+        resolve({ serial: normaliseSerial(raw, { format: 'hex', byteOrder: 'msb' }), raw });
+      },
       { once: true, signal },
     );
   });

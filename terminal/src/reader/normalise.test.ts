@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualSerial, normaliseSerial } from './normalise';
+import { manualSerial, normaliseSerial, readingProblem } from './normalise';
 
 const SERIAL = '04A1B2C3D4E5F6';
 const LSB = 'F6E5D4C3B2A104';
@@ -32,6 +32,15 @@ describe('keyboard-wedge readings become the product serial', () => {
     for (const bad of ['', '   ', 'XYZ', '04A1B', '04A1B2C3D4E5', '123', 'G4A1B2C3D4E5F6']) {
       expect(normaliseSerial(bad)).toBeNull();
     }
+  });
+
+  it('refuses a 10-byte UID, longer than the 18 characters a serial may have, and says why', () => {
+    const long = '04A1B2C3D4E5F6A7B8C9';
+    expect(normaliseSerial(long)).toBeNull();
+    expect(normaliseSerial('04:A1:B2:C3:D4:E5:F6:A7:B8:C9', { format: 'hex', byteOrder: 'msb' })).toBeNull();
+    expect(readingProblem('04:a1:b2:c3:d4:e5:f6:a7:b8:c9')).toBe('tooLong');
+    expect(readingProblem('XYZ')).toBe('invalid');
+    expect(readingProblem('04A1B')).toBe('invalid');
   });
 
   it('reads a hand-typed serial as printed, most significant byte first', () => {

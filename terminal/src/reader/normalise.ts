@@ -4,6 +4,8 @@
  * 8 digits). USB keyboard-wedge readers type it in hex or in decimal, in either byte order, with or
  * without separators; this turns any of those into that form.
  */
+import { SERIAL_LENGTH } from '@pulsera/contracts';
+
 export type WedgeFormat = 'auto' | 'hex' | 'decimal';
 export type ByteOrder = 'auto' | 'msb' | 'lsb';
 
@@ -14,7 +16,12 @@ export interface WedgeSettings {
 
 export const DEFAULT_WEDGE: WedgeSettings = { format: 'auto', byteOrder: 'auto' };
 
-const UID_BYTES = [4, 7, 10];
+/**
+ * The UID sizes the product keeps: a serial is 8 to 18 characters (01-console §9), so 4- and 7-byte
+ * UIDs; a 10-byte UID (20 digits) cannot be a wristband of this system.
+ */
+const UID_BYTES = [4, 7].filter((b) => b * 2 >= SERIAL_LENGTH.min && b * 2 <= SERIAL_LENGTH.max);
+const LONG_UID_DIGITS = 20;
 
 const reverseBytes = (hex: string) => (hex.match(/../g) ?? []).reverse().join('');
 
@@ -32,11 +39,7 @@ function decimalToHex(digits: string): string | null {
  * that ends in 04 and does not start with it was typed least significant byte first.
  */
 export function normaliseSerial(reading: string, settings: WedgeSettings = DEFAULT_WEDGE): string | null {
-  const raw = reading
-    .trim()
-    .replace(/^0x/i, '')
-    .replace(/[\s:.-]/g, '')
-    .toUpperCase();
+  const raw = cleaned(reading);
   if (!raw) return null;
   const decimal =
     settings.format === 'decimal' ||
@@ -51,6 +54,17 @@ export function normaliseSerial(reading: string, settings: WedgeSettings = DEFAU
     (settings.byteOrder === 'auto' && hex.length === 14 && hex.endsWith('04') && !hex.startsWith('04'));
   return reversed ? reverseBytes(hex) : hex;
 }
+
+const cleaned = (reading: string) =>
+  reading
+    .trim()
+    .replace(/^0x/i, '')
+    .replace(/[\s:.-]/g, '')
+    .toUpperCase();
+
+/** Why a reading gave no serial: a 10-byte chip (longer than a serial may be), or no UID at all. */
+export const readingProblem = (reading: string): 'tooLong' | 'invalid' =>
+  new RegExp(`^[0-9A-F]{${LONG_UID_DIGITS}}$`).test(cleaned(reading)) ? 'tooLong' : 'invalid';
 
 /** A serial typed by hand (as printed on the wristband): hex, separators allowed, most significant first. */
 export const manualSerial = (typed: string) => normaliseSerial(typed, { format: 'hex', byteOrder: 'msb' });

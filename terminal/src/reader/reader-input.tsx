@@ -3,10 +3,11 @@
  * typing (it ends with Enter) or a serial typed by hand with its check code, and a Web NFC button
  * where the browser has it. Each gives the serial in the product's form.
  */
+import { SERIAL_LENGTH } from '@pulsera/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nfcAvailable, readNfcSerial } from './nfc';
-import { normaliseSerial } from './normalise';
+import { normaliseSerial, readingProblem } from './normalise';
 
 export interface WristbandRead {
   serial: string;
@@ -36,7 +37,7 @@ export function ReaderInput({
 
   const submit = () => {
     const s = normaliseSerial(serial);
-    if (!s) return setError(t('reader.invalid'));
+    if (!s) return setError(t(`reader.${readingProblem(serial)}`, { max: SERIAL_LENGTH.max }));
     setError(null);
     const code = check.trim().toUpperCase();
     // The field takes one read: emptied for the next wristband (a keyboard-wedge reader types after
@@ -52,9 +53,9 @@ export function ReaderInput({
     abort.current = ctrl;
     setScanning(true);
     try {
-      const s = await readNfcSerial(ctrl.signal);
+      const { serial: s, raw } = await readNfcSerial(ctrl.signal);
       if (s) onRead({ serial: s });
-      else setError(t('reader.invalid'));
+      else setError(t(`reader.${readingProblem(raw)}`, { max: SERIAL_LENGTH.max }));
     } catch {
       if (!ctrl.signal.aborted) setError(t('reader.nfcUnavailable'));
     } finally {
