@@ -169,6 +169,7 @@ export function App() {
       <LocationPicker
         config={config}
         preferred={setup?.locationId}
+        preferredGate={setup?.gateId}
         onPick={async (id) => {
           await db.put('locationId', id);
           setSetup(null);
@@ -177,7 +178,8 @@ export function App() {
         onPickGate={async (gate, id) => {
           await db.put('gateId', gate);
           await db.put('locationId', id);
-          setState({ ...state, gateId: gate, locationId: id });
+          setSetup(null);
+          setState((s) => (s ? { ...s, gateId: gate, locationId: id } : s));
           void refreshTickets();
         }}
       />

@@ -1,6 +1,7 @@
 /**
- * A setup link: `/terminal/#setup=<configuration QR text>&location=<location id>` sets a new terminal
- * up with that code and, when the location is one it may work at, places it there. The demo's
+ * A setup link: `/terminal/#setup=<configuration QR text>&location=<location id>[&gate=<gate id>]`
+ * sets a new terminal up with that code and, when the location (or the gate) is one it may work at,
+ * places it there. The demo's
  * ready-to-open bar and top-up terminals are such links (server/src/seed/demo-terminals.ts), and so is
  * the console's "Open the terminal in this browser". The code travels in the fragment, which the
  * browser never sends to a server, and is wiped from the address bar (and the history) as soon as it
@@ -9,6 +10,8 @@
 export interface SetupLink {
   qr: string;
   locationId?: number;
+  /** A gate to work at (its scanner's location is `locationId`). */
+  gateId?: number;
 }
 
 /** Reads the link's setup, once, and removes it from the address. */
@@ -19,6 +22,11 @@ export function takeSetupLink(): SetupLink | null {
   const qr = params.get('setup')?.trim();
   if (!qr) return null;
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
-  const location_ = Number(params.get('location'));
-  return { qr, ...(Number.isInteger(location_) && location_ > 0 ? { locationId: location_ } : {}) };
+  const id = (name: string) => {
+    const n = Number(params.get(name));
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  };
+  const locationId = id('location');
+  const gateId = id('gate');
+  return { qr, ...(locationId ? { locationId } : {}), ...(gateId ? { gateId } : {}) };
 }

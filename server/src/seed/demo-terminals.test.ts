@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { articles, locationArticles, locations } from '../core/db/schema';
+import { articles, gates, locationArticles, locations, zones } from '../core/db/schema';
 
 /**
  * The demo's ready-to-open terminals (README "Terminal"): with SEED=demo, /terminal/demo/bar and
@@ -10,18 +10,36 @@ import { articles, locationArticles, locations } from '../core/db/schema';
 async function venue(t: TestApp) {
   const eventId = (await t.activeEvent()).id;
   const db = t.database.db;
-  const [emptyBar, bar, kiosk, point] = await db
+  const [emptyBar, bar, kiosk, point, scanner] = await db
     .insert(locations)
     .values([
       { eventId, idUnique: 901, name: 'Bar without menu', activities: ['V'] },
       { eventId, idUnique: 902, name: 'Main bar', activities: ['V'] },
       { eventId, idUnique: 903, name: 'Kiosk', activities: ['C', 'K'] },
       { eventId, idUnique: 904, name: 'Top-up point', activities: ['C'] },
+      { eventId, idUnique: 905, name: 'North gate scanner', activities: ['A', 'T'] },
     ])
     .returning({ id: locations.id });
+  const [grounds] = await db.insert(zones).values({ eventId, idUnique: 901, name: 'Grounds' }).returning();
+  const [closed, gate] = await db
+    .insert(gates)
+    .values([
+      { eventId, name: 'Closed gate', zoneToId: grounds!.id, locationId: scanner!.id, active: 0 },
+      { eventId, name: 'North gate', zoneToId: grounds!.id, locationId: scanner!.id },
+    ])
+    .returning({ id: gates.id });
+  expect(closed!.id).toBeLessThan(gate!.id);
   const [beer] = await db.insert(articles).values({ eventId, name: 'Beer' }).returning();
   await db.insert(locationArticles).values({ eventId, locationId: bar!.id, articleId: beer!.id, price: 500 });
-  return { eventId, emptyBar: emptyBar!.id, bar: bar!.id, kiosk: kiosk!.id, point: point!.id };
+  return {
+    eventId,
+    emptyBar: emptyBar!.id,
+    bar: bar!.id,
+    kiosk: kiosk!.id,
+    point: point!.id,
+    scanner: scanner!.id,
+    gate: gate!.id,
+  };
 }
 
 describe('with SEED=demo', () => {
@@ -36,6 +54,8 @@ describe('with SEED=demo', () => {
   for (const [which, place] of [
     ['bar', 'bar'],
     ['top-up', 'point'],
+    ['kiosk', 'kiosk'],
+    ['gate', 'scanner'],
   ] as const) {
     it(`/terminal/demo/${which} sends the browser to a setup link a terminal redeems`, async () => {
       const res = await t.app.inject({ method: 'GET', url: `/terminal/demo/${which}` });
@@ -45,6 +65,8 @@ describe('with SEED=demo', () => {
       expect(target.startsWith('/terminal/#')).toBe(true);
       const link = new URLSearchParams(target.slice('/terminal/#'.length));
       expect(Number(link.get('location'))).toBe(places[place]);
+      // The gate's link names the active gate, at its scanner's location; the others name none.
+      expect(link.get('gate')).toBe(which === 'gate' ? String(places.gate) : null);
       const redeemed = await t.app.inject({
         method: 'POST',
         url: '/api/device/redeem',

@@ -1,21 +1,22 @@
 import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../core/context';
-import { events, locationArticles, locations } from '../core/db/schema';
+import { events, gates, locationArticles, locations } from '../core/db/schema';
 import { fail } from '../core/lib/errors';
 import { serverOrigin } from '../core/lib/public-origin';
 import { generateDeviceQr } from '../modules/terminals';
 import { ACTIVE_DEMO_EVENT } from './demo';
 
 /**
- * The demo's ready-to-open terminals (README "Terminal"): GET /terminal/demo/bar and
- * /terminal/demo/top-up send a browser to the terminal web app with a fresh configuration code of the
- * demo festival and the place to work at in its setup link (terminal/src/setup-link.ts): the festival's
- * first bar with a menu, or its top-up point (a top-up location that is not a kiosk). Each browser
+ * The demo's ready-to-open terminals (README "Terminal"): GET /terminal/demo/bar, /top-up, /gate and
+ * /kiosk send a browser to the terminal web app with a fresh configuration code of the demo festival
+ * and the place to work at in its setup link (terminal/src/setup-link.ts): the festival's first bar
+ * with a menu, its top-up point (a top-up location that is not a kiosk), its first gate (the North
+ * gate, at its scanner's location) or its first kiosk (customer service). Each browser
  * becomes a terminal of its own in the fleet. Served only with SEED=demo: it hands a terminal's
  * authorisation to whoever opens it, as the demo's published accounts do.
  */
-export const DEMO_TERMINALS = ['bar', 'top-up'] as const;
+export const DEMO_TERMINALS = ['bar', 'top-up', 'gate', 'kiosk'] as const;
 type DemoTerminal = (typeof DEMO_TERMINALS)[number];
 
 /** The code lets a terminal set up for an hour; the terminal it sets up works for three days. */
@@ -29,6 +30,17 @@ export async function demoTerminalPlace(ctx: Pick<AppContext, 'db'>, which: Demo
     .orderBy(asc(events.id))
     .limit(1);
   if (!event) return null;
+  if (which === 'gate') {
+    // The first active gate whose scanner is an active location (the demo's North gate).
+    const [gate] = await ctx.db
+      .select({ gateId: gates.id, locationId: locations.id })
+      .from(gates)
+      .innerJoin(locations, eq(locations.id, gates.locationId))
+      .where(and(eq(gates.eventId, event.id), eq(gates.active, 1), isNull(locations.inactiveAt)))
+      .orderBy(asc(gates.id))
+      .limit(1);
+    return gate ? { eventId: event.id, ...gate } : null;
+  }
   const place =
     which === 'bar'
       ? and(
@@ -40,7 +52,9 @@ export async function demoTerminalPlace(ctx: Pick<AppContext, 'db'>, which: Demo
               .where(and(eq(locationArticles.locationId, locations.id), eq(locationArticles.visible, 1))),
           ),
         )
-      : and(sql`'C' = any(${locations.activities})`, sql`not ('K' = any(${locations.activities}))`);
+      : which === 'kiosk'
+        ? sql`'K' = any(${locations.activities})`
+        : and(sql`'C' = any(${locations.activities})`, sql`not ('K' = any(${locations.activities}))`);
   const [location] = await ctx.db
     .select({ id: locations.id })
     .from(locations)
@@ -57,6 +71,7 @@ export async function demoTerminalRoutes(app: FastifyInstance, ctx: AppContext) 
       if (!place) throw fail('notFound');
       const qr = await generateDeviceQr(ctx, place.eventId, serverOrigin(ctx.config), QR);
       const link = new URLSearchParams({ setup: qr, location: String(place.locationId) });
+      if ('gateId' in place) link.set('gate', String(place.gateId));
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')

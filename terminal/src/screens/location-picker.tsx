@@ -17,29 +17,40 @@ export const gatePlaces = (config: DeviceConfig) =>
       g.active && g.locationId !== null && config.locations.some((l) => l.id === g.locationId && l.active),
   );
 
-/** `preferred`: the location a setup link names (setup-link.ts), taken at once when it is one of these. */
+/**
+ * `preferred`, `preferredGate`: the location or gate a setup link names (setup-link.ts), taken at once
+ * when it is one of these.
+ */
 export function LocationPicker({
   config,
   onPick,
   onPickGate,
   preferred,
+  preferredGate,
 }: {
   config: DeviceConfig;
   onPick: (id: number) => void;
   onPickGate: (gateId: number, locationId: number) => void;
   preferred?: number;
+  preferredGate?: number;
 }) {
   const { t } = useTranslation();
   const places = saleLocations(config);
   const gates = gatePlaces(config);
-  const linked = places.some((l) => l.id === preferred) ? preferred : undefined;
+  const linkedGate = gates.find((g) => g.id === preferredGate);
+  const linked = !linkedGate && places.some((l) => l.id === preferred) ? preferred : undefined;
   const taken = useRef(false);
   useEffect(() => {
-    if (linked === undefined || taken.current) return;
-    taken.current = true;
-    onPick(linked);
-  }, [linked, onPick]);
-  if (linked !== undefined) return null;
+    if (taken.current) return;
+    if (linkedGate) {
+      taken.current = true;
+      onPickGate(linkedGate.id, linkedGate.locationId!);
+    } else if (linked !== undefined) {
+      taken.current = true;
+      onPick(linked);
+    }
+  }, [linked, linkedGate, onPick, onPickGate]);
+  if (linked !== undefined || linkedGate) return null;
   return (
     <main className="panel">
       <h1>{t('location.heading')}</h1>
