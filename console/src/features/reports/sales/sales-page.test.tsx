@@ -143,7 +143,7 @@ describe('the order errors list', { timeout: 30_000 }, () => {
     ]);
     expect(cells(rows[1]!)[4]).toBe('#9');
     expect(within(table).getByRole('heading').textContent).toBe('Failed orders (35)');
-    await userEvent.click(within(table).getByRole('button', { name: '2' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(5));
   });
 });
