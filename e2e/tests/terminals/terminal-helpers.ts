@@ -78,24 +78,26 @@ interface GateConfig {
 }
 
 /**
- * A phone (360×740) set up at the event's North gate with a staff member signed in, beside a device
- * token (`headers`, serial `serial`) for the test's own lookups. `tap` reads a wristband and gives the
- * gate's answer. The phone's browser speaks `lang` (English unless told).
+ * A phone (360×740) set up at the event's gate named `gateName` (the demo's North gate unless told)
+ * with a staff member signed in, beside a device token (`headers`, serial `serial`) for the test's own
+ * lookups. `tap` reads a wristband and gives the gate's answer. The phone's browser speaks `lang`
+ * (English unless told).
  */
 export async function openGate(
   page: Page,
   browser: Browser,
   serial: string,
   lang: TerminalLanguage = TERMINAL_LANGUAGES.en,
+  gateName = 'North gate',
 ) {
   const qr = await eventQr(page);
   const redeemed = await page.request.post('/api/device/redeem', { data: { qr, serial } });
   const headers = { devicetoken: (await redeemed.json()).result.token as string };
   const config = (await (await page.request.get('/api/device/config', { headers })).json())
     .result as GateConfig;
-  const north = config.gates.find((g) => g.name === 'North gate')!;
+  const gate = config.gates.find((g) => g.name === gateName)!;
   const guard = config.staff.find(
-    (s) => s.active && s.rfid && (s.locationIds === null || s.locationIds.includes(north.locationId!)),
+    (s) => s.active && s.rfid && (s.locationIds === null || s.locationIds.includes(gate.locationId!)),
   )!;
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: lang.locale });
   const terminal = await phone.newPage();
@@ -108,11 +110,11 @@ export async function openGate(
   await terminal.getByTestId('provision-qr').fill(qr);
   await terminal.getByTestId('provision-submit').click();
   await expect(terminal.getByRole('heading', { name: lang.where })).toBeVisible();
-  await terminal.getByRole('button', { name: `${lang.gate}North gate`, exact: true }).click();
+  await terminal.getByRole('button', { name: `${lang.gate}${gateName}`, exact: true }).click();
   await expect(terminal.getByRole('heading', { name: lang.signIn })).toBeVisible();
   await tap(guard.rfid!);
   await expect(terminal.getByTestId('signed-in')).toHaveText(`${lang.staff}${guard.name}`);
-  await expect(terminal.getByTestId('gate-name')).toHaveText('North gate');
+  await expect(terminal.getByTestId('gate-name')).toHaveText(gateName);
   await installed(terminal);
   return { headers, phone, terminal, tap };
 }
