@@ -58,6 +58,7 @@ for (const target of reportTargets(reportRoutes(app), loaded.venue)) {
     const scans = lines.filter((l) => /Seq Scan on|Index (Only )?Scan using|Bitmap Index Scan on/.test(l));
     console.log(`-- ${total}: ${s.text.replace(/\s+/g, ' ').slice(0, 140)}`);
     for (const l of scans) console.log(`   ${l.trim()}`);
+    if (process.env.EXPLAIN_FULL) for (const l of lines) console.log(`      ${l}`);
   }
 }
 await client.end();

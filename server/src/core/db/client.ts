@@ -301,6 +301,12 @@ export async function openDatabase(opts: {
       if ((err as { code?: string }).code !== '57P01')
         console.error('PostgreSQL idle connection error:', err.message);
     });
+    // No JIT compilation: the reports are short statements whose estimates, over an event of twenty
+    // million operations, pass jit_above_cost; compiling them took 15–25 ms (hundreds under load) and
+    // saved less (docs/decisions/reports.md, 2026-11-29). Queued before the connection's first query.
+    pool.on('connect', (client) => {
+      client.query('set jit = off').catch(() => {});
+    });
     const db = drizzlePg(pool, { schema });
     if (opts.migrate !== false && opts.migrationDatabaseUrl) {
       await migrateAsOwner(opts.migrationDatabaseUrl, pool);
