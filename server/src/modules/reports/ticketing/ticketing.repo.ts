@@ -60,14 +60,21 @@ export async function ticketsByRol(db: Executor, eventId: number, at: Date) {
 /** Add-ons loaded at validation (AV, AV-WA) up to `at`, per add-on. */
 export async function complementAddons(db: Executor, eventId: number, at: Date) {
   const res = await db.execute(sql`
-    select u.addon_id, a.name, count(*)::int as count, count(distinct u.wristband_id)::int as wristbands,
-      sum(u.amount)::int as amount_cash, sum(u.bonus)::int as amount_bonus
-    from top_ups u
-    left join addons a on a.id = u.addon_id and a.event_id = u.event_id
-    where u.event_id = ${eventId} and u.addon_id is not null and u.type in ('AV', 'AV-WA')
-      and u.device_time <= ${at.toISOString()}::timestamptz
-    group by u.addon_id, a.name
-    order by a.name nulls last, u.addon_id`);
+    with v as (
+      -- Per add-on id first, then named: grouped with the name, the distinct wristbands were sorted
+      -- on disk (48,000 loads at twenty million operations, issue 31).
+      select u.addon_id, count(*) as n, count(distinct u.wristband_id) as wristbands,
+        sum(u.amount) as cash, sum(u.bonus) as bonus
+      from top_ups u
+      where u.event_id = ${eventId} and u.addon_id is not null and u.type in ('AV', 'AV-WA')
+        and u.device_time <= ${at.toISOString()}::timestamptz
+      group by u.addon_id
+    )
+    select v.addon_id, a.name, v.n::int as count, v.wristbands::int as wristbands,
+      v.cash::int as amount_cash, v.bonus::int as amount_bonus
+    from v
+    left join addons a on a.id = v.addon_id and a.event_id = ${eventId}
+    order by a.name nulls last, v.addon_id`);
   return rowsOf<Record<string, unknown>>(res).map((r) => ({
     idAddon: Number(r.addon_id),
     name: (r.name as string | null) ?? null,
