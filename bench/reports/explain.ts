@@ -4,7 +4,8 @@
  * again under EXPLAIN (ANALYZE, BUFFERS). Lists each scan of a feed or rollup table that no index
  * led by event_id serves (a sequential scan, or an index not on event_id), so a report that reads other
  * events' rows shows up.
- * Usage: tsx bench/reports/explain.ts <kept database> <call text,…> (a run with --report-keep keeps one).
+ * Usage: tsx bench/reports/explain.ts <kept database> <call text,…> (a run with --report-keep keeps one);
+ * EXPLAIN_FULL=1 prints each whole plan too.
  */
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
@@ -26,7 +27,8 @@ await app.ready();
 const call = await signIn(app, database.db, loaded.venue.eventId);
 const dayStart = new Date(loaded.venue.start.getTime() + (shape.days - 1) * 24 * HOUR);
 const window = { start: dayStart.toISOString(), end: new Date(dayStart.getTime() + 24 * HOUR).toISOString() };
-const client = new pg.Client({ connectionString: database.url });
+// As the server's pool: no JIT (server/src/core/db/client.ts).
+const client = new pg.Client({ connectionString: database.url, options: '-c jit=off' });
 await client.connect();
 for (const target of reportTargets(reportRoutes(app), loaded.venue)) {
   if (wanted.length && !wanted.some((t) => target.label.includes(t))) continue;
@@ -58,6 +60,8 @@ for (const target of reportTargets(reportRoutes(app), loaded.venue)) {
     const scans = lines.filter((l) => /Seq Scan on|Index (Only )?Scan using|Bitmap Index Scan on/.test(l));
     console.log(`-- ${total}: ${s.text.replace(/\s+/g, ' ').slice(0, 140)}`);
     for (const l of scans) console.log(`   ${l.trim()}`);
+    // EXPLAIN_FULL=1: the whole plan under the scans.
+    if (process.env.EXPLAIN_FULL) for (const l of lines) console.log(`      ${l}`);
   }
 }
 await client.end();

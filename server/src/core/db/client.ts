@@ -294,7 +294,10 @@ export async function openDatabase(opts: {
   migrationDatabaseUrl?: string | null;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // No JIT compilation (a startup option of each connection): the reports are short statements whose
+    // estimates, over an event of twenty million operations, pass jit_above_cost; compiling them took
+    // 15–25 ms (more under load) and saved less (docs/decisions/reports.md, 2026-11-29).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
     // An idle connection closed by the server (restart, failover, a dropped test database) must not
     // crash the process: the pool replaces it on the next query.
     pool.on('error', (err) => {

@@ -194,7 +194,8 @@ export const tickets = pgTable(
     index('tickets_event_customer_idx').on(t.eventId, t.customerId),
     // A customer deleted (a ticket's holder goes with it): the foreign key's `set null` and the check
     // that no ticket names the customer find its tickets by this, not by reading them all (issue 30).
-    index('tickets_customer_idx').on(t.customerId),
+    // With (event_id, code): the ticket search's customers' tickets from the index alone (issue 31).
+    index('tickets_customer_idx').on(t.customerId, t.eventId, t.code),
     // The ticket search (a code anywhere, ILIKE '%…%'): a trigram index, as the customers' lookup.
     index('tickets_code_trgm').using('gin', t.code.op('gin_trgm_ops')),
     // The ticketing reports' last part-hour (report_tickets_hourly holds the whole hours): tickets
@@ -279,12 +280,14 @@ export const topUps = pgTable(
     index('top_ups_event_location_time_idx').on(t.eventId, t.locationId, t.deviceTime),
     check('top_ups_payment_ck', sql`${t.paymentType} is null or ${t.paymentType} in ('S', 'T', 'O', 'B')`),
     // Partial: only add-on operations, so the other top-ups cost nothing more to write.
+    // Covering (staff, type trailing): the add-on statistics count from the index alone (issue 31).
     index('top_ups_event_addon_idx')
-      .on(t.eventId, t.addonId, t.deviceTime)
+      .on(t.eventId, t.addonId, t.deviceTime, t.staffId, t.type)
       .where(sql`${t.addonId} is not null`),
     // Partial: the complements loaded at a ticket validation (the ticketing report's complements tab).
+    // Covering what the tab's add-ons read (trailing columns): no visit to the heap (issue 31).
     index('top_ups_event_complement_idx')
-      .on(t.eventId, t.deviceTime)
+      .on(t.eventId, t.deviceTime, t.type, t.addonId, t.wristbandId, t.amount, t.bonus)
       .where(sql`${t.type} in ('AV', 'AV-WA', 'RV-WA')`),
   ],
 );
@@ -323,7 +326,7 @@ export const sales = pgTable(
   (t) => [
     uniqueIndex('sales_event_operation_uq').on(t.eventId, t.operationId),
     index('sales_event_addon_idx')
-      .on(t.eventId, t.addonId, t.deviceTime)
+      .on(t.eventId, t.addonId, t.deviceTime, t.staffId, t.isDevolution)
       .where(sql`${t.addonId} is not null`),
     index('sales_event_wristband_idx').on(t.eventId, t.wristbandId, t.deviceTime),
     index('sales_event_time_idx').on(t.eventId, t.deviceTime),
