@@ -14,6 +14,8 @@ import { receiptKey, receiptToken } from './receipt-token';
 let demo: Awaited<ReturnType<typeof createDemoFestivalApp>>;
 const SLUG = 'sonora-2026';
 const LUCA = { serial: '04577424DBA62E', checkCode: '08367F' };
+/** The README's second demo wristband. */
+const IRENE = { serial: '040D2813028E7D', checkCode: '98C343' };
 type Op = { idType: number; idUnique: number; amount: number; receipt: string | null; articles: unknown[] };
 let ops: Op[];
 
@@ -91,5 +93,21 @@ describe('GET /api/portal/{slug}/receipts/{token}', () => {
     // Another device's key makes a token that opens nothing.
     const other = receiptKey(secret, sale!.device! + 1).toString('hex');
     expect((await receiptOf(await deviceReceiptToken(other, sale!.device!, sale!.op))).statusCode).toBe(404);
+  });
+});
+
+describe("the README's demo wristbands", () => {
+  it('Irene García signs in to the portal with the second serial and check code: money and sales on it', async () => {
+    const signed = await demo.app.inject({
+      method: 'POST',
+      url: `/api/portal/${SLUG}/session`,
+      payload: { method: 'rfid', ...IRENE },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const me = await get(`/api/portal/${SLUG}/me`, { authorization: `Bearer ${signed.json().result.token}` });
+    const result = me.json().result;
+    expect(result.wristband).toMatchObject({ serial: IRENE.serial, blocked: false });
+    expect(result.wristband.cash).toBeGreaterThan(0);
+    expect(result.operations.some((o: { operation: string }) => o.operation === 'sale')).toBe(true);
   });
 });
