@@ -274,8 +274,14 @@ export const overflowing = (terminal: Page) =>
 
 /** The room between two elements' boxes (px; negative when they overlap), across or down. */
 export async function spaceBetween(a: Locator, b: Locator) {
-  const [p, q] = [(await a.boundingBox())!, (await b.boundingBox())!];
-  const across = Math.max(q.x - (p.x + p.width), p.x - (q.x + q.width));
-  const down = Math.max(q.y - (p.y + p.height), p.y - (q.y + q.height));
-  return Math.max(across, down);
+  // Both boxes read in one frame: read one after the other, a layout shift between the two reads
+  // (the status bar's text changing as the operation is sent) would move one and not the other.
+  const other = await b.elementHandle();
+  return a.evaluate((el, o) => {
+    const p = el.getBoundingClientRect();
+    const q = (o as typeof el).getBoundingClientRect();
+    const across = Math.max(q.left - p.right, p.left - q.right);
+    const down = Math.max(q.top - p.bottom, p.top - q.bottom);
+    return Math.max(across, down);
+  }, other);
 }
