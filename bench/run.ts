@@ -283,6 +283,8 @@ if ((!values.only || values.only === 'overhead') && databases.includes('postgres
       'bare req/s': r.bare,
       ratio: `${Math.round(r.ratio * 100)} %`,
       target: `≥ ${OVERHEAD_TARGET * 100} %`,
+      'ours CPU ms/req': Math.round(r.oursCpuMs * 1000) / 1000,
+      'bare CPU ms/req': Math.round(r.bareCpuMs * 1000) / 1000,
       errors: r.errors,
       met: r.ratio >= OVERHEAD_TARGET && r.errors === 0 ? 'yes' : 'NO',
     })),

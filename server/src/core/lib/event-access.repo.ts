@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { permissionRoles, userEventPermissions, userEventRoles } from '../db/schema';
 
@@ -25,7 +25,7 @@ export async function effectivePermissions(db: Executor, userId: number, eventId
 }
 
 /** The ids of the events in which a user holds at least one code (directly or through a role). */
-export const eventsWithAccess = (userId: number) => sql`(
+export const eventsWithAccess = (userId: number | Placeholder) => sql`(
   select ${userEventPermissions.eventId} from ${userEventPermissions}
    where ${userEventPermissions.userId} = ${userId} and cardinality(${userEventPermissions.permissions}) > 0
   union

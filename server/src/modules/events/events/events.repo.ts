@@ -1,6 +1,21 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../core/db/client';
+import { preparedOnce } from '../../../core/db/prepared-once';
 import {
   applications,
   appParams,
@@ -27,18 +42,61 @@ export interface EventFilter {
   visibleToUser?: number;
 }
 
-function where(f: EventFilter, now: Date): SQL | undefined {
+/** The values of a filter's conditions: real values, or placeholders of a prepared list. */
+interface FilterValues {
+  now: Date | Placeholder;
+  name?: string | Placeholder;
+  user?: number | Placeholder;
+}
+
+const namePattern = (name: string) => `%${name.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+function where(f: EventFilter, v: FilterValues): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (f.state) parts.push(eq(events.isClosed, f.state === 'closed' ? 1 : 0));
-  if (f.state === 'active') parts.push(lte(events.dateStart, now), gte(events.dateEnd, now));
-  if (f.state === 'past') parts.push(lt(events.dateEnd, now));
-  if (f.state === 'pending') parts.push(gt(events.dateStart, now));
-  if (f.name)
-    parts.push(sql`lower(${events.name}) like ${`%${f.name.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
-  if (f.visibleToUser !== undefined) {
-    parts.push(inArray(events.id, eventsWithAccess(f.visibleToUser)));
+  if (f.state === 'active') parts.push(lte(events.dateStart, v.now), gte(events.dateEnd, v.now));
+  if (f.state === 'past') parts.push(lt(events.dateEnd, v.now));
+  if (f.state === 'pending') parts.push(gt(events.dateStart, v.now));
+  if (f.name && v.name !== undefined) parts.push(sql`lower(${events.name}) like ${v.name}`);
+  if (f.visibleToUser !== undefined && v.user !== undefined) {
+    parts.push(inArray(events.id, eventsWithAccess(v.user)));
   }
   return and(...parts);
+}
+
+/** The columns an event's list item shows (statusOf, topUpSiteAddress and the item's own). */
+const LIST_COLUMNS = {
+  id: events.id,
+  name: events.name,
+  dateStart: events.dateStart,
+  dateEnd: events.dateEnd,
+  timezone: events.timezone,
+  isClosed: events.isClosed,
+  subdomain: events.subdomain,
+  slug: events.slug,
+};
+export type EventListRow = Pick<EventRow, keyof typeof LIST_COLUMNS>;
+
+/**
+ * The list's statement for one shape of filter (state, name or not, visibility or not, paged or not),
+ * prepared once: the values travel as placeholders.
+ */
+function listStatement(db: Executor, f: EventFilter, paged: boolean) {
+  const shape = `${f.state ?? 'all'}_${f.name ? 'n' : ''}${f.visibleToUser !== undefined ? 'u' : ''}${paged ? 'p' : ''}`;
+  return preparedOnce(db, `events_list_${shape}`, () => {
+    const p = sql.placeholder;
+    const order =
+      f.state === 'pending'
+        ? [asc(events.dateStart), asc(events.id)]
+        : [desc(events.dateStart), desc(events.id)];
+    const q = db
+      .select({ ...LIST_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(events)
+      .where(where(f, { now: p('now'), name: p('name'), user: p('user') }))
+      .orderBy(...order)
+      .offset(p('offset'));
+    return (paged ? q.limit(p('limit')) : q).prepare(`events_list_${shape}`);
+  });
 }
 
 /**
@@ -49,22 +107,18 @@ export async function listEvents(
   db: Executor,
   f: EventFilter,
   page: { offset: number; limit: number | null },
-) {
+): Promise<{ rows: EventListRow[]; total: number }> {
   const now = new Date();
-  const cond = where(f, now);
-  const order =
-    f.state === 'pending'
-      ? [asc(events.dateStart), asc(events.id)]
-      : [desc(events.dateStart), desc(events.id)];
-  const q = db
-    .select({ row: events, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(events)
-    .where(cond)
-    .orderBy(...order)
-    .offset(page.offset);
-  const found = page.limit === null ? await q : await q.limit(page.limit);
-  if (found.length) return { rows: found.map((r) => r.row), total: found[0]!.total };
+  const found = await listStatement(db, f, page.limit !== null).execute({
+    now: now.toISOString(),
+    name: f.name ? namePattern(f.name) : null,
+    user: f.visibleToUser ?? null,
+    offset: page.offset,
+    limit: page.limit,
+  });
+  if (found.length) return { rows: found, total: found[0]!.total };
   if (page.offset === 0) return { rows: [], total: 0 };
+  const cond = where(f, { now, name: f.name && namePattern(f.name), user: f.visibleToUser });
   const [{ total }] = await db.select({ total: count() }).from(events).where(cond);
   return { rows: [], total: Number(total) };
 }
@@ -73,7 +127,7 @@ export const searchEvents = (db: Executor, f: EventFilter, limit: number) =>
   db
     .select({ id: events.id, nombre: events.name, isClosed: events.isClosed })
     .from(events)
-    .where(where(f, new Date()))
+    .where(where(f, { now: new Date(), name: f.name && namePattern(f.name), user: f.visibleToUser }))
     .orderBy(desc(events.dateStart))
     .limit(limit);
 

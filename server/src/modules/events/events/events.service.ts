@@ -119,10 +119,10 @@ export async function toEvent(db: Executor, row: repo.EventRow): Promise<Event> 
 }
 
 /** The saved slug / subdomain of the online services (online-services module) on the top-up site. */
-const onlineServicesUrl = (ctx: AppContext, row: repo.EventRow) =>
+const onlineServicesUrl = (ctx: AppContext, row: Pick<repo.EventRow, 'slug' | 'subdomain'>) =>
   topUpSiteAddress(ctx.config.topUpSiteUrl, row);
 
-function toListItem(ctx: AppContext, row: repo.EventRow): EventListItem {
+function toListItem(ctx: AppContext, row: repo.EventListRow): EventListItem {
   return {
     id: row.id,
     nombre: row.name,
