@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { preparedOnce } from '../../../core/db/prepared-once';
 import {
   addonGifts,
   addons,
@@ -26,12 +27,15 @@ const withImage = { article: articles, imageUrl: images.url };
 
 /** The event's articles with their image's address, by name. */
 export const listArticles = (db: Executor, eventId: number) =>
-  db
-    .select(withImage)
-    .from(articles)
-    .leftJoin(images, eq(images.id, articles.imageId))
-    .where(eq(articles.eventId, eventId))
-    .orderBy(asc(articles.name), asc(articles.id));
+  preparedOnce(db, 'articles_list', (name) =>
+    db
+      .select(withImage)
+      .from(articles)
+      .leftJoin(images, eq(images.id, articles.imageId))
+      .where(eq(articles.eventId, sql.placeholder('eventId')))
+      .orderBy(asc(articles.name), asc(articles.id))
+      .prepare(name),
+  ).execute({ eventId });
 
 export const findArticleWithImage = async (db: Executor, eventId: number, id: number) =>
   (
@@ -111,15 +115,31 @@ export const deleteArticle = (db: Executor, eventId: number, id: number) =>
 // ————— The tabs —————
 
 export const listFlagsOf = (db: Executor, eventId: number) =>
-  db.select().from(articleFlags).where(eq(articleFlags.eventId, eventId)).orderBy(asc(articleFlags.id));
+  preparedOnce(db, 'articles_flags_of', (name) =>
+    db
+      .select()
+      .from(articleFlags)
+      .where(eq(articleFlags.eventId, sql.placeholder('eventId')))
+      .orderBy(asc(articleFlags.id))
+      .prepare(name),
+  ).execute({ eventId });
 export const listAddonsOf = (db: Executor, eventId: number) =>
-  db.select().from(articleAddons).where(eq(articleAddons.eventId, eventId));
+  preparedOnce(db, 'articles_addons_of', (name) =>
+    db
+      .select()
+      .from(articleAddons)
+      .where(eq(articleAddons.eventId, sql.placeholder('eventId')))
+      .prepare(name),
+  ).execute({ eventId });
 export const listExchangesOf = (db: Executor, eventId: number) =>
-  db
-    .select()
-    .from(articleExchanges)
-    .where(eq(articleExchanges.eventId, eventId))
-    .orderBy(asc(articleExchanges.sortBy), asc(articleExchanges.id));
+  preparedOnce(db, 'articles_exchanges_of', (name) =>
+    db
+      .select()
+      .from(articleExchanges)
+      .where(eq(articleExchanges.eventId, sql.placeholder('eventId')))
+      .orderBy(asc(articleExchanges.sortBy), asc(articleExchanges.id))
+      .prepare(name),
+  ).execute({ eventId });
 
 /** Replaces the article's flag choices, keeping the ids of those that stay. */
 export async function replaceFlags(

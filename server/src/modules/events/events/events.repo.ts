@@ -83,7 +83,7 @@ export type EventListRow = Pick<EventRow, keyof typeof LIST_COLUMNS>;
  */
 function listStatement(db: Executor, f: EventFilter, paged: boolean) {
   const shape = `${f.state ?? 'all'}_${f.name ? 'n' : ''}${f.visibleToUser !== undefined ? 'u' : ''}${paged ? 'p' : ''}`;
-  return preparedOnce(db, `events_list_${shape}`, () => {
+  return preparedOnce(db, `events_list_${shape}`, (name) => {
     const p = sql.placeholder;
     const order =
       f.state === 'pending'
@@ -95,7 +95,7 @@ function listStatement(db: Executor, f: EventFilter, paged: boolean) {
       .where(where(f, { now: p('now'), name: p('name'), user: p('user') }))
       .orderBy(...order)
       .offset(p('offset'));
-    return (paged ? q.limit(p('limit')) : q).prepare(`events_list_${shape}`);
+    return (paged ? q.limit(p('limit')) : q).prepare(name);
   });
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
+import { preparedOnce } from '../../../core/db/prepared-once';
 import {
   appParams,
   eventParamExceptions,
@@ -30,20 +31,26 @@ const withGateAndLogo = {
 
 /** The event's locations with the name of their validate-and-access gate and their logo's address. */
 export const listLocations = (db: Executor, eventId: number) =>
-  db
-    .select(withGateAndLogo)
-    .from(locations)
-    .leftJoin(gates, eq(gates.id, locations.gateId))
-    .leftJoin(images, eq(images.id, locations.receiptLogoId))
-    .where(eq(locations.eventId, eventId))
-    .orderBy(asc(locations.name), asc(locations.id));
+  preparedOnce(db, 'locations_list', (name) =>
+    db
+      .select(withGateAndLogo)
+      .from(locations)
+      .leftJoin(gates, eq(gates.id, locations.gateId))
+      .leftJoin(images, eq(images.id, locations.receiptLogoId))
+      .where(eq(locations.eventId, sql.placeholder('eventId')))
+      .orderBy(asc(locations.name), asc(locations.id))
+      .prepare(name),
+  ).execute({ eventId });
 
 export const gateOptions = (db: Executor, eventId: number) =>
-  db
-    .select({ id: gates.id, name: gates.name, active: gates.active })
-    .from(gates)
-    .where(eq(gates.eventId, eventId))
-    .orderBy(asc(gates.name), asc(gates.id));
+  preparedOnce(db, 'locations_gate_options', (name) =>
+    db
+      .select({ id: gates.id, name: gates.name, active: gates.active })
+      .from(gates)
+      .where(eq(gates.eventId, sql.placeholder('eventId')))
+      .orderBy(asc(gates.name), asc(gates.id))
+      .prepare(name),
+  ).execute({ eventId });
 
 export const findLocation = async (db: Executor, eventId: number, id: number) =>
   (
