@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client';
+import { preparedOnce } from '../../core/db/prepared-once';
 import { articles, devices, locations, rols, staff } from '../../core/db/schema';
 
 /**
@@ -7,34 +8,25 @@ import { articles, devices, locations, rols, staff } from '../../core/db/schema'
  * aggregates by id in SQL, then names the few ids it answers. An id whose row is gone stays unnamed
  * (the console shows it as `#id`).
  */
-export async function staffNames(db: Executor, eventId: number): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ id: staff.id, name: staff.name })
-    .from(staff)
-    .where(eq(staff.eventId, eventId));
+/** The id and name of every row of the event in one table, prepared once per database. */
+const NAMED = { staff, locations, articles, rols } as const;
+
+async function namesIn(db: Executor, table: keyof typeof NAMED, eventId: number) {
+  const t = NAMED[table];
+  const rows = await preparedOnce(db, `report_names_${table}`, (name) =>
+    db
+      .select({ id: t.id, name: t.name })
+      .from(t)
+      .where(eq(t.eventId, sql.placeholder('eventId')))
+      .prepare(name),
+  ).execute({ eventId });
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export async function locationNames(db: Executor, eventId: number): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(eq(locations.eventId, eventId));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-export async function articleNames(db: Executor, eventId: number): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ id: articles.id, name: articles.name })
-    .from(articles)
-    .where(eq(articles.eventId, eventId));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-export async function rolNames(db: Executor, eventId: number): Promise<Map<number, string>> {
-  const rows = await db.select({ id: rols.id, name: rols.name }).from(rols).where(eq(rols.eventId, eventId));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
+export const staffNames = (db: Executor, eventId: number) => namesIn(db, 'staff', eventId);
+export const locationNames = (db: Executor, eventId: number) => namesIn(db, 'locations', eventId);
+export const articleNames = (db: Executor, eventId: number) => namesIn(db, 'articles', eventId);
+export const rolNames = (db: Executor, eventId: number) => namesIn(db, 'rols', eventId);
 
 /** Devices are global (they move between events): named by serial and description. */
 export async function deviceNames(db: Executor, ids: number[]): Promise<Map<number, string>> {
