@@ -18,7 +18,7 @@ CREATE OR REPLACE FUNCTION report_wristband_balances_insert() RETURNS trigger AS
 BEGIN
   INSERT INTO report_wristband_balances (event_id, bucket, active, cash_sign, gift_sign, wristbands, cash, gift)
   SELECT n.event_id, width_bucket(n.cash + n.gift, ARRAY[0, 1, 500, 1000, 2000, 5000, 10000]), n.active,
-    sign(n.cash), sign(n.gift), count(*), sum(n.cash), sum(n.gift)
+    ((n.cash > 0)::int - (n.cash < 0)::int), ((n.gift > 0)::int - (n.gift < 0)::int), count(*), sum(n.cash), sum(n.gift)
   FROM report_wb_new n
   GROUP BY 1, 2, 3, 4, 5;
   RETURN NULL;
@@ -31,12 +31,12 @@ BEGIN
   SELECT x.event_id, x.bucket, x.active, x.cash_sign, x.gift_sign, sum(x.n), sum(x.cash), sum(x.gift)
   FROM (
     SELECT n.event_id, width_bucket(n.cash + n.gift, ARRAY[0, 1, 500, 1000, 2000, 5000, 10000]) AS bucket,
-      n.active, sign(n.cash) AS cash_sign, sign(n.gift) AS gift_sign, 1 AS n, n.cash::bigint AS cash,
+      n.active, ((n.cash > 0)::int - (n.cash < 0)::int) AS cash_sign, ((n.gift > 0)::int - (n.gift < 0)::int) AS gift_sign, 1 AS n, n.cash::bigint AS cash,
       n.gift::bigint AS gift
     FROM report_wb_new n
     UNION ALL
     SELECT o.event_id, width_bucket(o.cash + o.gift, ARRAY[0, 1, 500, 1000, 2000, 5000, 10000]), o.active,
-      sign(o.cash), sign(o.gift), -1, -o.cash, -o.gift
+      ((o.cash > 0)::int - (o.cash < 0)::int), ((o.gift > 0)::int - (o.gift < 0)::int), -1, -o.cash, -o.gift
     FROM report_wb_old o
   ) x
   GROUP BY 1, 2, 3, 4, 5
@@ -49,7 +49,7 @@ CREATE OR REPLACE FUNCTION report_wristband_balances_delete() RETURNS trigger AS
 BEGIN
   INSERT INTO report_wristband_balances (event_id, bucket, active, cash_sign, gift_sign, wristbands, cash, gift)
   SELECT o.event_id, width_bucket(o.cash + o.gift, ARRAY[0, 1, 500, 1000, 2000, 5000, 10000]), o.active,
-    sign(o.cash), sign(o.gift), -count(*), -sum(o.cash), -sum(o.gift)
+    ((o.cash > 0)::int - (o.cash < 0)::int), ((o.gift > 0)::int - (o.gift < 0)::int), -count(*), -sum(o.cash), -sum(o.gift)
   FROM report_wb_old o
   WHERE EXISTS (SELECT 1 FROM events e WHERE e.id = o.event_id)
   GROUP BY 1, 2, 3, 4, 5;
@@ -58,7 +58,7 @@ END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 INSERT INTO report_wristband_balances (event_id, bucket, active, cash_sign, gift_sign, wristbands, cash, gift, compacted)
-SELECT event_id, width_bucket(cash + gift, ARRAY[0, 1, 500, 1000, 2000, 5000, 10000]), active, sign(cash),
-  sign(gift), count(*), sum(cash), sum(gift), true
+SELECT event_id, width_bucket(cash + gift, ARRAY[0, 1, 500, 1000, 2000, 5000, 10000]), active, ((cash > 0)::int - (cash < 0)::int),
+  ((gift > 0)::int - (gift < 0)::int), count(*), sum(cash), sum(gift), true
 FROM wristbands
 GROUP BY 1, 2, 3, 4, 5;
