@@ -11,6 +11,9 @@ const count = z.number().int();
 
 /**
  * Bounds (cents) of the balance ranges: below 0, [0, 1) (nothing left), [1, 500), …, 100.00 and more.
+ * The server's `report_wristband_balances` triggers count wristbands per range with these bounds
+ * written out (migration 0059): changing them needs a migration rewriting those functions and
+ * rebuilding the table (report-rollups.test.ts checks that they agree).
  */
 export const BALANCE_RANGES = [0, 1, 500, 1000, 2000, 5000, 10000] as const;
 

@@ -187,7 +187,9 @@ export async function stocks(db: Executor, eventId: number, w: RollupWindow) {
     select w.*, o.*, r.*
     from (
       select coalesce(sum(cash), 0)::bigint as cash, coalesce(sum(gift), 0)::bigint as gift,
-        coalesce(sum(active), 0)::int as wristbands, coalesce(sum(with_balance), 0)::int as with_balance
+        coalesce(sum(wristbands) filter (where active = 1), 0)::int as wristbands,
+        coalesce(sum(wristbands) filter (where active = 1 and (cash_sign > 0 or gift_sign > 0)), 0)::int
+          as with_balance
       from report_wristband_balances where event_id = ${eventId}
     ) w, (
       select count(*)::int as online_count, coalesce(sum(amount_total), 0)::bigint as online_amount

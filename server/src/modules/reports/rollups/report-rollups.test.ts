@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BALANCE_RANGES } from '@pulsera/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/helper';
@@ -9,8 +10,9 @@ import { compactRollups } from './rollups';
 /**
  * The rollups kept by triggers (report_tickets_hourly, report_wristband_balances) against the rows
  * themselves: after every kind of change (sync, role change, cancellation, a deleted validation, a
- * deleted ticket, balances moved, a wristband deactivated or deleted) and after compaction, the
- * ticketing overview, the tickets document and the dashboard's balances equal what the tickets,
+ * deleted ticket, balances moved across ranges and below zero, a wristband deactivated, reactivated or
+ * deleted) and after compaction, the ticketing overview, the tickets document, the dashboard's
+ * balances and the wristbands report (figures and balance histogram) equal what the tickets,
  * validations and wristbands hold, counted here in plain loops.
  */
 type Session = Awaited<ReturnType<TestApp['session']>>;
@@ -162,6 +164,52 @@ async function expectAgree(step: string) {
     wristbands: wbs.filter((w) => w.active === 1).length,
     withBalance: wbs.filter((w) => w.active === 1 && (w.cash > 0 || w.gift > 0)).length,
   });
+  const overview = await get('/api/reports/wristbands');
+  expect(
+    {
+      activated: overview.activated,
+      active: overview.active,
+      withBalance: overview.withBalance,
+      withCash: overview.withCash,
+      withGift: overview.withGift,
+      negative: overview.negative,
+      cash: overview.cash,
+      gift: overview.gift,
+      replaced: overview.replaced,
+      ranges: overview.ranges,
+    },
+    `${step}: wristbands report`,
+  ).toEqual(wristbandFigures(wbs));
+}
+
+/** The wristbands report's figures and histogram, from the wristbands in plain loops. */
+function wristbandFigures(wbs: { cash: number; gift: number; active: number }[]) {
+  const count = (f: (w: (typeof wbs)[number]) => boolean) => wbs.filter(f).length;
+  const edges: (number | null)[] = [null, ...BALANCE_RANGES, null];
+  return {
+    activated: wbs.length,
+    active: count((w) => w.active === 1),
+    withBalance: count((w) => w.cash + w.gift > 0),
+    withCash: count((w) => w.cash > 0),
+    withGift: count((w) => w.gift > 0),
+    negative: count((w) => w.cash < 0 || w.gift < 0),
+    cash: wbs.reduce((s, w) => s + w.cash, 0),
+    gift: wbs.reduce((s, w) => s + w.gift, 0),
+    replaced: count((w) => w.active === 0),
+    ranges: edges.slice(0, -1).map((from, i) => {
+      const to = edges[i + 1] ?? null;
+      const inside = wbs.filter(
+        (w) => (from === null || w.cash + w.gift >= from) && (to === null || w.cash + w.gift < to),
+      );
+      return {
+        from,
+        to,
+        count: inside.length,
+        cash: inside.reduce((s, w) => s + w.cash, 0),
+        gift: inside.reduce((s, w) => s + w.gift, 0),
+      };
+    }),
+  };
 }
 
 describe('rollups kept by triggers', () => {
@@ -213,8 +261,45 @@ describe('rollups kept by triggers', () => {
     await t.database.db.delete(wristbands).where(eq(wristbands.nSerie, '04RLP0000003'));
     await expectAgree('after balances, a deactivation and a deletion');
 
+    // Balances crossing ranges (to zero, below zero, gift alone, cash below zero beside a gift
+    // that keeps the sum positive), one statement moving several wristbands, a reactivation.
+    await t.database.db
+      .update(wristbands)
+      .set({ cash: 0, gift: 0 })
+      .where(eq(wristbands.nSerie, '04RLP0000001'));
+    await t.database.db
+      .update(wristbands)
+      .set({ active: 1, cash: -120 })
+      .where(eq(wristbands.nSerie, '04RLP0000002'));
+    await t.database.db.insert(wristbands).values([
+      { eventId, nSerie: '04RLP0000010', cash: 0, gift: 600 },
+      { eventId, nSerie: '04RLP0000011', cash: -50, gift: 1200, active: 0 },
+      { eventId, nSerie: '04RLP0000012', cash: 10000, gift: 1 },
+    ]);
+    await expectAgree('after crossing ranges and new wristbands');
+    await t.database.db
+      .update(wristbands)
+      .set({ cash: sql`${wristbands.cash} + 499`, gift: sql`${wristbands.gift} - 1` })
+      .where(sql`${wristbands.nSerie} like '04RLP%'`);
+    await expectAgree('after one statement moving every wristband');
+
     const removed = await compactRollups(t.database.db, new Date('2100-01-01T00:00:00Z'), eventId);
     expect(removed).toBeGreaterThan(0);
     await expectAgree('after compaction');
+
+    // Balances move after compaction: the deltas add to the merged rows.
+    await t.database.db
+      .update(wristbands)
+      .set({ cash: 2500, active: 0 })
+      .where(eq(wristbands.nSerie, '04RLP0000010'));
+    await expectAgree('after a change following compaction');
+  });
+
+  it("keep the balance ranges' bounds of the contracts", async () => {
+    const res = await t.database.db.execute(sql`
+      select prosrc from pg_proc where proname like 'report_wristband_balances_%'`);
+    const sources = (res as unknown as { rows: { prosrc: string }[] }).rows.map((r) => r.prosrc);
+    expect(sources).toHaveLength(3);
+    for (const src of sources) expect(src).toContain(`ARRAY[${BALANCE_RANGES.join(', ')}]`);
   });
 });

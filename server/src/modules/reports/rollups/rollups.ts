@@ -392,8 +392,8 @@ const ROLLUPS: {
     table: 'report_wristband_balances',
     time: null,
     always: true,
-    keys: [],
-    sums: ['cash', 'gift', 'active', 'with_balance'],
+    keys: ['bucket', 'active', 'cash_sign', 'gift_sign'],
+    sums: ['wristbands', 'cash', 'gift'],
   },
 ];
 

@@ -141,6 +141,58 @@ describe('order errors (GET /order-errors)', () => {
       'Kitchen printer unreachable',
     ]);
   });
+
+  it('answers, byte for byte, what writing the rows in Node answered (dates, nulls, numbers, escapes)', async () => {
+    const db = t.database.db;
+    // Errors the feed would not send but the table holds: a time with microseconds, two at the same
+    // instant, text that JSON must escape, a room of no name here, no seat, room, kitchen or staff.
+    await db.execute(sql`insert into order_errors
+      (event_id, operation_id, message, seat_name, room_id, kitchen_id, staff_id, device_time) values
+      (${eventId}, ${randomUUID()}, ${'Quote " backslash \\ newline \n tab \t bell \u0007 ñ € 😀'},
+        ${'Seat "7"'}, ${ids.terrace}, ${ids.grill}, ${ids.mia}, '2026-07-11T21:30:00.123987Z'),
+      (${eventId}, ${randomUUID()}, 'No seat', null, 999999, null, null, '2026-07-11T21:30:00.123987Z'),
+      (${eventId}, ${randomUUID()}, 'Nothing known', null, null, null, null, '2026-07-11T21:31:00Z')`);
+    const rows = (
+      (await db.execute(sql`
+        select o.id, o.device_time, o.message, o.seat_name, o.room_id, o.kitchen_id, o.staff_id,
+          r.name as room_name, k.name as kitchen_name, s.name as staff_name
+        from order_errors o
+        left join rooms r on r.id = o.room_id and r.event_id = ${eventId}
+        left join kitchens k on k.id = o.kitchen_id and k.event_id = ${eventId}
+        left join staff s on s.id = o.staff_id and s.event_id = ${eventId}
+        where o.event_id = ${eventId}
+        order by o.device_time desc, o.id desc`)) as unknown as { rows: Record<string, unknown>[] }
+    ).rows;
+    const n = (v: unknown) => (v === null ? null : Number(v));
+    // What the list was before the database wrote it (issue 31), field for field.
+    const before = rows.map((r) => ({
+      id: Number(r.id),
+      date_create: new Date(r.device_time as string | Date).toISOString(),
+      message: r.message,
+      seatName: r.seat_name,
+      roomName: r.room_name,
+      staffName: r.staff_name,
+      idRoom: n(r.room_id),
+      idKitchen: n(r.kitchen_id),
+      kitchenName: r.kitchen_name,
+      idStaff: n(r.staff_id),
+    }));
+    expect(before.length).toBe(errors.length + 3);
+    const res = await get('/order-errors');
+    expect(res.status).toBe(200);
+    expect(res.raw.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.raw.payload).toBe(JSON.stringify({ error: 0, result: before }));
+    const list = res.body.result as { message: string; date_create: string }[];
+    expect(list.find((e) => e.message === 'Nothing known')).toMatchObject({ idRoom: null, roomName: null });
+    expect(list.find((e) => e.message === 'No seat')).toMatchObject({
+      date_create: '2026-07-11T21:30:00.123Z',
+      idRoom: 999999,
+      roomName: null,
+    });
+    // A window with no errors answers an empty list.
+    const none = await get('/order-errors', { dateStart: '2030-01-01T00:00:00Z' });
+    expect(none.raw.payload).toBe('{"error":0,"result":[]}');
+  });
 });
 
 describe('the feed checks kitchens and rooms', () => {

@@ -2,7 +2,6 @@ import type {
   ArticleSalesResult,
   LocationSalesResult,
   MetreSalesResult,
-  OrderErrorsResult,
   ReportQuery,
   SalesOverviewResult,
   StaffAmountsResult,
@@ -33,5 +32,6 @@ export const staffAmounts = (ctx: AppContext, eventId: number, q: ReportQuery) =
 export const metre = (ctx: AppContext, eventId: number, q: ReportQuery) =>
   repo.metre(ctx.db, eventId, q) satisfies Promise<MetreSalesResult>;
 
+/** The text of the JSON list (`OrderErrorsResult`), written by the database. */
 export const orderErrors = (ctx: AppContext, eventId: number, q: ReportQuery) =>
-  repo.orderErrorList(ctx.db, eventId, q) satisfies Promise<OrderErrorsResult>;
+  repo.orderErrorList(ctx.db, eventId, q);

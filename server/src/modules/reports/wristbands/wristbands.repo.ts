@@ -6,21 +6,29 @@ import { topUpsSource } from '../rollups/rollups';
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** The event's wristbands now: counts, balances left, replacements, bans and refund requests. */
+/**
+ * A wristband has a balance (cash + gift > 0, whole cents) when its range is the one from 1 up or
+ * above: width_bucket gives 0 below the first bound and i for bounds[i-1] <= x < bounds[i].
+ */
+const WITH_BALANCE_FROM = BALANCE_RANGES.indexOf(1) + 1;
+
+/**
+ * The event's wristbands now: counts, balances left, replacements, bans and refund requests. The
+ * counts and the histogram add up `report_wristband_balances` (per balance range, active flag and
+ * signs of cash and gift, kept by triggers on wristbands) instead of reading every wristband.
+ */
 export async function wristbandsOverview(db: Executor, eventId: number) {
-  const bounds = sql.raw(`array[${BALANCE_RANGES.join(', ')}]::int[]`);
-  // One pass over the event's wristbands: every count per balance range, added up here.
   const [byRange, extra] = await Promise.all([
     db.execute(sql`
-      select width_bucket(w.cash + w.gift, ${bounds}) as bucket, count(*)::bigint as n,
-        (count(*) filter (where w.active = 1))::bigint as active,
-        (count(*) filter (where w.cash + w.gift > 0))::bigint as with_balance,
-        (count(*) filter (where w.cash > 0))::bigint as with_cash,
-        (count(*) filter (where w.gift > 0))::bigint as with_gift,
-        (count(*) filter (where w.cash < 0 or w.gift < 0))::bigint as negative,
-        coalesce(sum(w.cash), 0)::bigint as cash, coalesce(sum(w.gift), 0)::bigint as gift,
-        (count(*) filter (where w.active = 0))::bigint as replaced
-      from wristbands w where w.event_id = ${eventId}::int
+      select b.bucket, sum(b.wristbands)::bigint as n,
+        (sum(b.wristbands) filter (where b.active = 1))::bigint as active,
+        (sum(b.wristbands) filter (where b.bucket >= ${WITH_BALANCE_FROM}::int))::bigint as with_balance,
+        (sum(b.wristbands) filter (where b.cash_sign > 0))::bigint as with_cash,
+        (sum(b.wristbands) filter (where b.gift_sign > 0))::bigint as with_gift,
+        (sum(b.wristbands) filter (where b.cash_sign < 0 or b.gift_sign < 0))::bigint as negative,
+        coalesce(sum(b.cash), 0)::bigint as cash, coalesce(sum(b.gift), 0)::bigint as gift,
+        (sum(b.wristbands) filter (where b.active = 0))::bigint as replaced
+      from report_wristband_balances b where b.event_id = ${eventId}::int
       group by 1`),
     db.execute(sql`
       select
