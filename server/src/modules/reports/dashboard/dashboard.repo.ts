@@ -27,11 +27,22 @@ export interface EventInfo {
   eventVat: number | null;
   fiscalName: string | null;
   nif: string | null;
+  /** The event's value of the application parameter asked for, else its default (null without one). */
+  param: string | null;
 }
 
-export async function eventInfo(db: Executor, eventId: number): Promise<EventInfo> {
+/**
+ * The event's zone, dates and fiscal data and, in the same statement, its value of an application
+ * parameter (e.g. CONSOLE_REPORT_REFRESH_SECONDS), else the parameter's default.
+ */
+export async function eventInfo(db: Executor, eventId: number, param?: string): Promise<EventInfo> {
   const res = await db.execute(sql`
-    select timezone, date_start, date_end, offset_hours, event_vat, fiscal_name, nif from events where id = ${eventId}`);
+    select e.timezone, e.date_start, e.date_end, e.offset_hours, e.event_vat, e.fiscal_name, e.nif,
+      (select coalesce(nullif(trim(ep.value), ''), ap.default_value)
+         from app_params ap
+         left join event_params ep on ep.param_id = ap.id and ep.event_id = e.id
+        where ap.name_unique = ${param ?? null}) as param
+    from events e where e.id = ${eventId}`);
   const r = rowsOf<Record<string, unknown>>(res)[0]!;
   const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
   return {
@@ -42,21 +53,8 @@ export async function eventInfo(db: Executor, eventId: number): Promise<EventInf
     eventVat: r.event_vat === null ? null : Number(r.event_vat),
     fiscalName: (r.fiscal_name as string | null) ?? null,
     nif: (r.nif as string | null) ?? null,
+    param: (r.param as string | null) ?? null,
   };
-}
-
-/**
- * The event's value of an application parameter, else its default (null when the parameter does not
- * exist), e.g. CONSOLE_REPORT_REFRESH_SECONDS.
- */
-export async function paramValue(db: Executor, eventId: number, nameUnique: string): Promise<string | null> {
-  const res = await db.execute(sql`
-    select coalesce(nullif(trim(ep.value), ''), ap.default_value) as value
-      from app_params ap
-      left join event_params ep on ep.param_id = ap.id and ep.event_id = ${eventId}
-     where ap.name_unique = ${nameUnique}`);
-  const r = rowsOf<{ value: string | null }>(res)[0];
-  return r?.value ?? null;
 }
 
 export interface TypePaymentSums {

@@ -40,10 +40,7 @@ export async function quickDashboard(
 ): Promise<QuickDashboardResult> {
   const w = windowOf(q);
   const now = new Date();
-  const [event, refresh] = await Promise.all([
-    repo.eventInfo(ctx.db, eventId),
-    repo.paramValue(ctx.db, eventId, DASHBOARD_REFRESH_PARAM),
-  ]);
+  const event = await repo.eventInfo(ctx.db, eventId, DASHBOARD_REFRESH_PARAM);
   const [ops, sales, articles, hours, stock, zones, locNames, artNames] = await Promise.all([
     repo.topUpSums(ctx.db, eventId, w),
     repo.salesSums(ctx.db, eventId, w, DASHBOARD_TOP),
@@ -72,7 +69,7 @@ export async function quickDashboard(
   return {
     generatedAt: now.toISOString(),
     live: now >= event.start && now < event.end,
-    refreshSeconds: dashboardRefreshSeconds(refresh),
+    refreshSeconds: dashboardRefreshSeconds(event.param),
     timezone: event.timezone,
     topUps: {
       count: figures.topUps.count,
