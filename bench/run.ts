@@ -137,8 +137,14 @@ for (const db of databases) {
 }
 const sweepFigure = (sweep: IngestFigures[], terminals: number) =>
   sweep.find((f) => f.concurrency === terminals)?.operationsPerSecond ?? 0;
-/** More terminals uploading at once must not make ingest slower (issue 31: 32 against 8). */
-const sweepHoldsUp = (sweep: IngestFigures[]) => sweepFigure(sweep, 32) >= sweepFigure(sweep, 8);
+/**
+ * More terminals uploading at once must not make ingest slower (issue 31: 32 against 8), within the
+ * spread of a 20-second run: the 8-terminal figure read 7,367, 7,540 and 8,316 operations/s in three
+ * runs of the same code on a quiet machine (±6 %), so 32 may be at most 5 % under 8.
+ */
+const SWEEP_SPREAD = 0.05;
+const sweepHoldsUp = (sweep: IngestFigures[]) =>
+  sweepFigure(sweep, 32) >= (1 - SWEEP_SPREAD) * sweepFigure(sweep, 8);
 // Operations per second at 1, 8 and 32 terminals uploading at once (PostgreSQL, shorter runs).
 const sweep: IngestFigures[] = [];
 if ((!values.only || values.only === 'ingest') && databases.includes('postgres')) {
@@ -227,7 +233,7 @@ if (sweep.length) {
     })),
   );
   console.log(
-    `32 terminals at once no slower than 8: ${sweepHoldsUp(sweep) ? 'yes' : 'NO'} (${sweepFigure(sweep, 32)} against ${sweepFigure(sweep, 8)} operations/s)`,
+    `32 terminals at once no slower than 8 (within ${SWEEP_SPREAD * 100} %, a run's spread): ${sweepHoldsUp(sweep) ? 'yes' : 'NO'} (${sweepFigure(sweep, 32)} against ${sweepFigure(sweep, 8)} operations/s)`,
   );
 }
 if (search.length) {
