@@ -51,6 +51,13 @@ interface FilterValues {
 
 const namePattern = (name: string) => `%${name.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
+/** A filter's own values, for a statement built each time (the prepared list takes placeholders). */
+const valuesOf = (f: EventFilter, now: Date): FilterValues => ({
+  now,
+  name: f.name ? namePattern(f.name) : undefined,
+  user: f.visibleToUser,
+});
+
 function where(f: EventFilter, v: FilterValues): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (f.state) parts.push(eq(events.isClosed, f.state === 'closed' ? 1 : 0));
@@ -118,7 +125,7 @@ export async function listEvents(
   });
   if (found.length) return { rows: found, total: found[0]!.total };
   if (page.offset === 0) return { rows: [], total: 0 };
-  const cond = where(f, { now, name: f.name && namePattern(f.name), user: f.visibleToUser });
+  const cond = where(f, valuesOf(f, now));
   const [{ total }] = await db.select({ total: count() }).from(events).where(cond);
   return { rows: [], total: Number(total) };
 }
@@ -127,7 +134,7 @@ export const searchEvents = (db: Executor, f: EventFilter, limit: number) =>
   db
     .select({ id: events.id, nombre: events.name, isClosed: events.isClosed })
     .from(events)
-    .where(where(f, { now: new Date(), name: f.name && namePattern(f.name), user: f.visibleToUser }))
+    .where(where(f, valuesOf(f, new Date())))
     .orderBy(desc(events.dateStart))
     .limit(limit);
 
