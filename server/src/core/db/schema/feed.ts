@@ -23,6 +23,13 @@ const eventRef = () =>
   integer('event_id')
     .notNull()
     .references(() => events.id, { onDelete: 'cascade' });
+/**
+ * The event of a history row (one written per operation): a plain integer. The sync writes the event
+ * it has just checked the terminal is assigned to (devices.assigned_event_id references events), and
+ * events are never deleted (the console's delete closes one); a foreign-key check per row was a sixth
+ * of the database's work at ingest (docs/decisions/platform.md, issue 31).
+ */
+const eventColumn = () => integer('event_id').notNull();
 
 /**
  * The terminal feed (issue 6): devices, and everything handhelds, kiosks and totems report.
@@ -32,8 +39,9 @@ const eventRef = () =>
  * The history tables (ledger, top-ups, sales and their lines and payments, access, validations,
  * role recordings, changes, presence, processed operations, batches) reference wristbands, sales,
  * tickets and devices by plain ids too: the sync writes only ids it has just read and locked, rows are
- * never deleted but with their event, and a foreign-key check per row halved the ingest rate.
- * Their only foreign key is event_id, for the cascade.
+ * never deleted, and a foreign-key check per row halved the ingest rate. Their event_id is a plain
+ * integer as well (eventColumn); customers, wristbands, tickets and cash closes keep their foreign key
+ * to the event.
  */
 
 /**
@@ -218,7 +226,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     wristbandId: integer('wristband_id').notNull(),
     operationId: uuid('operation_id').notNull(),
     /** The operation type code of a top-up (N, M, D, N-RS…), or 'sale' / 'devolution'. */
@@ -241,7 +249,7 @@ export const topUps = pgTable(
   'top_ups',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     operationId: uuid('operation_id').notNull(),
     wristbandId: integer('wristband_id').notNull(),
     /** Operation type code: N, N-WA, M, M-E, … */
@@ -297,7 +305,7 @@ export const sales = pgTable(
   'sales',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     operationId: uuid('operation_id').notNull(),
     /** The wristband presented (null for a sale paid only by card or other means). */
     wristbandId: integer('wristband_id'),
@@ -343,7 +351,7 @@ export const saleLines = pgTable(
   'sale_lines',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     saleId: bigint('sale_id', { mode: 'number' }).notNull(),
     articleId: integer('article_id').notNull(),
     quantity: integer('quantity').notNull(),
@@ -362,7 +370,7 @@ export const salePayments = pgTable(
   'sale_payments',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     saleId: bigint('sale_id', { mode: 'number' }).notNull(),
     /** S cash balance, B gift (bonus) balance, T credit card, O other. */
     type: text('type').notNull(),
@@ -381,7 +389,7 @@ export const accessRecords = pgTable(
   'access_records',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     operationId: uuid('operation_id').notNull(),
     wristbandId: integer('wristband_id'),
     ticketCode: text('ticket_code'),
@@ -411,7 +419,7 @@ export const ticketValidations = pgTable(
   'ticket_validations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     operationId: uuid('operation_id').notNull(),
     ticketId: integer('ticket_id'),
     code: text('code').notNull(),
@@ -440,7 +448,7 @@ export const roleRecordings = pgTable(
   'role_recordings',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     operationId: uuid('operation_id').notNull(),
     wristbandId: integer('wristband_id').notNull(),
     roleId: integer('role_id').notNull(),
@@ -462,7 +470,7 @@ export const wristbandChanges = pgTable(
   'wristband_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     operationId: uuid('operation_id').notNull(),
     sourceWristbandId: integer('source_wristband_id').notNull(),
     endWristbandId: integer('end_wristband_id').notNull(),
@@ -512,7 +520,7 @@ export const presenceRecords = pgTable(
   'presence_records',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     operationId: uuid('operation_id').notNull(),
     staffId: integer('staff_id').notNull(),
     /** 'in' or 'out'. */
@@ -542,7 +550,7 @@ export const orderErrors = pgTable(
   'order_errors',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     operationId: uuid('operation_id').notNull(),
     message: text('message').notNull(),
     seatName: text('seat_name'),
@@ -569,7 +577,7 @@ export const orderErrors = pgTable(
 export const processedOperations = pgTable(
   'processed_operations',
   {
-    eventId: eventRef(),
+    eventId: eventColumn(),
     operationId: uuid('operation_id').notNull(),
     kind: text('kind').notNull(),
     payloadHash: text('payload_hash').notNull(),
@@ -585,7 +593,7 @@ export const syncBatches = pgTable(
   'sync_batches',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     deviceId: integer('device_id'),
     operations: integer('operations').notNull(),
     accepted: integer('accepted').notNull(),
@@ -601,7 +609,7 @@ export const refusedOperations = pgTable(
   'refused_operations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: eventRef(),
+    eventId: eventColumn(),
     batchId: bigint('batch_id', { mode: 'number' }),
     deviceId: integer('device_id'),
     /** As sent (possibly not a valid uuid, hence text). */

@@ -62,7 +62,7 @@ export interface WristbandBan {
  * - numbers the batch and claims the operations in processed_operations, in id order: the rows
  *   that insert are new, the others were recorded by an earlier (or concurrent, committed) call;
  * - creates the wristbands never seen (each with an anonymous customer), then locks the existing ones
- *   (SELECT … FOR UPDATE, in id order), except those wanted without `lock`, which it reads;
+ *   (SELECT … FOR NO KEY UPDATE, in id order), except those wanted without `lock`, which it reads;
  * - reads the bans of those serials (banned_wristbands is global, probed by its unique serial index);
  * - reads what the answer needs: the ban-list version and the app version the terminal's channel
  *   must run.

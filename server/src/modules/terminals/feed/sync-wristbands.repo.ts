@@ -42,13 +42,16 @@ export const readSerials = (eventId: SQL, serials: SQL) =>
   sql`select f.* from (${serials}) s(n_serie) cross join lateral (${findSerial(eventId, sql`s.n_serie`)}) f`;
 
 /**
- * The event's wristbands of the serials a subquery answers, locked (FOR UPDATE) in id order, the one
- * order every batch locks in: found by serial (findSerial), locked by primary key.
+ * The event's wristbands of the serials a subquery answers, locked in id order, the one order every
+ * batch locks in: found by serial (findSerial), locked by primary key. FOR NO KEY UPDATE, the lock
+ * the batch's own UPDATE of their balances takes: two batches of one wristband still take turns, but
+ * a row that only references the wristband (a ticket linked to it, whose foreign-key check takes KEY
+ * SHARE) is not held up.
  */
 export const lockSerials = (eventId: SQL, serials: SQL) =>
   sql`select ${WRISTBAND_COLUMNS} from wristbands
       where id = any(array(select f.id from (${serials}) s(n_serie) cross join lateral (${findSerial(eventId, sql`s.n_serie`)}) f))
-      order by id for update`;
+      order by id for no key update`;
 
 /**
  * The check code a gate read, stored on wristbands that had none (those the batch only referenced, not

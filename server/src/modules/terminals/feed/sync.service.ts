@@ -9,7 +9,7 @@
  * Exactly once: every operation claims its (event, operation id) row in processed_operations inside
  * that transaction; a row already there means the operation was recorded before (a re-sent batch, or
  * the same operation in two batches, even concurrent ones) and it is answered as a duplicate. Money
- * operations lock their wristbands (SELECT … FOR UPDATE, in id order) and write the new balances
+ * operations lock their wristbands (SELECT … FOR NO KEY UPDATE, in id order) and write the new balances
  * and the ledger entries in the same transaction, so balances always equal the sum of the ledger.
  *
  * This file runs a batch's steps; the pieces beside it do them: sync-checks (each operation's
