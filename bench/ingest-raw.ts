@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { processCpuSeconds } from './production-server';
 
 /**
  * The raw ceiling of device ingest (issue "Speed"): the very rows that POST /api/device/sync wrote
@@ -37,6 +38,8 @@ export interface RawCeiling {
   batches: number;
   seconds: number;
   operationsPerSecond: number;
+  /** CPU milliseconds per 1,000 operations in the PostgreSQL backends of the bare clients. */
+  databaseCpuMsPerThousand: number;
 }
 
 type Row = Record<string, unknown>;
@@ -97,6 +100,7 @@ export async function rawIngestCeiling(opts: {
     const slice = (rows: Row[], i: number) =>
       rows.slice(Math.floor((i * rows.length) / batches), Math.floor(((i + 1) * rows.length) / batches));
 
+    let databaseCpu = 0;
     const clients = await Promise.all(
       Array.from({ length: opts.concurrency }, async () => {
         const c = new pg.Client({ connectionString: opts.url });
@@ -104,7 +108,14 @@ export async function rawIngestCeiling(opts: {
         return c;
       }),
     );
+    const pids = await Promise.all(
+      clients.map(async (c) => Number((await c.query('select pg_backend_pid() as pid')).rows[0].pid)),
+    );
+    const backendCpu = () => pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
     let next = 0;
+    // The same starting point as the sync's run (bench/ingest.ts startFromCheckpoint).
+    await admin.query('checkpoint').catch(() => {});
+    const cpuAtStart = backendCpu();
     const started = performance.now();
     try {
       await Promise.all(
@@ -136,6 +147,7 @@ export async function rawIngestCeiling(opts: {
           }
         }),
       );
+      databaseCpu = backendCpu() - cpuAtStart;
     } finally {
       await Promise.all(clients.map((c) => c.end()));
     }
@@ -145,6 +157,7 @@ export async function rawIngestCeiling(opts: {
       batches,
       seconds: Math.round(seconds * 10) / 10,
       operationsPerSecond: Math.round(opts.operations / Math.max(seconds, 0.001)),
+      databaseCpuMsPerThousand: Math.round((databaseCpu * 1000 * 1000) / Math.max(1, opts.operations)),
     };
   } finally {
     await admin.query(`drop schema if exists ${SCHEMA} cascade`).catch(() => {});

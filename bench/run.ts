@@ -206,7 +206,7 @@ if (ingest.length) {
   const withRaw = ingest.filter((f) => f.raw);
   if (withRaw.length) {
     console.log(
-      '\nIngest against its raw ceiling: the same rows (feed tables and ledger) written by bare pg clients in transactions of the same batch size, as many at once as terminals (bench/ingest-raw.ts)',
+      '\nIngest against its raw ceiling: the same rows (feed tables and ledger) written by bare pg clients in transactions of the same batch size, as many at once as terminals (bench/ingest-raw.ts); CPU in ms per 1,000 operations',
     );
     console.table(
       withRaw.map((f) => ({
@@ -215,6 +215,8 @@ if (ingest.length) {
         'bare ops/s': f.raw!.operationsPerSecond,
         ratio: `${Math.round((f.operationsPerSecond / f.raw!.operationsPerSecond) * 100)} %`,
         target: `≥ ${INGEST_RAW_TARGET * 100} %`,
+        'ours database CPU': f.databaseCpuMsPerThousand,
+        'bare database CPU': f.raw!.databaseCpuMsPerThousand,
         'rows written': f.raw!.rows,
         transactions: f.raw!.batches,
       })),
