@@ -56,19 +56,29 @@ export async function moveToNewWristband(
   if (!old) throw fail('portalNoWristband');
   const typed = input.serial;
   const key = `portal:${event.id}:move:${typed.toUpperCase()}`;
-  await ctx.throttle.before(key, from.ip);
-
   // The new wristband: one the event has seen, else one of the event's stock. Its check code decides
-  // before anything else is said of it.
-  const known = await wristbandBySerial(ctx.db, event.id, typed);
-  const stock = known ? null : await stockWristband(ctx.db, typed);
-  const code = known?.codeCheck ?? stock?.code_check ?? null;
-  const codeOk = sameCode(code ?? '\u0000', input.checkCode);
-  if (!code || !codeOk) {
-    await ctx.throttle.failed(key, from.ip);
-    throw fail('portalNewWristbandFailed');
-  }
-  await ctx.throttle.succeeded(key, from.ip);
+  // before anything else is said of it. Attempts at one serial take turns (a transaction-scoped
+  // advisory lock on the throttle's key): the same request sent several times at once is counted one
+  // attempt at a time, so a burst of right ones never reaches the throttle's limit, while wrong ones
+  // are still counted, and kept, each.
+  const checked = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    return requestTx.run({ tx, after: [] }, async () => {
+      await ctx.throttle.before(key, from.ip);
+      const known = await wristbandBySerial(tx, event.id, typed);
+      const stock = known ? null : await stockWristband(tx, typed);
+      const code = known?.codeCheck ?? stock?.code_check ?? null;
+      const codeOk = sameCode(code ?? '\u0000', input.checkCode);
+      if (!code || !codeOk) {
+        await ctx.throttle.failed(key, from.ip);
+        return null;
+      }
+      await ctx.throttle.succeeded(key, from.ip);
+      return { known, stock, code };
+    });
+  });
+  if (!checked) throw fail('portalNewWristbandFailed');
+  const { known, stock, code } = checked;
   // Already moved (the same request sent again): the attendee holds the new wristband now.
   if (known && known.id === old.id) {
     const changes = await changesOf(ctx.db, event.id, [old.id]);
