@@ -346,8 +346,7 @@ test('Customer › Online services shows whole status badges at 1440 and 1280 px
     await expect(statuses.first()).toBeVisible();
     await expect(statuses.locator('.mantine-Badge-label')).toHaveCount(await statuses.count());
     // Run in the page (a string: no DOM types here): each status badge's label as wide as its text.
-    // Polled: right after the resize the table may still be laying out on a busy machine (CI once
-    // saw it overflow at 1280 px; the settled page overflows only below 1,250 px).
+    // Polled: right after the resize the table may still be laying out on a busy machine.
     const cut = () =>
       page.evaluate<string[]>(`[...document.querySelectorAll(
       '[data-testid="customers-topup-status"] .mantine-Badge-label')]
