@@ -106,7 +106,7 @@ export function OnlineServicesTab({ d }: { d: CustomerDetail }) {
         records={online.data?.topUps ?? []}
         noRecordsText={t('common.noRecords')}
         columns={[
-          // As narrow as its title: the table's twelve columns fit at 1280 px.
+          // As narrow as its title, so that all the table's columns fit at 1280 px.
           { accessor: 'valid', title: f('valid'), width: 50, render: (r) => <Tick on={r.valid === 1} /> },
           // The dates wrap between the day and the time, so the table fits at 1280 px.
           {
