@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR } from './tests/data-dir';
+import { dataDirFor } from './tests/data-dir';
 
 /**
  * Browser tests in Chromium, never downloaded at run time:
@@ -39,20 +39,36 @@ async function browser(): Promise<{ path: string; args: string[]; source: string
 }
 
 export const CHROMIUM = await browser();
-const port = Number(process.env.E2E_PORT ?? 8181);
+
+/**
+ * The suite runs on two servers at once (a machine of 2 cores sat half idle with one), each a
+ * project of its own: its port (E2E_PORT and the next), its data folder, its demo festival, and a
+ * fixed share of the spec folders run one file at a time in name order, so that a spec meets the
+ * same data in every run. The shares were balanced by the time their specs took on one server
+ * (306 and 310 s of 615 s, session 19). `E2E_SERVERS=1` runs every folder on one server.
+ */
+const SHARES = [
+  ['terminals', 'venue', 'settings', 'catalogue'],
+  ['access', 'app', 'customers', 'events', 'integrations', 'reports'],
+];
+const basePort = Number(process.env.E2E_PORT ?? 8181);
+const servers = process.env.E2E_SERVERS === '1' ? 1 : SHARES.length;
+const projects = Array.from({ length: servers }, (_, i) => {
+  const folders = servers === 1 ? SHARES.flat() : SHARES[i];
+  return { name: `server ${i + 1}`, port: basePort + i, folders };
+});
 
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: projects.length,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     locale: 'en-GB',
     timezoneId: 'Europe/Madrid',
     acceptDownloads: true,
@@ -62,13 +78,21 @@ export default defineConfig({
         ? { executablePath: CHROMIUM.path, args: CHROMIUM.args }
         : {},
   },
-  webServer: {
+  projects: projects.map((p) => ({
+    name: p.name,
+    testMatch: p.folders.map((folder) => `${folder}/**/*.spec.ts`),
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${p.port}` },
+  })),
+  // Started one after the other: the first builds the apps when they are stale (scripts/start.mjs),
+  // the next finds them built.
+  webServer: projects.map((p) => ({
     command: 'node ../scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${p.port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port), E2E_DATA_DIR },
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: { E2E_PORT: String(p.port), E2E_DATA_DIR: dataDirFor(p.port) },
+  })),
 });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { dataDirFor } from './data-dir';
 
 export const PASSWORD = 'Festival-2026!';
 
@@ -37,12 +37,14 @@ export async function expectSaved(page: Page) {
   await expect(notices).toHaveCount(0);
 }
 
+/**
+ * The data folder of the server this test runs against: each project of playwright.config.ts has a
+ * server of its own, on the port of its `baseURL`.
+ */
+export const serverDataDir = () => dataDirFor(Number(new URL(test.info().project.use.baseURL ?? '').port));
+
 /** The e2e server's outbox (DATA_DIR/outbox, see playwright.config.ts and scripts/e2e-server.mjs). */
-export const outboxDir = () =>
-  path.join(
-    process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `pulsera-e2e-${process.env.E2E_PORT ?? 8181}`),
-    'outbox',
-  );
+export const outboxDir = () => path.join(serverDataDir(), 'outbox');
 
 /**
  * The link to a page (a password link unless told) in the newest e-mail the server wrote to the outbox

@@ -1,8 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR } from '../data-dir';
-import { signIn } from '../helpers';
+import { serverDataDir, signIn } from '../helpers';
 
 /**
  * Jobs (admin/configuration/jobs, super admin) and Search top-up (admin/configuration/search-top-up,
@@ -10,12 +9,12 @@ import { signIn } from '../helpers';
  * uploads fails after its retry; the folder is repaired and the failed job retried until processed.
  * A finance officer finds an online top-up from another event and jumps to its customer there.
  */
-const uploads = path.join(E2E_DATA_DIR, 'uploads');
+const uploads = () => path.join(serverDataDir(), 'uploads');
 
 test.afterAll(() => {
   // Leave the console's uploads folder as a folder for the other tests.
-  rmSync(uploads, { recursive: true, force: true });
-  mkdirSync(uploads, { recursive: true });
+  rmSync(uploads(), { recursive: true, force: true });
+  mkdirSync(uploads(), { recursive: true });
 });
 
 test('a failed job is listed with its error and retried once its cause is repaired', async ({ page }) => {
@@ -25,8 +24,8 @@ test('a failed job is listed with its error and retried once its cause is repair
   await expect(page.getByRole('heading', { name: 'Jobs' })).toBeVisible();
 
   // A file where the uploads folder should be: the sweep cannot read it.
-  rmSync(uploads, { recursive: true, force: true });
-  writeFileSync(uploads, 'not a folder');
+  rmSync(uploads(), { recursive: true, force: true });
+  writeFileSync(uploads(), 'not a folder');
   await page.getByTestId('jobs-run').click();
   await page.getByTestId('jobs-run-upload-sweep').click();
   await expect(page.getByText('The job is queued')).toBeVisible();
@@ -47,8 +46,8 @@ test('a failed job is listed with its error and retried once its cause is repair
   await expect(rows.first()).toContainText('Unattached uploads sweep');
 
   // Repaired, retried: one more attempt, processed.
-  rmSync(uploads, { force: true });
-  mkdirSync(uploads);
+  rmSync(uploads(), { force: true });
+  mkdirSync(uploads());
   await detail.getByTestId('job-retry').click();
   await expect(page.getByText('The job is queued again')).toBeVisible();
   await page.getByTestId('jobs-filter-status').getByText('Processed').click();
