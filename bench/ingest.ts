@@ -55,6 +55,11 @@ export interface IngestFigures {
   nodeCpuMsPerThousand: number;
   /** CPU milliseconds per 1,000 operations in the PostgreSQL backends (0 for PGlite, in-process). */
   databaseCpuMsPerThousand: number;
+  /**
+   * CPU milliseconds per 1,000 operations of the simulated terminals (this process: batches to JSON,
+   * HTTP), when the server runs in a process of its own; they share the machine's cores with it.
+   */
+  terminalsCpuMsPerThousand: number;
   concurrency: number;
   /** PostgreSQL: the same rows written by bare pg clients (bench/ingest-raw.ts), when asked. */
   raw: RawCeiling | null;
@@ -124,21 +129,27 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
       };
       let nodeCpu = 0;
       let dbCpu = 0;
+      let clientCpu = 0;
+      const ownCpu = () => {
+        const used = process.cpuUsage();
+        return (used.user + used.system) / 1e6;
+      };
       // CPU seconds of the server: its own process, or this one (server and simulated terminals).
       const serverCpu = () => {
         if (production) return processCpuSeconds(production.child.pid);
         const used = process.cpuUsage();
         return (used.user + used.system) / 1e6;
       };
-      let mark = { node: serverCpu(), db: 0 };
+      let mark = { node: serverCpu(), db: 0, client: ownCpu() };
       const report = await simulateFestival(target, {
         onUpload: async (phase) => {
           if (phase === 'start') {
             await startFromCheckpoint(database);
-            mark = { node: serverCpu(), db: await backendCpuSeconds(database) };
+            mark = { node: serverCpu(), db: await backendCpuSeconds(database), client: ownCpu() };
             return;
           }
           nodeCpu += (serverCpu() - mark.node) * 1000;
+          clientCpu += (ownCpu() - mark.client) * 1000;
           dbCpu += ((await backendCpuSeconds(database)) - mark.db) * 1000;
         },
         eventId: event!.id,
@@ -179,6 +190,9 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
         ledgerConsistent: mismatches.length === 0,
         nodeCpuMsPerThousand: Math.round((nodeCpu / Math.max(1, report.operations)) * 1000),
         databaseCpuMsPerThousand: Math.round((dbCpu / Math.max(1, report.operations)) * 1000),
+        terminalsCpuMsPerThousand: production
+          ? Math.round((clientCpu / Math.max(1, report.operations)) * 1000)
+          : 0,
         concurrency: o.concurrency,
         raw,
       };

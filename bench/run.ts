@@ -184,7 +184,7 @@ if ((!values.only || values.only === 'reports') && databases.includes('postgres'
 
 if (ingest.length) {
   console.log(
-    '\nIngest through POST /api/device/sync (festival simulator over HTTP: on PostgreSQL the compiled server in a process of its own, on PGlite the app in this process); CPU in ms per 1,000 operations',
+    '\nIngest through POST /api/device/sync (festival simulator over HTTP: on PostgreSQL the compiled server in a process of its own, on PGlite the app in this process); CPU in ms per 1,000 operations (terminals: the simulated terminals in this process, sharing the cores)',
   );
   console.table(
     ingest.map((f) => ({
@@ -200,6 +200,7 @@ if (ingest.length) {
       'below zero': f.flagged,
       'server CPU': f.nodeCpuMsPerThousand,
       'database CPU': f.databaseCpuMsPerThousand,
+      'terminals CPU': f.database === 'postgres' ? f.terminalsCpuMsPerThousand : '—',
       'ledger = balances': f.ledgerConsistent ? 'yes' : 'NO',
     })),
   );

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import {
   DEVICE_TOKEN_HEADER,
   type DeviceConfig,
@@ -112,13 +114,10 @@ export function appTarget(app: FastifyInstance, db: Db, byQr?: QrRegistration): 
  * redeeming a configuration QR of the event (`{ qr }`).
  */
 export function httpTarget(baseUrl: string, adminToken: string | { qr: string }): FeedTarget {
+  const send = requester(baseUrl);
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(new URL(path, baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    return expectOk(res.status, await res.json().catch(() => null), `POST ${path}`);
+    const res = await send(path, body, headers);
+    return expectOk(res.status, res.body, `POST ${path}`);
   };
   return {
     register: async (input) =>
@@ -157,6 +156,45 @@ export function httpTarget(baseUrl: string, adminToken: string | { qr: string })
       )) as DeviceConfig;
     },
   };
+}
+
+/**
+ * POSTs JSON to a running server over connections kept open, as a terminal's app does, with
+ * node:http(s) rather than `fetch`: the simulated terminals share the machine's cores with the server
+ * in the bench, and `fetch` spent about twice the CPU per batch (docs/decisions/platform.md).
+ */
+function requester(baseUrl: string) {
+  const secure = new URL(baseUrl).protocol === 'https:';
+  const agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const request = secure ? https.request : http.request;
+  return (path: string, body: unknown, headers: Record<string, string>) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const payload = Buffer.from(JSON.stringify(body));
+      const req = request(
+        new URL(path, baseUrl),
+        {
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': payload.length, ...headers },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            let parsed: unknown = null;
+            try {
+              parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              // Not JSON: the status alone tells (expectOk).
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
 }
 
 /** Straight into the sync service (no HTTP, no token): the demo's first-start simulation. */
