@@ -87,6 +87,7 @@ export default defineConfig({
   // Started one after the other: the first builds the apps when they are stale (scripts/start.mjs),
   // the next finds them built.
   webServer: projects.map((p) => ({
+    name: p.name,
     command: 'node ../scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${p.port}/api/health`,
     timeout: 240_000,
