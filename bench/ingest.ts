@@ -130,16 +130,13 @@ export async function benchIngest(kind: BenchDb, o: IngestOptions): Promise<Inge
       let nodeCpu = 0;
       let dbCpu = 0;
       let clientCpu = 0;
+      // CPU seconds of this process (the simulated terminals, and the in-process app if any).
       const ownCpu = () => {
         const used = process.cpuUsage();
         return (used.user + used.system) / 1e6;
       };
       // CPU seconds of the server: its own process, or this one (server and simulated terminals).
-      const serverCpu = () => {
-        if (production) return processCpuSeconds(production.child.pid);
-        const used = process.cpuUsage();
-        return (used.user + used.system) / 1e6;
-      };
+      const serverCpu = () => (production ? processCpuSeconds(production.child.pid) : ownCpu());
       let mark = { node: serverCpu(), db: 0, client: ownCpu() };
       const report = await simulateFestival(target, {
         onUpload: async (phase) => {
