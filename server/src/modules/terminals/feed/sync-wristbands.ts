@@ -57,13 +57,12 @@ export function wantedWristbands(candidates: Candidate[]): Wanted {
 }
 
 /**
- * The batch's wristbands as it opened them, by serial: those it created are to be written; a check
- * code sent for one that had none is stored on it.
+ * The batch's wristbands as it opened them, by serial; a check code sent for one that had none is
+ * stored on it. Those the batch created were written whole by its opening statement: like the others,
+ * they are written again only when an operation changes them.
  */
 export function wristbandState(opened: OpenedBatch, wanted: Wanted) {
-  const state = new Map<string, WState>(
-    opened.wristbands.map((r) => [r.n_serie, { ...r, dirty: opened.created.has(r.n_serie) }]),
-  );
+  const state = new Map<string, WState>(opened.wristbands.map((r) => [r.n_serie, { ...r, dirty: false }]));
   for (const [serial, info] of wanted) {
     const w = state.get(serial)!;
     if (!w.code_check && info.code_check) {
