@@ -24,8 +24,8 @@ import {
  * production server (compiled, `node server/dist/main.js`, one process, PostgreSQL), against a bare
  * Fastify + pg route that runs the very SQL statements the call issued (captured from one real call,
  * so the comparison stays honest as queries change). Both are loaded alike (autocannon, keep-alive,
- * `connections` at once, `seconds` each) and the ratio of requests per second is printed with its
- * target: ≥ 75 % of bare (issue 31). Beside it, the CPU milliseconds each server process spent per
+ * `connections` at once, about `seconds` each, in turns: `inTurns`) and the ratio of requests per
+ * second is printed with its target: ≥ 75 % of bare (issue 31). Beside it, the CPU milliseconds each server process spent per
  * request, ours and bare: the figure a busy machine moves least.
  */
 export const OVERHEAD_TARGET = 0.75;
@@ -75,7 +75,44 @@ export async function load(
   const rps = more.amount
     ? result.requests.total / Math.max(result.duration, 0.001)
     : result.requests.average;
-  return { rps, errors, total: result.requests.total };
+  return { rps, errors, total: result.requests.total, seconds: result.duration };
+}
+
+/** Slices of each side's time in an overhead measurement (see `inTurns`). */
+const TURNS = 4;
+
+/**
+ * Ours and bare loaded in turns, `TURNS` slices of `seconds / TURNS` each in the order ours, bare,
+ * bare, ours, ours, bare…, so that a shared machine slowing down or speeding up during the run weighs
+ * on both sides alike (a run of ours, then one of bare, put any drift into the ratio). Each side's
+ * requests per second are its requests over its seconds; its CPU per request, its process's CPU over
+ * its own requests.
+ */
+async function inTurns(
+  sides: Record<'ours' | 'bare', { url: string; headers: Record<string, string>; pid: number | undefined }>,
+  seconds: number,
+  connections: number,
+) {
+  const slice = Math.max(1, Math.round(seconds / TURNS));
+  const sum = () => ({ requests: 0, seconds: 0, errors: 0, cpu: 0 });
+  const got = { ours: sum(), bare: sum() };
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const side of turn % 2 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const)) {
+      const { url, headers, pid } = sides[side];
+      const cpu = processCpuSeconds(pid);
+      const r = await load(url, headers, slice, connections);
+      got[side].cpu += processCpuSeconds(pid) - cpu;
+      got[side].requests += r.total;
+      got[side].seconds += r.seconds;
+      got[side].errors += r.errors;
+    }
+  }
+  const figures = (g: ReturnType<typeof sum>) => ({
+    rps: g.requests / Math.max(g.seconds, 0.001),
+    errors: g.errors,
+    cpuMs: (g.cpu * 1000) / Math.max(g.requests, 1),
+  });
+  return { ours: figures(got.ours), bare: figures(got.bare) };
 }
 
 export async function benchApiOverhead(opts: {
@@ -172,16 +209,20 @@ export async function benchApiOverhead(opts: {
 
     const rows: OverheadRow[] = [];
     for (const [name, url] of Object.entries(calls)) {
-      // Warm both, then measure one after the other (never at the same time).
-      await load(`${base}${url}`, headers, 1, opts.connections);
-      const oursCpu = processCpuSeconds(ours.child.pid);
-      const o = await load(`${base}${url}`, headers, opts.seconds, opts.connections);
-      const oursCpuMs = ((processCpuSeconds(ours.child.pid) - oursCpu) * 1000) / Math.max(o.total, 1);
+      // Warm both, then load them in turns (never at the same time).
       const bareUrl = `http://127.0.0.1:${barePort}/bare/${slug(name)}`;
+      await load(`${base}${url}`, headers, 1, opts.connections);
       await load(bareUrl, {}, 1, opts.connections);
-      const bareCpu = processCpuSeconds(bare.pid);
-      const b = await load(bareUrl, {}, opts.seconds, opts.connections);
-      const bareCpuMs = ((processCpuSeconds(bare.pid) - bareCpu) * 1000) / Math.max(b.total, 1);
+      const { ours: o, bare: b } = await inTurns(
+        {
+          ours: { url: `${base}${url}`, headers, pid: ours.child.pid },
+          bare: { url: bareUrl, headers: {}, pid: bare.pid },
+        },
+        opts.seconds,
+        opts.connections,
+      );
+      const oursCpuMs = o.cpuMs;
+      const bareCpuMs = b.cpuMs;
       rows.push({
         call: name,
         statements: captured[name]!.length,
