@@ -25,8 +25,8 @@ import {
  * Fastify + pg route that runs the very SQL statements the call issued (captured from one real call,
  * so the comparison stays honest as queries change). Both are loaded alike (autocannon, keep-alive,
  * `connections` at once, about `seconds` each, in turns: `inTurns`) and the ratio of requests per
- * second is printed with its target: ≥ 75 % of bare (issue 31). Beside it, the CPU milliseconds each server process spent per
- * request, ours and bare: the figure a busy machine moves least.
+ * second is printed with its target: ≥ 75 % of bare (issue 31). Beside it, the CPU milliseconds each
+ * server process spent per request, ours and bare: the figure a busy machine moves least.
  */
 export const OVERHEAD_TARGET = 0.75;
 
