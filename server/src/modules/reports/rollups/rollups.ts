@@ -16,8 +16,8 @@ const HOUR = 3_600_000;
 
 /**
  * The units of a top-up's articles (a JSON array of {quantity}; anything else counts 0), written out
- * as the rollup trigger writes it (migration 0061): report_top_up_articles() is not inlined, and a call
- * per row costs sixteen times the expression.
+ * as the rollup trigger writes it (migration 0061): as a SQL function it was not inlined, and a call per
+ * row cost sixteen times the expression.
  */
 const topUpArticles = (col: SQL) =>
   sql`case when jsonb_typeof(${col}) is distinct from 'array' then 0 when jsonb_array_length(${col}) = 0 then 0
