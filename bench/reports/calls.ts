@@ -2,6 +2,7 @@
  * The report calls the bench times: every GET route of the app under the report prefixes, a few
  * again with a filter that takes another path, and the query each is timed with.
  */
+import { ORDER_ERRORS_PAGE_SIZE } from '@pulsera/contracts';
 import type { buildApp } from '../../server/src/app';
 import { DASHBOARD_URL } from './figures';
 import type { Venue } from './venue';
@@ -89,6 +90,9 @@ export function queryOf(
       return { url, query: { date: w.end } };
     case '/api/reports/timeValidationTickets':
       return { url, query: { ...window, minutes: '15' } };
+    case '/api/order-errors':
+      // The screen's call: its first page of 30 and the total (the download asks for the whole list).
+      return { url, query: { ...window, page: '1', paginationLimit: String(ORDER_ERRORS_PAGE_SIZE) } };
     case '/api/reports/tickets/search':
       return { url, query: { query: 'Guest 12' } };
     case '/api/filters':

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { ORDER_ERRORS_PAGE_SIZE } from '../constants';
+import { queryInt } from '../inputs';
 import { PAYMENT_TYPES } from '../terminals/feed';
+import { ReportQuery } from './report';
 
 /**
  * The sales report (admin/reports/sales, 01-console §2 and §6; 02-catalogue §7 Reports) and the order
@@ -144,7 +147,9 @@ export const MetreSalesResult = z.object({
 export type MetreSalesResult = z.infer<typeof MetreSalesResult>;
 
 // ---------------------------------------------------------------------------------------------
-// Order errors: GET /order-errors (result is a list; the screen shows ORDER_ERRORS_PAGE_SIZE per page)
+// Order errors: GET /order-errors (result is a list; the screen shows ORDER_ERRORS_PAGE_SIZE per page).
+// Asked with the list protocol's `page` (and `paginationLimit`), it answers that page and the total
+// instead (OrderErrorsPage): a festival day holds thousands (docs/decisions/reports.md).
 
 /** 02-catalogue §3 Order error, with the ids behind the names. */
 export const OrderError = z.object({
@@ -163,3 +168,16 @@ export const OrderError = z.object({
 export type OrderError = z.infer<typeof OrderError>;
 export const OrderErrorsResult = z.array(OrderError);
 export type OrderErrorsResult = z.infer<typeof OrderErrorsResult>;
+/** The filters, and a page when the screen asks for one (without `page`: the whole list). */
+export const OrderErrorsQuery = ReportQuery.and(
+  z.object({
+    page: queryInt(1, 100_000).optional(),
+    paginationLimit: queryInt(1, 500).default(ORDER_ERRORS_PAGE_SIZE),
+  }),
+);
+export type OrderErrorsQuery = z.infer<typeof OrderErrorsQuery>;
+/** One page of the order errors, newest first, and how many the filters match in all. */
+export const OrderErrorsPage = z.object({ orderErrors: z.array(OrderError), total: count });
+export type OrderErrorsPage = z.infer<typeof OrderErrorsPage>;
+/** What GET /order-errors answers: the whole list, or the page asked for. */
+export const OrderErrorsAnswer = z.union([OrderErrorsResult, OrderErrorsPage]);

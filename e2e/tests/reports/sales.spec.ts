@@ -95,4 +95,25 @@ test('metre sales by kitchen and room, and the order errors the kitchens reporte
   ).toBeVisible();
   await expect(errors.getByRole('cell', { name: /Table \d+/ }).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/order-errors.png', fullPage: true });
+
+  // The table shows a page the server picked; its title counts them all, and the download takes them
+  // all (the call without a page answers the whole list).
+  const total = Number(/\((\d+)\)/.exec(await page.getByText(/^Failed orders \(\d+\)$/).innerText())![1]);
+  expect(total).toBeGreaterThan(0);
+  await expect(errors.locator('tbody tr')).toHaveCount(Math.min(total, 30));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('order-errors-table-download').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('order-errors.xlsx');
+  const bytes = await readFile((await download.path())!);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
+  const messages = book.worksheets[0]!.getSheetValues()
+    .flat()
+    .map(String)
+    .filter((v) => /^(Kitchen printer|Article not on|Timeout)/.test(v));
+  expect(messages).toHaveLength(total);
 });

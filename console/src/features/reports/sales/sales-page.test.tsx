@@ -110,7 +110,7 @@ describe('the sales report', { timeout: 30_000 }, () => {
 });
 
 describe('the order errors list', { timeout: 30_000 }, () => {
-  it('shows 30 per page, newest first as the server sends them', async () => {
+  it('shows the page of 30 the server sends, newest first, and asks for the next', async () => {
     signInWith([24]);
     const errors: OrderErrorsResult = Array.from({ length: 35 }, (_, i) => ({
       id: 100 - i,
@@ -124,9 +124,20 @@ describe('the order errors list', { timeout: 30_000 }, () => {
       kitchenName: 'Grill',
       idStaff: 5,
     }));
+    const pagesAsked: string[] = [];
     fakeApi(({ url }) => {
       if (url.includes('/filters')) return { body: { error: 0, result: calendar } };
-      return { body: { error: 0, result: errors } };
+      // The server pages the list: the screen asks for a page of 30 and gets it with the total.
+      const q = new URL(url, 'http://x').searchParams;
+      pagesAsked.push(`${q.get('page')}/${q.get('paginationLimit')}`);
+      const page = Number(q.get('page'));
+      const limit = Number(q.get('paginationLimit'));
+      return {
+        body: {
+          error: 0,
+          result: { orderErrors: errors.slice((page - 1) * limit, page * limit), total: errors.length },
+        },
+      };
     });
     renderScreen(<OrderErrorsPage />);
     const table = await screen.findByTestId('order-errors-table');
@@ -145,5 +156,7 @@ describe('the order errors list', { timeout: 30_000 }, () => {
     expect(within(table).getByRole('heading').textContent).toBe('Failed orders (35)');
     await userEvent.click(within(table).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(5));
+    expect(cells(within(table).getAllByRole('row')[1]!)[2]).toBe('Failure 30');
+    expect(pagesAsked).toEqual(['1/30', '2/30']);
   });
 });

@@ -8,11 +8,12 @@ import {
   useReport,
 } from '../../../components/reports/report-page';
 import { type ReportColumn, ReportTable } from '../../../components/reports/report-table';
+import { usePage } from '../../../components/reports/use-page';
 import { type FilterField, useReportFilter } from '../../../components/reports/use-report-filter';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { allRows, rolName, TICKETING, TK } from './api';
-import { CountChart, PAGE_SIZE, TicketingTabs, usePage } from './shared';
+import { CountChart, PAGE_SIZE, TicketingTabs } from './shared';
 
 const FIELDS: FilterField[] = ['day', 'dates', 'location', 'staff', 'role', 'device'];
 

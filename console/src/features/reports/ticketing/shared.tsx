@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Title } from '@mantine/core';
-import { useState } from 'react';
 import { RouteTabs } from '../../../components/reports/report-tabs';
 import { TICKETING_TABS } from './api';
 
@@ -43,14 +42,6 @@ export function CountChart<Row>({
       />
     </Card>
   );
-}
-
-/** A server-paged list's page, back to the first whenever the query changes. */
-export function usePage(query: Record<string, unknown>) {
-  const key = JSON.stringify(query);
-  const [state, setState] = useState({ key, page: 1 });
-  const page = state.key === key ? state.page : 1;
-  return { page, setPage: (p: number) => setState({ key, page: p }) };
 }
 
 export const PAGE_SIZE = 50;

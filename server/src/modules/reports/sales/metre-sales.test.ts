@@ -142,6 +142,27 @@ describe('order errors (GET /order-errors)', () => {
     ]);
   });
 
+  it('answers the page the screen asks for, with the total, as the list has them', async () => {
+    const list = (await get('/order-errors')).body.result as { id: number; idRoom: number | null }[];
+    const pages = [];
+    for (let page = 1; page <= list.length; page++) {
+      const res = await get('/order-errors', { page, paginationLimit: 1 });
+      expect(res.status).toBe(200);
+      expect(res.body.result.total).toBe(list.length);
+      pages.push(...res.body.result.orderErrors);
+    }
+    expect(pages).toEqual(list);
+    const past = await get('/order-errors', { page: list.length + 1, paginationLimit: 1 });
+    expect(past.body.result).toEqual({ orderErrors: [], total: list.length });
+    // The filters hold on the page and its total; 30 a page unless asked otherwise.
+    const terrace = await get('/order-errors', { idRoom: ids.terrace, page: 1 });
+    expect(terrace.body.result.total).toBe(1);
+    expect(terrace.body.result.orderErrors).toEqual(list.filter((e) => e.idRoom === ids.terrace));
+    const zero = await get('/order-errors', { page: 0 });
+    expect(zero.status).toBe(400);
+    expect(zero.body.fields.map((f: { path: string }) => f.path)).toContain('querystring.page');
+  });
+
   it('answers, byte for byte, what writing the rows in Node answered (dates, nulls, numbers, escapes)', async () => {
     const db = t.database.db;
     // Errors the feed would not send but the table holds: a time with microseconds, two at the same

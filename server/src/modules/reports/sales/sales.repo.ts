@@ -1,4 +1,4 @@
-import type { ReportQuery, SalesFigures } from '@pulsera/contracts';
+import type { OrderErrorsPage, ReportQuery, SalesFigures } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { jsonArrayText, rowsOf } from '../../../core/db/rows';
@@ -396,14 +396,9 @@ export async function overview(db: Executor, eventId: number, q: ReportQuery) {
   };
 }
 
-/**
- * The order errors of the window (newest first), with room, kitchen and staff named (joined: a
- * subquery per row took 40 ms of a festival day's 3,000 errors), as the text of the JSON list
- * (`OrderErrorsResult`), written by the database: reading a festival day's 11,500 rows through the
- * driver and writing them again took longer than the query (issue 31).
- */
-export async function orderErrorList(db: Executor, eventId: number, q: ReportQuery): Promise<string> {
-  const where = feedWhere(
+/** The filters of an order errors call, as a condition on `order_errors`. */
+const orderErrorWhere = (eventId: number, q: ReportQuery) =>
+  feedWhere(
     {
       eventId: orderErrors.eventId,
       time: orderErrors.deviceTime,
@@ -416,9 +411,17 @@ export async function orderErrorList(db: Executor, eventId: number, q: ReportQue
     eventId,
     q,
   );
-  const res = await db.execute(sql`
-    select ${jsonArrayText(sql`e`, sql`order_errors.device_time desc, order_errors.id desc`)} as json
-    from order_errors
+
+/** Newest first; two errors of one instant by id. */
+const ORDER_ERRORS_ORDER = sql`order_errors.device_time desc, order_errors.id desc`;
+
+/**
+ * An order error as the answer names its fields (`OrderError`), a LATERAL row `e` beside
+ * `order_errors` with room, kitchen and staff named (joined: a subquery per row took 40 ms of a
+ * festival day's 3,000 errors); `from` is what the rows come from.
+ */
+const orderErrorRows = (eventId: number, from: SQL) => sql`
+    from ${from}
     left join rooms r on r.id = order_errors.room_id and r.event_id = ${eventId}
     left join kitchens k on k.id = order_errors.kitchen_id and k.event_id = ${eventId}
     left join staff s on s.id = order_errors.staff_id and s.event_id = ${eventId}
@@ -428,7 +431,58 @@ export async function orderErrorList(db: Executor, eventId: number, q: ReportQue
         order_errors.message, order_errors.seat_name as "seatName", r.name as "roomName",
         s.name as "staffName", order_errors.room_id as "idRoom", order_errors.kitchen_id as "idKitchen",
         k.name as "kitchenName", order_errors.staff_id as "idStaff"
-    ) e
-    where ${where}`);
+    ) e`;
+
+/**
+ * The order errors of the window (newest first), as the text of the JSON list
+ * (`OrderErrorsResult`), written by the database: reading a festival day's 11,500 rows through the
+ * driver and writing them again took longer than the query (issue 31). The download's call.
+ */
+export async function orderErrorList(db: Executor, eventId: number, q: ReportQuery): Promise<string> {
+  const res = await db.execute(sql`
+    select ${jsonArrayText(sql`e`, ORDER_ERRORS_ORDER)} as json
+    ${orderErrorRows(eventId, sql`order_errors`)}
+    where ${orderErrorWhere(eventId, q)}`);
   return String(rowsOf<{ json: string }>(res)[0]!.json);
+}
+
+/**
+ * One page of the window's order errors (newest first) and how many there are: the screen's call.
+ * The page is picked on `order_errors` alone (its event and time index, read backwards) and only its
+ * rows are named.
+ */
+export async function orderErrorPage(
+  db: Executor,
+  eventId: number,
+  q: ReportQuery,
+  page: { limit: number; offset: number },
+): Promise<OrderErrorsPage> {
+  const where = orderErrorWhere(eventId, q);
+  const [rows, totalRes] = await Promise.all([
+    db.execute(sql`
+      select e.*
+      ${orderErrorRows(
+        eventId,
+        sql`(select * from order_errors where ${where} order by ${ORDER_ERRORS_ORDER}
+          limit ${page.limit} offset ${page.offset}) order_errors`,
+      )}
+      order by ${ORDER_ERRORS_ORDER}`),
+    db.execute(sql`select count(*)::int as n from order_errors where ${where}`),
+  ]);
+  const n = (v: unknown) => (v === null ? null : Number(v));
+  return {
+    orderErrors: rowsOf<Record<string, unknown>>(rows).map((r) => ({
+      id: Number(r.id),
+      date_create: String(r.date_create),
+      message: String(r.message),
+      seatName: (r.seatName as string | null) ?? null,
+      roomName: (r.roomName as string | null) ?? null,
+      staffName: (r.staffName as string | null) ?? null,
+      idRoom: n(r.idRoom),
+      idKitchen: n(r.idKitchen),
+      kitchenName: (r.kitchenName as string | null) ?? null,
+      idStaff: n(r.idStaff),
+    })),
+    total: Number(rowsOf<{ n: number }>(totalRes)[0]!.n),
+  };
 }

@@ -2,7 +2,8 @@ import {
   ArticleSalesResult,
   LocationSalesResult,
   MetreSalesResult,
-  OrderErrorsResult,
+  OrderErrorsAnswer,
+  OrderErrorsQuery,
   ok as okSchema,
   ReportQuery,
   SalesOverviewResult,
@@ -89,10 +90,22 @@ export async function salesReportRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/order-errors',
     {
       config: { access: { route: 'orderErrors' } },
-      schema: { tags, querystring: ReportQuery, response: { 200: okSchema(OrderErrorsResult) } },
+      schema: {
+        tags,
+        querystring: OrderErrorsQuery,
+        response: { 200: okSchema(OrderErrorsAnswer) },
+      },
     },
-    // The whole list (02-catalogue: "result is a list"; the table pages it, 30 a page): a festival
-    // day's 11,500 errors, 2.6 MB, written as JSON by the database and sent as that text (issue 31).
-    async (req, reply) => okJsonText(req, reply, await service.orderErrors(ctx, req.event!.id, req.query)),
+    // Without `page`, the whole list (02-catalogue: "result is a list"; the download's call): a
+    // festival day's 11,500 errors, 2.6 MB, written as JSON by the database and sent as that text.
+    // With `page`, the screen's page of them and their total (issue 31: under 100 ms at 20,000,000
+    // operations, where the whole list is not).
+    async (req, reply) => {
+      const { page, paginationLimit, ...filters } = req.query;
+      if (page === undefined) {
+        return okJsonText(req, reply, await service.orderErrors(ctx, req.event!.id, filters));
+      }
+      return ok(req, await service.orderErrorsPage(ctx, req.event!.id, filters, page, paginationLimit));
+    },
   );
 }

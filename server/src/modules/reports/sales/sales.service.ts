@@ -2,6 +2,7 @@ import type {
   ArticleSalesResult,
   LocationSalesResult,
   MetreSalesResult,
+  OrderErrorsPage,
   ReportQuery,
   SalesOverviewResult,
   StaffAmountsResult,
@@ -35,3 +36,16 @@ export const metre = (ctx: AppContext, eventId: number, q: ReportQuery) =>
 /** The text of the JSON list (`OrderErrorsResult`), written by the database. */
 export const orderErrors = (ctx: AppContext, eventId: number, q: ReportQuery) =>
   repo.orderErrorList(ctx.db, eventId, q);
+
+/** A page of the order errors (`page` counts from 1) and their total. */
+export const orderErrorsPage = (
+  ctx: AppContext,
+  eventId: number,
+  q: ReportQuery,
+  page: number,
+  limit: number,
+) =>
+  repo.orderErrorPage(ctx.db, eventId, q, {
+    limit,
+    offset: (page - 1) * limit,
+  }) satisfies Promise<OrderErrorsPage>;
