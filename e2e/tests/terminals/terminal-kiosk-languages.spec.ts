@@ -14,8 +14,8 @@ import {
  * the demo's top-up kiosks: a tapped wristband's balance and history with amounts as that language writes them (a
  * decimal comma; the balance in the event's tokens, the refund in euros), a wristband change (its
  * balance moves to the new one) and the new one's cash refund with its receipt, each screen's texts in
- * that language (terminal/src/locales). Each screen fits the phone's width (two 7-byte serials in the
- * change's heading), and its buttons keep apart.
+ * that language (terminal/src/locales). Each screen fits the phone's width (two 7-byte serials of wide
+ * digits in the change's heading wrap inside them), and its buttons keep apart.
  */
 const LANGUAGES = [
   {
@@ -102,7 +102,11 @@ test('the kiosk speaks the browser’s language: balance, wristband change and c
   test.setTimeout(150_000);
   const { qr, kiosk: api, config } = await activeEventDesk(page, 'E2E-KIOSK-LANG-DESK');
   const kiosks = config.locations.find((l) => l.name === 'Top-up kiosks')!;
-  const serial = () => `04${randomBytes(6).toString('hex').toUpperCase()}`;
+  // 7-byte serials of mostly the widest hex digit (D), so that the change's heading, which names two,
+  // is as long as a real one can be; each its own (a counter, and a random byte for the run).
+  let made = 0;
+  const serial = () =>
+    `04${'D'.repeat(9)}${(made++).toString(16).toUpperCase()}${randomBytes(1).toString('hex').toUpperCase()}`;
   for (const lang of LANGUAGES) {
     const [oldBand, newBand] = [serial(), serial()];
     await api.topUp(oldBand, 2550);
