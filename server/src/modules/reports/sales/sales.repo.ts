@@ -1,4 +1,4 @@
-import type { OrderErrorsPage, ReportQuery, SalesFigures } from '@pulsera/contracts';
+import type { ReportQuery, SalesFigures } from '@pulsera/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db/client';
 import { jsonArrayText, rowsOf } from '../../../core/db/rows';
@@ -447,42 +447,26 @@ export async function orderErrorList(db: Executor, eventId: number, q: ReportQue
 }
 
 /**
- * One page of the window's order errors (newest first) and how many there are: the screen's call.
- * The page is picked on `order_errors` alone (its event and time index, read backwards) and only its
- * rows are named.
+ * One page of the window's order errors (newest first) and how many there are: the screen's call, as
+ * the text of `OrderErrorsPage`, its rows written by the same LATERAL row as the whole list. The page
+ * is picked on `order_errors` alone (its event and time index, read backwards) and only its rows are
+ * named.
  */
 export async function orderErrorPage(
   db: Executor,
   eventId: number,
   q: ReportQuery,
   page: { limit: number; offset: number },
-): Promise<OrderErrorsPage> {
+): Promise<string> {
   const where = orderErrorWhere(eventId, q);
-  const [rows, totalRes] = await Promise.all([
-    db.execute(sql`
-      select e.*
-      ${orderErrorRows(
-        eventId,
-        sql`(select * from order_errors where ${where} order by ${ORDER_ERRORS_ORDER}
-          limit ${page.limit} offset ${page.offset}) order_errors`,
-      )}
-      order by ${ORDER_ERRORS_ORDER}`),
-    db.execute(sql`select count(*)::int as n from order_errors where ${where}`),
-  ]);
-  const n = (v: unknown) => (v === null ? null : Number(v));
-  return {
-    orderErrors: rowsOf<Record<string, unknown>>(rows).map((r) => ({
-      id: Number(r.id),
-      date_create: String(r.date_create),
-      message: String(r.message),
-      seatName: (r.seatName as string | null) ?? null,
-      roomName: (r.roomName as string | null) ?? null,
-      staffName: (r.staffName as string | null) ?? null,
-      idRoom: n(r.idRoom),
-      idKitchen: n(r.idKitchen),
-      kitchenName: (r.kitchenName as string | null) ?? null,
-      idStaff: n(r.idStaff),
-    })),
-    total: Number(rowsOf<{ n: number }>(totalRes)[0]!.n),
-  };
+  const res = await db.execute(sql`
+    select ${jsonArrayText(sql`e`, ORDER_ERRORS_ORDER)} as json,
+      (select count(*)::int from order_errors where ${where}) as total
+    ${orderErrorRows(
+      eventId,
+      sql`(select * from order_errors where ${where} order by ${ORDER_ERRORS_ORDER}
+        limit ${page.limit} offset ${page.offset}) order_errors`,
+    )}`);
+  const row = rowsOf<{ json: string; total: number }>(res)[0]!;
+  return `{"orderErrors":${row.json},"total":${Number(row.total)}}`;
 }

@@ -2,7 +2,6 @@ import type {
   ArticleSalesResult,
   LocationSalesResult,
   MetreSalesResult,
-  OrderErrorsPage,
   ReportQuery,
   SalesOverviewResult,
   StaffAmountsResult,
@@ -37,15 +36,11 @@ export const metre = (ctx: AppContext, eventId: number, q: ReportQuery) =>
 export const orderErrors = (ctx: AppContext, eventId: number, q: ReportQuery) =>
   repo.orderErrorList(ctx.db, eventId, q);
 
-/** A page of the order errors (`page` counts from 1) and their total. */
+/** A page of the order errors (`page` counts from 1) and their total, as the text of `OrderErrorsPage`. */
 export const orderErrorsPage = (
   ctx: AppContext,
   eventId: number,
   q: ReportQuery,
   page: number,
   limit: number,
-) =>
-  repo.orderErrorPage(ctx.db, eventId, q, {
-    limit,
-    offset: (page - 1) * limit,
-  }) satisfies Promise<OrderErrorsPage>;
+) => repo.orderErrorPage(ctx.db, eventId, q, { limit, offset: (page - 1) * limit });
