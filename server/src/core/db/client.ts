@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { REPO_ROOT } from '../config';
 import * as schema from './schema';
+import { useSqlText } from './sql-text';
 
 export type Schema = typeof schema;
 /** One type for both drivers: repositories never know which one runs. */
@@ -305,6 +306,7 @@ export async function openDatabase(opts: {
         console.error('PostgreSQL idle connection error:', err.message);
     });
     const db = drizzlePg(pool, { schema });
+    useSqlText(db);
     if (opts.migrate !== false && opts.migrationDatabaseUrl) {
       await migrateAsOwner(opts.migrationDatabaseUrl, pool);
     } else if (opts.migrate !== false) {
@@ -324,6 +326,7 @@ export async function openDatabase(opts: {
     client = new PGlite(dir, { extensions });
   }
   const db = drizzlePglite(client, { schema });
+  useSqlText(db);
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await attachAuditTriggers(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
