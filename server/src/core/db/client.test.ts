@@ -29,16 +29,20 @@ const insert = (id: number, note: string | null, tags: string[] | null = null, d
       values (${id}::int, ${note}, ${sql.param(tags)}::text[], ${doc === null ? null : JSON.stringify(doc)}::json, ${'2026-07-04T21:30:00Z'}::timestamptz)`;
 
 describe('a folded transaction', () => {
-  it('answers its first statement and commits what its last statements wrote', async () => {
+  it('answers its first and last statements and commits what its last statements wrote', async () => {
     const answer = await foldedTransaction(
       database.db,
       sql`select ${41}::int + 1 as n, ${"it's"}::text as word`,
       async (_tx, first, finish) => {
-        await finish(insert(1, 'one'), insert(2, 'two'));
-        return first[0];
+        const last = await finish(
+          insert(1, 'one'),
+          insert(2, 'two'),
+          sql`select count(*)::int as rows from fold_probe`,
+        );
+        return { first: first[0], last };
       },
     );
-    expect(answer).toEqual({ n: 42, word: "it's" });
+    expect(answer).toEqual({ first: { n: 42, word: "it's" }, last: [[], [], [{ rows: 2 }]] });
     expect((await probe()).map((r) => r.note)).toEqual(['one', 'two']);
     await database.db.execute(sql`delete from fold_probe`);
   });

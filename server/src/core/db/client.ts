@@ -138,7 +138,8 @@ export async function foldedTransaction<T>(
   body: (
     tx: Executor,
     firstRows: Record<string, unknown>[],
-    finish: (...last: SQL[]) => Promise<void>,
+    /** Runs the last statements with the COMMIT; answers each one's rows. */
+    finish: (...last: SQL[]) => Promise<Record<string, unknown>[][]>,
     /** The rows of each of the first statements, when `first` is a list. */
     allFirstRows: Record<string, unknown>[][],
   ) => Promise<T>,
@@ -156,7 +157,9 @@ export async function foldedTransaction<T>(
         tx,
         opened[0]!,
         async (...last) => {
-          for (const statement of last) await executePrepared(tx, statement);
+          const answers: Record<string, unknown>[][] = [];
+          for (const statement of last) answers.push((await executePrepared(tx, statement)).rows);
+          return answers;
         },
         opened,
       );
@@ -207,7 +210,7 @@ export async function foldedTransaction<T>(
       opened[0]!,
       async (...last) => {
         finished = true;
-        await run(last, false, true);
+        return run(last, false, true);
       },
       opened,
     );

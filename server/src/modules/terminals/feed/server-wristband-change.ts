@@ -63,7 +63,7 @@ export async function changeWristbandOnServer(
       ),
     ),
   );
-  const state = new Map<string, WState>(locked.map((r) => [r.n_serie, { ...r, dirty: false }]));
+  const state = new Map<string, WState>(locked.map((r) => [r.n_serie, { ...r, dirty: false, read: r }]));
   const source = state.get(change.sourceSerial);
   const end = state.get(change.endSerial);
   if (!source || !end) throw new Error('A wristband of the change is missing');
@@ -79,7 +79,7 @@ export async function changeWristbandOnServer(
     endRfid: end.n_serie,
   };
   if (recordWristbandChange(r, op, undefined) === 'tooLarge') return 'tooLarge';
-  const dirty = [...state.values()].filter((w) => w.dirty).map(({ dirty: _d, ...w }) => w);
+  const dirty = [...state.values()].filter((w) => w.dirty).map(({ dirty: _d, read: _r, ...w }) => w);
   const write = writeAllSql([updateWristbandsSql(eventId, dirty), ...recordedSql(eventId, r.rows, [])]);
   if (write) await tx.execute(write);
   const orphans = deleteOrphanCustomersSql(eventId, orphanCustomers);

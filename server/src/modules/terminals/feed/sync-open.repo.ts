@@ -62,7 +62,8 @@ export interface WristbandBan {
  * - numbers the batch and claims the operations in processed_operations, in id order: the rows
  *   that insert are new, the others were recorded by an earlier (or concurrent, committed) call;
  * - creates the wristbands never seen (each with an anonymous customer), then locks the existing ones
- *   (SELECT … FOR NO KEY UPDATE, in id order), except those wanted without `lock`, which it reads;
+ *   (SELECT … FOR NO KEY UPDATE, in id order), except those wanted without `lock`, which it reads
+ *   (and all of them when not `lockNow`: the batch's last statement locks them, sync-balances.repo.ts);
  * - reads the bans of those serials (banned_wristbands is global, probed by its unique serial index);
  * - reads what the answer needs: the ban-list version and the app version the terminal's channel
  *   must run.
@@ -75,7 +76,10 @@ export async function openBatch(
   ops: { id: string; kind: string; hash: string }[],
   wanted: { n_serie: string; code_check: string | null; first_seen: string; lock: boolean }[],
   channel: AppChannel,
+  /** false: the wristbands wanted with `lock` are read too, and locked by the batch's last statement. */
+  lockNow = true,
 ): Promise<OpenedBatch> {
+  const take = lockNow ? lockSerials : readSerials;
   const claims = [...ops].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const bands = [...wanted].sort((a, b) => (a.n_serie < b.n_serie ? -1 : 1));
   const serials = texts(bands.map((w) => w.n_serie));
@@ -127,7 +131,7 @@ export async function openBatch(
           (select coalesce(json_agg(operation_id), '[]'::json) from c) as claimed,
           (select coalesce(json_agg(c), '[]'::json) from created c) as created,
           (select coalesce(json_agg(l), '[]'::json) from (
-            ${lockSerials(e, sql`select n_serie from wanted where lock and exists (select 1 from ok)`)}
+            ${take(e, sql`select n_serie from wanted where lock and exists (select 1 from ok)`)}
           ) l) as locked,
           (select coalesce(json_agg(r), '[]'::json) from (
             ${readSerials(e, sql`select n_serie from wanted where not lock and exists (select 1 from ok)`)}
@@ -159,7 +163,7 @@ export async function openBatch(
     const toLock = missing.filter((w) => w.lock).map((w) => w.n_serie);
     const toFind = missing.filter((w) => !w.lock).map((w) => w.n_serie);
     if (toLock.length) {
-      const late = await tx.execute(lockSerials(e, sql`select unnest(${texts(toLock)})`));
+      const late = await tx.execute(take(e, sql`select unnest(${texts(toLock)})`));
       rows.push(...rowsOf<WristbandRow>(late));
     }
     if (toFind.length) {

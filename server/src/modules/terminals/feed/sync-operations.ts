@@ -9,6 +9,7 @@ import type { Executor } from '../../../core/db/client';
 import type { DeviceCaller } from './device-auth';
 import type { BanOutcome } from './sync.rules';
 import { recordAccess } from './sync-access';
+import { balancesLastSql } from './sync-balances.repo';
 import { applyBans } from './sync-bans';
 import type { OpenedBatch } from './sync-open.repo';
 import { recordOrderError } from './sync-order-errors';
@@ -29,16 +30,17 @@ export async function recordOperations(
   claimedOps: Candidate[],
   opened: OpenedBatch,
   wanted: Wanted,
+  /** The batch's wristbands were read without a lock: balances and ledger go in its last statement. */
+  balancesLast = false,
 ) {
   const eventId = device.eventId;
   const accepted: string[] = [];
-  const flagged: string[] = [];
   const flags: Flag[] = [];
   const tooLarge: Candidate[] = [];
   const orphanCustomers: number[] = [];
   const { kept: fresh, refused: banned, flagged: banFlags } = applyBans(claimedOps, opened.bans);
   if (!claimedOps.length)
-    return { accepted, flagged, flags, tooLarge, banned, parts: [] as SQL[], orphanCustomers };
+    return { accepted, flags, tooLarge, banned, parts: [] as SQL[], last: null, orphanCustomers };
 
   const state = wristbandState(opened, wanted);
   const r = startRecording(device, state, orphanCustomers);
@@ -57,16 +59,48 @@ export async function recordOperations(
     const reasons: FlagReason[] = negative ? ['negativeBalance'] : [];
     if (ban) reasons.push(ban.reason);
     if (reasons.length) {
-      flagged.push(op.id);
       flags.push({ c, reasons, ...(ban ? { serial: ban.serial } : {}) });
     }
   }
 
+  const written = wristbandWritesSql(eventId, state, wanted, opened, balancesLast);
+  const { ledger, sales, topUps } = r.rows;
   const parts: SQL[] = [
-    ...wristbandWritesSql(eventId, state, wanted, opened),
-    ...recordedSql(eventId, r.rows, validated.fills),
+    ...written.parts,
+    ...recordedSql(eventId, balancesLast ? { ...r.rows, ledger: [] } : r.rows, validated.fills),
   ];
-  return { accepted, flagged, flags, tooLarge, banned, parts, orphanCustomers };
+  // Balances last: the wristbands and the ledger, written by the batch's last statement.
+  const last: SQL | null =
+    balancesLast && written.balances.length
+      ? balancesLastSql(eventId, written.balances, ledger, {
+          sales: sales.map(({ operation_id, wristband_id }) => ({ operation_id, wristband_id })),
+          topUps: topUps.map(({ operation_id, wristband_id }) => ({ operation_id, wristband_id })),
+        })
+      : null;
+  return { accepted, flags, tooLarge, banned, parts, last, orphanCustomers };
+}
+
+/**
+ * The flags of a batch recorded balances last, once its last statement answered the operations
+ * whose below-zero verdict turned with what other batches moved meanwhile (`turned`: operation id →
+ * below zero now): 'negativeBalance' added or taken away, in batch order.
+ */
+export function turnFlags(flags: Flag[], turned: Map<string, boolean>, recorded: Candidate[]): Flag[] {
+  if (!turned.size) return flags;
+  const byId = new Map(flags.map((f) => [f.c.op.id, f]));
+  const out: Flag[] = [];
+  for (const c of recorded) {
+    const f = byId.get(c.op.id);
+    const negative = turned.get(c.op.id);
+    if (negative === undefined) {
+      if (f) out.push(f);
+      continue;
+    }
+    const others = (f?.reasons ?? []).filter((r) => r !== 'negativeBalance');
+    const reasons: FlagReason[] = negative ? ['negativeBalance', ...others] : others;
+    if (reasons.length) out.push({ ...(f ?? { c }), reasons });
+  }
+  return out;
 }
 
 /** Records one new operation by its kind. */

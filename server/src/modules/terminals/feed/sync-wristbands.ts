@@ -3,12 +3,15 @@
  * operations change it, and what is written back.
  */
 import type { SQL } from 'drizzle-orm';
+import type { BalanceWrite } from './sync-balances.repo';
 import type { OpenedBatch } from './sync-open.repo';
 import type { Candidate } from './sync-types';
 import { fillCodeChecksSql, updateWristbandsSql, type WristbandRow } from './sync-wristbands.repo';
 
 export interface WState extends WristbandRow {
   dirty: boolean;
+  /** The wristband as the batch read (or locked) it. */
+  read: WristbandRow;
 }
 
 export type Wanted = Map<
@@ -62,7 +65,9 @@ export function wantedWristbands(candidates: Candidate[]): Wanted {
  * they are written again only when an operation changes them.
  */
 export function wristbandState(opened: OpenedBatch, wanted: Wanted) {
-  const state = new Map<string, WState>(opened.wristbands.map((r) => [r.n_serie, { ...r, dirty: false }]));
+  const state = new Map<string, WState>(
+    opened.wristbands.map((r) => [r.n_serie, { ...r, dirty: false, read: { ...r, flags: [...r.flags] } }]),
+  );
   for (const [serial, info] of wanted) {
     const w = state.get(serial)!;
     if (!w.code_check && info.code_check) {
@@ -73,24 +78,34 @@ export function wristbandState(opened: OpenedBatch, wanted: Wanted) {
   return state;
 }
 
-/** The statements that write back the wristbands the batch changed. */
+/**
+ * What writes back the wristbands the batch changed: `parts` (CTEs of the batch's write statement)
+ * and, when its wristbands were read without a lock (`balancesLast`), those to write with their
+ * balances in its last statement (sync-balances.repo.ts) instead.
+ */
 export function wristbandWritesSql(
   eventId: number,
   state: Map<string, WState>,
   wanted: Wanted,
   opened: OpenedBatch,
+  balancesLast: boolean,
 ) {
   // A wristband only passed through a gate was read, not locked (unless this batch created it): only
   // a missing check code is stored on it.
   const unlocked = (w: WState) => !wanted.get(w.n_serie)!.lock && !opened.created.has(w.n_serie);
-  const dirty = [...state.values()]
-    .filter((w) => w.dirty && !unlocked(w))
-    .map(({ dirty: _dirty, ...w }) => w);
+  const changed = [...state.values()].filter((w) => w.dirty && !unlocked(w));
   const codeChecks = [...state.values()]
     .filter((w) => w.dirty && unlocked(w) && w.code_check)
     .map((w) => ({ id: w.id, code_check: w.code_check! }));
   const parts: SQL[] = [];
-  if (dirty.length) parts.push(updateWristbandsSql(eventId, dirty));
+  const balances: BalanceWrite[] = balancesLast ? changed.map(({ dirty: _dirty, ...w }) => w) : [];
+  if (changed.length && !balancesLast)
+    parts.push(
+      updateWristbandsSql(
+        eventId,
+        changed.map(({ dirty: _d, read: _r, ...w }) => w),
+      ),
+    );
   if (codeChecks.length) parts.push(fillCodeChecksSql(eventId, codeChecks));
-  return parts;
+  return { parts, balances };
 }

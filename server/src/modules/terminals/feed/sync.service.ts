@@ -34,15 +34,33 @@ import {
   releaseOperationsSql,
   writeAllSql,
 } from './sync.repo';
+import { turnedNegative } from './sync-balances.repo';
 import { checkCandidates, checkShapes } from './sync-checks';
 import { banMessage, flagMessage, refusal } from './sync-messages';
 import { type OpenedBatch, openBatch } from './sync-open.repo';
-import { recordOperations } from './sync-operations';
+import { recordOperations, turnFlags } from './sync-operations';
 import { knownReferences, namedReferences, referencesSql } from './sync-references';
 import { withRetry } from './sync-retry';
 import { deleteOrphanCustomersSql } from './sync-tickets.repo';
-import type { Refusal } from './sync-types';
+import type { Op, Refusal } from './sync-types';
 import { wantedWristbands } from './sync-wristbands';
+
+/**
+ * The operations whose recording takes nothing from their wristbands but what the last statement
+ * checks (sync-balances.repo.ts): a batch of only these reads its wristbands without a lock. A
+ * wristband change moves a whole balance and the state, customer and flags with it: a batch holding
+ * one locks its wristbands first.
+ */
+const BALANCES_LAST = new Set<Op['kind']>([
+  'topup',
+  'sale',
+  'access',
+  'ticketValidation',
+  'roleRecording',
+  'presence',
+  'orderError',
+  'cashClose',
+]);
 
 /** A batch's answer, with what the terminal's contact read in the same statements. */
 export interface BatchOutcome {
@@ -72,7 +90,7 @@ export async function syncBatch(
   // Its first statements (the setting, what the batch names) travel with the BEGIN and its writes
   // with the COMMIT (db/client.ts foldedTransaction): three round trips for a batch.
   const opening = [openFeedSql(device.eventId), referencesSql(device.eventId, named)];
-  const outcome = await withRetry(() =>
+  const outcome = await withRetry((lockFirst) =>
     foldedTransaction(db, opening, async (tx, openingRows, finish, allOpening) => {
       const { requiresStock } = feedOpened(openingRows);
       const knownNames = knownReferences(allOpening[1] ?? []);
@@ -85,12 +103,16 @@ export async function syncBatch(
         lang,
       );
       const wanted = wantedWristbands(candidates);
+      // Balances last (sync-balances.repo.ts): a batch of sales, top-ups and passages locks its
+      // wristbands in its last statement, unless a run of it found one changed since it read it.
+      const balancesLast = !lockFirst && candidates.every((c) => BALANCES_LAST.has(c.op.kind));
       const opened = await openBatch(
         tx,
         device,
         candidates.map((c) => ({ id: c.op.id, kind: c.op.kind, hash: c.hash })),
         [...wanted.values()],
         contact.channel,
+        !balancesLast,
       );
       const found = opened.device;
       if (found?.inactive) throw fail('deviceInactive');
@@ -111,7 +133,7 @@ export async function syncBatch(
         else txRefusals.push(refusal(lang, c.op.id, c.index, 'idReused', 'validation.feedIdReused', c.raw));
       }
 
-      const recorded = await recordOperations(tx, device, fresh, opened, wanted);
+      const recorded = await recordOperations(tx, device, fresh, opened, wanted, balancesLast);
       for (const c of recorded.tooLarge) {
         txRefusals.push(
           refusal(lang, c.op.id, c.index, 'balanceLimit', 'validation.feedBalanceLimit', c.raw),
@@ -154,11 +176,13 @@ export async function syncBatch(
       parts.push(...contactWrites(device.id, contact));
       // Refused after claiming: released, so a re-send (a corrected one, or after a lifted ban) counts.
       const released = [...recorded.tooLarge, ...recorded.banned.map((b) => b.c)];
-      // Everything the batch recorded in one statement, then the customers it left orphaned and the
-      // released claims; sent with the COMMIT.
-      await finish(
+      // Everything the batch recorded in one statement (balances last: then its wristbands and
+      // ledger), then the customers it left orphaned and the released claims; sent with the COMMIT.
+      // writeAllSql(parts) is never null (parts hold the batch row): the last statement answers second.
+      const answers = await finish(
         ...[
           writeAllSql(parts),
+          recorded.last,
           deleteOrphanCustomersSql(device.eventId, recorded.orphanCustomers),
           releaseOperationsSql(
             device.eventId,
@@ -166,12 +190,15 @@ export async function syncBatch(
           ),
         ].filter((q): q is SQL => q !== null),
       );
+      const flags = recorded.last
+        ? turnFlags(recorded.flags, turnedNegative(answers[1]), fresh)
+        : recorded.flags;
       const result: SyncResult = {
         accepted: recorded.accepted,
         duplicates: allDuplicates,
         refused: allRefusals.map((r) => r.refused).sort((a, b) => a.index - b.index),
-        flagged: recorded.flagged,
-        flags: recorded.flags.map(
+        flagged: flags.map((f) => f.c.op.id),
+        flags: flags.map(
           (f): FlaggedOperation => ({
             id: f.c.op.id,
             index: f.c.index,
