@@ -69,9 +69,10 @@ export async function recordOperations(
     ...written.parts,
     ...recordedSql(eventId, balancesLast ? { ...r.rows, ledger: [] } : r.rows, validated.fills),
   ];
-  // Balances last: the wristbands and the ledger, written by the batch's last statement.
+  // Balances last: the wristbands and the ledger, written by the batch's last statement (an entry
+  // always has its wristband among them; one without would make that statement refuse the batch).
   const last: SQL | null =
-    balancesLast && written.balances.length
+    balancesLast && (written.balances.length || ledger.length)
       ? balancesLastSql(eventId, written.balances, ledger, {
           sales: sales.map(({ operation_id, wristband_id }) => ({ operation_id, wristband_id })),
           topUps: topUps.map(({ operation_id, wristband_id }) => ({ operation_id, wristband_id })),
