@@ -10,11 +10,14 @@
  * that transaction; a row already there means the operation was recorded before (a re-sent batch, or
  * the same operation in two batches, even concurrent ones) and it is answered as a duplicate. Money
  * operations lock their wristbands (SELECT … FOR NO KEY UPDATE, in id order) and write the new balances
- * and the ledger entries in the same transaction, so balances always equal the sum of the ledger.
+ * and the ledger entries in the same transaction, so balances always equal the sum of the ledger: most
+ * batches in their last statement, from the balances as locked (sync-balances.repo.ts, "balances
+ * last"), a batch holding a wristband change in its first.
  *
  * This file runs a batch's steps; the pieces beside it do them: sync-checks (each operation's
  * checks), sync-open.repo (the batch's first statement), sync-operations (recording the new
- * operations, each kind in its own sync-<kind> file), sync.repo (the batch's other statements).
+ * operations, each kind in its own sync-<kind> file), sync.repo (the batch's other statements),
+ * sync-balances.repo (the last statement of a batch recorded balances last).
  */
 import type { AppChannel, FlaggedOperation, Language, SyncResult } from '@pulsera/contracts';
 import type { SQL } from 'drizzle-orm';
@@ -103,7 +106,7 @@ export async function syncBatch(
         lang,
       );
       const wanted = wantedWristbands(candidates);
-      // Balances last (sync-balances.repo.ts): a batch of sales, top-ups and passages locks its
+      // Balances last (sync-balances.repo.ts): a batch without a wristband change locks its
       // wristbands in its last statement, unless a run of it found one changed since it read it.
       const balancesLast = !lockFirst && candidates.every((c) => BALANCES_LAST.has(c.op.kind));
       const opened = await openBatch(
